@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { Author } from './posts';
+
+export const COMMENT_MAX = 5_000;
+export const COMMENT_REQUIRED_MESSAGE = 'Comment is required';
+
+export const commentInputSchema = z.object({
+  postId: z.string({ error: 'postId is required' }).min(1, 'postId is required').max(64),
+  body: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? COMMENT_REQUIRED_MESSAGE : 'Comment must be text',
+    })
+    .refine((value) => value.trim().length > 0, COMMENT_REQUIRED_MESSAGE)
+    .refine(
+      (value) => value.length <= COMMENT_MAX,
+      `Comment must be at most ${COMMENT_MAX.toLocaleString('en-US')} characters`,
+    ),
+});
+export type CommentInput = z.infer<typeof commentInputSchema>;
+
+export interface Comment {
+  id: string;
+  postId: string;
+  /** Markdown. */
+  body: string;
+  createdAt: string;
+  author: Author;
+}

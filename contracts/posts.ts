@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** SPEC §5: an empty title or content is reported with this exact message. */
+export const BLOG_REQUIRED_MESSAGE = 'Blog content is required';
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 100_000;
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+function blogText(max: number, label: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? BLOG_REQUIRED_MESSAGE : `${label} must be text`,
+    })
+    .refine((value) => value.trim().length > 0, BLOG_REQUIRED_MESSAGE)
+    .refine(
+      (value) => value.length <= max,
+      `${label} must be at most ${max.toLocaleString('en-US')} characters`,
+    );
+}
+
+export const postInputSchema = z.object({
+  title: blogText(TITLE_MAX, 'Title'),
+  content: blogText(CONTENT_MAX, 'Content'),
+});
+export type PostInput = z.infer<typeof postInputSchema>;
+
+export interface Author {
+  id: string;
+  username: string;
+}
+
+export interface Post {
+  id: string;
+  title: string;
+  /** Markdown. */
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+  authorId: string;
+  author: Author;
+  commentCount: number;
+  favoriteCount: number;
+  /** Present only when the request carries a valid token. */
+  favorited?: boolean;
+}
+
+/** One page of a newest-first (or, for comments, oldest-first) list. */
+export interface Page<T> {
+  response: T[];
+  /** Opaque; pass back as `cursor` for the next page. null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface PostResponse {
+  response: Post;
+}
+
+export interface MessageResponse {
+  message: string;
+}

@@ -1,0 +1,27 @@
+import { markdownToPlainText } from './plain-text';
+
+/** SPEC §9: a post longer than 50 words is cut to its first 15 words plus '...'. */
+export const LIST_PREVIEW_WORD_THRESHOLD = 50;
+export const LIST_PREVIEW_WORDS = 15;
+/** SPEC §9: the profile list shows the first 200 characters. */
+export const PROFILE_PREVIEW_CHARS = 200;
+
+export function listPreview(markdown: string): string {
+  const text = markdownToPlainText(markdown);
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length > LIST_PREVIEW_WORD_THRESHOLD) {
+    return `${words.slice(0, LIST_PREVIEW_WORDS).join(' ')}...`;
+  }
+  return text;
+}
+
+/** PRODUCT.md fix 9: ' ...' is appended only when the text was actually cut. */
+export function profilePreview(markdown: string): string {
+  const text = markdownToPlainText(markdown);
+  // Array.from counts code points, so an emoji is never split in half.
+  const chars = Array.from(text);
+  if (chars.length > PROFILE_PREVIEW_CHARS) {
+    return `${chars.slice(0, PROFILE_PREVIEW_CHARS).join('')} ...`;
+  }
+  return text;
+}

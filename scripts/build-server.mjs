@@ -1,0 +1,16 @@
+// Bundles the server's TypeScript into one ES module beside the built web app. Packages stay
+// external (native addons like better-sqlite3 and argon2 cannot be bundled).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['server/server.ts'],
+  outfile: 'build/server.mjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('built build/server.mjs');

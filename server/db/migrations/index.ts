@@ -1,0 +1,18 @@
+import type { Migration } from 'kysely';
+import * as createUsers from './2026-11-21-0001-create-users';
+import * as createPosts from './2026-11-21-0002-create-posts';
+import * as createComments from './2026-11-21-0003-create-comments';
+import * as createFavorites from './2026-11-21-0004-create-favorites';
+import * as createFollows from './2026-11-21-0005-create-follows';
+
+/**
+ * Every migration, by its sortable name. Listed in code rather than read from the folder so the
+ * bundled server carries them; the names must never change once merged.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-create-users': createUsers,
+  '2026-11-21-0002-create-posts': createPosts,
+  '2026-11-21-0003-create-comments': createComments,
+  '2026-11-21-0004-create-favorites': createFavorites,
+  '2026-11-21-0005-create-follows': createFollows,
+};

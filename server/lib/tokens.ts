@@ -1,0 +1,40 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export interface TokenClaims {
+  userId: string;
+  /** The user's token_version when the token was issued. */
+  version: number;
+}
+
+/** HS256 JWTs: signed, expiring, and carrying the user's token version so a password change revokes them. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  issue(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ ver: claims.version })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** The token's claims, or null when it is malformed, forged, of another algorithm or expired. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+      return { userId: payload.sub, version: payload.ver };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+}

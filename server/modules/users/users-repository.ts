@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import type { Profile } from '../../../contracts/auth';
+import type { DatabaseSchema, UsersTable } from '../../db/schema';
+import { countAll } from '../../db/sql-helpers';
+
+export type UserRow = Omit<UsersTable, 'token_version'> & { token_version: number };
+
+/** The only place that reads and writes the users table. */
+export class UsersRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  findByEmailKey(emailKey: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findSessionUser(id: string) {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'token_version'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { id: row.id, username: row.username, tokenVersion: row.token_version };
+  }
+
+  async insert(user: Omit<UserRow, 'token_version'>): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  /** Applies the changes and returns the row as stored afterwards. */
+  async update(
+    id: string,
+    changes: { username?: string; passwordHash?: string; updatedAt: string },
+  ): Promise<UserRow | undefined> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({
+        updated_at: changes.updatedAt,
+        ...(changes.username !== undefined ? { username: changes.username } : {}),
+        ...(changes.passwordHash !== undefined
+          ? { password_hash: changes.passwordHash, token_version: eb('token_version', '+', 1) }
+          : {}),
+      }))
+      .where('id', '=', id)
+      .execute();
+    return this.findById(id);
+  }
+
+  async findProfile(id: string, viewerId: string | null): Promise<Profile | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .where('users.id', '=', id)
+      .select((eb) => [
+        'users.id',
+        'users.username',
+        'users.created_at',
+        eb
+          .selectFrom('posts')
+          .whereRef('posts.author_id', '=', 'users.id')
+          .select(countAll().as('n'))
+          .as('post_count'),
+        eb
+          .selectFrom('follows')
+          .whereRef('follows.followee_id', '=', 'users.id')
+          .select(countAll().as('n'))
+          .as('follower_count'),
+        eb
+          .selectFrom('follows')
+          .whereRef('follows.follower_id', '=', 'users.id')
+          .select(countAll().as('n'))
+          .as('following_count'),
+        eb
+          .selectFrom('follows')
+          .where('follows.follower_id', '=', viewerId ?? '')
+          .whereRef('follows.followee_id', '=', 'users.id')
+          .select(countAll().as('n'))
+          .as('viewer_follows'),
+      ])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      username: row.username,
+      createdAt: row.created_at,
+      postCount: Number(row.post_count ?? 0),
+      followerCount: Number(row.follower_count ?? 0),
+      followingCount: Number(row.following_count ?? 0),
+      ...(viewerId ? { following: Number(row.viewer_follows ?? 0) > 0 } : {}),
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { ApiErrorBody } from '../../contracts/errors';
+
+/**
+ * Serves the built React app and answers every other GET with index.html so client-side routes
+ * (/allblog, /readblog?id=…) load directly. Unknown /api paths stay JSON 404s.
+ */
+export async function installWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // Hashed file names under /assets never change, so browsers may keep them for a year.
+      setHeaders(res, path) {
+        if (path.includes(`${join(webDir, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWebApp && wantsPage && !path.startsWith('/api/') && path !== '/api') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ApiErrorBody);
+  });
+}

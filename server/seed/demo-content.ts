@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
+import { uuidv7 } from '../lib/ids';
+
+/** The demo author has no password hash, so nobody can sign in as them. */
+export const DEMO_AUTHOR_EMAIL = 'demo@inkwell.invalid';
+
+const WELCOME_POSTS: { title: string; content: string }[] = [
+  {
+    title: 'Running Inkwell on your own machine',
+    content: `Inkwell is two commands away on any machine with Node.js 20:
+
+\`\`\`
+npm install && npm start
+\`\`\`
+
+It serves the site and its API at http://localhost:3000 and keeps everything in one SQLite file under \`./data\`. Back that folder up and you have backed up your blog.
+
+When one machine is not enough, set \`DATABASE_URL\` to a PostgreSQL database: the same migrations run there, and several Inkwell instances can share it.`,
+  },
+  {
+    title: 'Writing in Markdown',
+    content: `Posts are written in **Markdown**, so formatting never gets in the way of the words.
+
+## What you can use
+
+- *Emphasis* and **strong emphasis**
+- [Links](https://commonmark.org/help/) that open safely
+- Lists, block quotes and \`inline code\`
+
+> Plain text reads naturally too: line breaks are kept
+> just as you typed them.
+
+Raw HTML is shown as text, never run, so a post can quote code without any risk to its readers.`,
+  },
+  {
+    title: 'Welcome to Inkwell',
+    content: `Inkwell is a calm place to read, to write and to deepen your understanding.
+
+Sign up to publish your own posts, follow the writers you like, keep favorites for later and join the discussion under every post.
+
+These welcome posts come from a demo author who cannot sign in. Start the server with \`SEED_DEMO=0\` to begin with an empty site.`,
+  },
+];
+
+/** Adds the welcome posts once, on a database that has never had them. Returns whether it did. */
+export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email_key', '=', DEMO_AUTHOR_EMAIL)
+      .executeTakeFirst();
+    if (existing) return false;
+    const start = Date.now() - WELCOME_POSTS.length * 60_000;
+    const authorId = uuidv7(start - 60_000);
+    const joined = new Date(start - 60_000).toISOString();
+    await trx
+      .insertInto('users')
+      .values({
+        id: authorId,
+        username: 'Inkwell Team',
+        email: DEMO_AUTHOR_EMAIL,
+        email_key: DEMO_AUTHOR_EMAIL,
+        password_hash: null,
+        created_at: joined,
+        updated_at: joined,
+      })
+      .execute();
+    // Oldest first, a minute apart, so "Welcome to Inkwell" tops the newest-first list.
+    const rows = WELCOME_POSTS.map((post, index) => {
+      const at = start + index * 60_000;
+      const iso = new Date(at).toISOString();
+      return { id: uuidv7(at), author_id: authorId, ...post, created_at: iso, updated_at: iso };
+    });
+    await trx.insertInto('posts').values(rows).execute();
+    return true;
+  });
+}

@@ -1,0 +1,52 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoContent } from './seed/demo-content';
+
+/** Starts Inkwell: config from the environment, migrate, seed once, listen, close gracefully. */
+async function main(): Promise<void> {
+  // The bundle lives in build/, beside the built web app in build/web.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const config = loadConfig(process.env, { webDir: join(here, 'web') });
+  const database = openDatabase(config);
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+  });
+
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  if (config.seedDemo && (await seedDemoContent(database.db))) app.log.info('demo posts added');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.dialect, location: database.location, web: config.webDir },
+    `Inkwell is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
