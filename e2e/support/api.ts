@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+
+let counter = 0;
+
+export interface E2eUser {
+  id: string;
+  token: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function uniqueEmail(prefix = 'reader'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+async function postJson<T>(url: string, body: unknown, token?: string, method = 'POST'): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs up through the real API, for tests whose subject is not the sign-up form. */
+export async function createUser(baseURL: string, username = 'Reader'): Promise<E2eUser> {
+  const email = uniqueEmail(username.toLowerCase().replace(/\W/g, ''));
+  const password = 'a good password';
+  const body = await postJson<{ jwt: string; userId: string }>(`${baseURL}/api/user/signup`, {
+    username,
+    email,
+    password,
+  });
+  return { id: body.userId, token: body.jwt, username, email, password };
+}
+
+export async function createPost(
+  baseURL: string,
+  user: E2eUser,
+  post: { title: string; content: string },
+): Promise<{ id: string }> {
+  const body = await postJson<{ response: { id: string } }>(`${baseURL}/api/post/blog`, post, user.token);
+  return body.response;
+}
+
+/** Puts a session in local storage, as sign-in does, before the app's scripts run. */
+export async function signInAs(page: Page, user: E2eUser): Promise<void> {
+  await page.addInitScript(
+    ({ token, username, id }) => {
+      if (!window.sessionStorage.getItem('e2e-seeded')) {
+        window.localStorage.setItem('token', token);
+        window.localStorage.setItem('username', username);
+        window.localStorage.setItem('userId', id);
+        window.sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    { token: user.token, username: user.username, id: user.id },
+  );
+}

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+function chromiumPath(): string {
+  const found = CHROMIUM_CANDIDATES.find((path): path is string => Boolean(path && existsSync(path)));
+  if (!found) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
+  return found;
+}
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export interface BrowserSession {
+  readonly baseURL: string;
+  /** A fresh page in a fresh context: empty local storage, nobody signed in. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+}
+
+/**
+ * One headless Debian Chromium per test file; each test opens clean contexts that are closed
+ * after it. Console errors and failed page scripts fail loudly instead of hiding.
+ */
+export function useBrowser(): BrowserSession {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseURL,
+    async newPage(options = {}) {
+      if (!browser) throw new Error('browser used before beforeAll');
+      const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => {
+        throw new Error(`page error: ${error.message}`);
+      });
+      return page;
+    },
+  };
+}
