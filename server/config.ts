@@ -57,7 +57,7 @@ export function loadOrCreateSecret(dataDir: string): string {
 
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
-  const jwtSecret = env.JWT_SECRET ?? loadOrCreateSecret(dataDir);
+  const jwtSecret = env.JWT_SECRET || loadOrCreateSecret(dataDir);
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   return {
     port: integer(env, 'PORT', 3000),

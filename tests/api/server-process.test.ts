@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: () => string;
+}
+
+const running: Running[] = [];
+
+/** Starts server/server.ts as `npm start` would run it, in its own data folder. */
+async function startServer(env: Record<string, string> = {}): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-server-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', ...env },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const entry = { child, url, dataDir, output: () => output };
+  running.push(entry);
+  const deadline = Date.now() + 20_000;
+  while (!output.includes('Inkwell is serving')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return entry;
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((r) => child.once('exit', r));
+}
+
+afterEach(async () => {
+  for (const entry of running.splice(0)) {
+    if (entry.child.exitCode === null) entry.child.kill('SIGKILL');
+    await exitOf(entry.child);
+    rmSync(entry.dataDir, { recursive: true, force: true });
+  }
+});
+
+describe('the server process', () => {
+  it('creates the SQLite file, a private JWT secret and the welcome posts on first start', async () => {
+    const server = await startServer();
+    expect(statSync(join(server.dataDir, 'inkwell.sqlite')).isFile()).toBe(true);
+    expect(statSync(join(server.dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    const response = await fetch(`${server.url}/api/post/blog/all`);
+    const body = (await response.json()) as { response: { author: { username: string } }[] };
+    expect(body.response.length).toBeGreaterThanOrEqual(3);
+    expect(body.response[0]?.author.username).toBe('Inkwell Team');
+    // The demo author cannot sign in, whatever password is tried.
+    const signIn = await fetch(`${server.url}/api/user/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@inkwell.invalid', password: 'password' }),
+    });
+    expect(signIn.status).toBe(401);
+  });
+
+  it('starts empty with SEED_DEMO=0', async () => {
+    const server = await startServer({ SEED_DEMO: '0' });
+    const body = (await (await fetch(`${server.url}/api/post/blog/all`)).json()) as { response: unknown[] };
+    expect(body.response).toEqual([]);
+  });
+
+  it('finishes in-flight requests on SIGTERM, then exits 0', async () => {
+    const server = await startServer({ SEED_DEMO: '0' });
+    const body = JSON.stringify({ username: 'Late', email: 'late@example.com', password: 'secret12' });
+    // Half the body goes out before the signal and half after: the request is surely in flight.
+    const request = httpRequest(`${server.url}/api/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const status = new Promise<number>((resolve, reject) => {
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    request.end(body.slice(10));
+    expect(await status).toBe(201);
+    expect(await exitOf(server.child)).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  });
+
+  it('writes one structured log line per request', async () => {
+    const server = await startServer({ SEED_DEMO: '0' });
+    await fetch(`${server.url}/api/user/profile?userId=nobody`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('/api/user/profile'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ method: 'GET', status: 404, msg: 'request' });
+  });
+});
