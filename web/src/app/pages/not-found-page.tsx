@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { DocumentTitle } from '../../components/ui/document-title';
+
+export function NotFoundPage() {
+  return (
+    <div className="page page--narrow empty-state">
+      <DocumentTitle title="Page not found" />
+      <p className="eyebrow">404</p>
+      <h1>Page not found</h1>
+      <p>The page you are looking for does not exist or has moved.</p>
+      <p className="empty-state__actions">
+        <Link className="button button--primary" to="/allblog">
+          Browse all posts
+        </Link>
+        <Link className="button button--secondary" to="/">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

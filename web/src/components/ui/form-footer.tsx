@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+
+export interface FormFooterProps {
+  text: string;
+  linkText: string;
+  to: string;
+}
+
+/** SPEC §2: the line under an auth form, a sentence and a link. */
+export function FormFooter({ text, linkText, to }: FormFooterProps) {
+  return (
+    <p className="form-footer">
+      {text} <Link to={to}>{linkText}</Link>
+    </p>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage, loadSession } from '../../lib/storage';
+import { authReducer, authStateFromSession, initialAuthState, login, logout } from './auth-slice';
+import { SESSION_ENDED_MESSAGE, sessionNoticeReducer, showSessionNotice } from './session-notice-slice';
+
+describe('auth slice (SPEC §3–§4)', () => {
+  it('starts signed out: status false, userData null', () => {
+    expect(authReducer(undefined, { type: '@@init' })).toEqual({ status: false, userData: null });
+    expect(initialAuthState).toEqual({ status: false, userData: null });
+  });
+
+  it('login sets status true and stores the userData it carries', () => {
+    const state = authReducer(undefined, login({ id: 'u1', username: 'ada' }));
+    expect(state).toEqual({ status: true, userData: { id: 'u1', username: 'ada' } });
+  });
+
+  it('logout sets status false and clears userData', () => {
+    const signedIn = authReducer(undefined, login({ id: 'u1', username: 'ada' }));
+    expect(authReducer(signedIn, logout())).toEqual({ status: false, userData: null });
+  });
+
+  it('a later login replaces the user, as after an account update', () => {
+    const first = authReducer(undefined, login({ id: 'u1', username: 'ada' }));
+    expect(authReducer(first, login({ id: 'u1', username: 'lovelace' })).userData?.username).toBe('lovelace');
+  });
+});
+
+describe('initial state from local storage', () => {
+  it('is signed in when a usable token is stored, with the stored name and id', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('token', 'header.payload.signature');
+    storage.setItem('usersname', 'grace');
+    storage.setItem('userId', 'u2');
+    expect(authStateFromSession(loadSession(storage))).toEqual({
+      status: true,
+      userData: { id: 'u2', username: 'grace' },
+    });
+  });
+
+  it('is signed out when the token is the text undefined', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('token', 'undefined');
+    storage.setItem('username', 'ada');
+    expect(authStateFromSession(loadSession(storage))).toEqual({ status: false, userData: null });
+  });
+});
+
+describe('session notice (PRODUCT fix 8)', () => {
+  it('holds the message until the next login', () => {
+    const shown = sessionNoticeReducer(undefined, showSessionNotice(SESSION_ENDED_MESSAGE));
+    expect(shown.message).toBe('Your session has ended. Please sign in again.');
+    expect(sessionNoticeReducer(shown, login({ id: 'u1', username: 'ada' })).message).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { useDispatch } from 'react-redux';
+import { useSearchParams } from 'react-router';
+import { PASSWORD_MIN, signUpSchema } from '../../../../../contracts/auth';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { FormError } from '../../../components/ui/form-error';
+import { FormFooter } from '../../../components/ui/form-footer';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { withNext } from '../../../lib/safe-next-path';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { signUp } from '../api/sign-up';
+import { AuthCard } from '../components/auth-card';
+import { startSession } from '../session';
+
+/** /signup. On success the GuestOnly guard moves on to `next` or /allblog. */
+export function SignUpPage() {
+  const dispatch = useDispatch();
+  const [params] = useSearchParams();
+  const form = useZodForm({
+    schema: signUpSchema,
+    initialValues: { username: '', email: '', password: '' },
+    submit: async (input) => {
+      const result = await signUp(input);
+      if (!result.ok) return result.error;
+      startSession(dispatch, {
+        token: result.data.jwt,
+        // SPEC §7 reads only jwt and userId from this answer; the name typed is the name saved.
+        username: result.data.username || input.username,
+        userId: result.data.userId,
+      });
+      return null;
+    },
+  });
+
+  return (
+    <AuthCard title="Join Inkwell" lead="Create an account to write, follow writers and join the discussion.">
+      <DocumentTitle title="Sign up" />
+      <form className="form" noValidate onSubmit={form.onSubmit}>
+        <TextField
+          label="Name"
+          name="username"
+          autoComplete="username"
+          value={form.values.username}
+          onValueChange={(value) => form.setValue('username', value)}
+          error={form.errors.username}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.values.email}
+          onValueChange={(value) => form.setValue('email', value)}
+          error={form.errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          value={form.values.password}
+          onValueChange={(value) => form.setValue('password', value)}
+          error={form.errors.password}
+        />
+        <SubmitButton pending={form.pending} pendingLabel="Signing up…">
+          Sign up
+        </SubmitButton>
+      </form>
+      <FormError message={form.formError} />
+      <FormFooter
+        text="Already have an account?"
+        linkText="Sign in"
+        to={withNext('/signin', params.get('next'))}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { PASSWORD_MIN, userUpdateSchema } from '../../../../../contracts/auth';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { FormError } from '../../../components/ui/form-error';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { updateUser } from '../api/update-user';
+import { AuthCard } from '../components/auth-card';
+import { applyAccountUpdate } from '../session';
+import { useSession } from '../use-session';
+
+/** /userupdate, behind RequireAccount. On success: new token and name stored, then own profile. */
+export function UserUpdatePage() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const { userData } = useSession();
+
+  const form = useZodForm({
+    schema: userUpdateSchema,
+    initialValues: { username: '', password: '' },
+    submit: async (input) => {
+      const result = await updateUser(input);
+      if (!result.ok) return result.error;
+      const userId = result.data.id || userData?.id || '';
+      applyAccountUpdate(dispatch, { token: result.data.jwt, username: result.data.username, userId });
+      void navigate(`/profile?${new URLSearchParams({ userId }).toString()}`);
+      return null;
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Settings"
+      lead="Change your username, your password, or both. Leave a field empty to keep it as it is."
+    >
+      <DocumentTitle title="Settings" />
+      {userData?.username ? (
+        <p className="auth-card__meta">
+          Signed in as <strong>{userData.username}</strong>
+        </p>
+      ) : null}
+      <form className="form" noValidate onSubmit={form.onSubmit}>
+        <TextField
+          label="New username"
+          name="username"
+          autoComplete="username"
+          value={form.values.username}
+          onValueChange={(value) => form.setValue('username', value)}
+          error={form.errors.username}
+        />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters. Changing it signs you out on your other devices.`}
+          value={form.values.password}
+          onValueChange={(value) => form.setValue('password', value)}
+          error={form.errors.password}
+        />
+        <SubmitButton pending={form.pending} pendingLabel="Updating…">
+          Update
+        </SubmitButton>
+      </form>
+      <FormError message={form.formError} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+/** The static marketing copy of SPEC §1, kept apart from the markup so it reads as one text. */
+
+export interface Feature {
+  id: string;
+  eyebrow: string;
+  title: string;
+  body: string;
+}
+
+export const FEATURES: readonly Feature[] = [
+  {
+    id: 'custom-domain',
+    eyebrow: 'Custom domain',
+    title: 'Your words, at your own address',
+    body: 'Point your domain at Inkwell and your publication lives at blog.yourname.com. Readers see your name in the address bar, and your links are yours to keep.',
+  },
+  {
+    id: 'sub-domain',
+    eyebrow: 'Free sub-domain',
+    title: 'Start today, without buying anything',
+    body: 'No domain yet? Begin on a free sub-domain and publish in minutes. Move to your own domain whenever you like; nothing you wrote has to change.',
+  },
+  {
+    id: 'headless',
+    eyebrow: 'Headless mode with APIs',
+    title: 'Write here, publish anywhere',
+    body: 'Every post is available through a documented JSON API. Use Inkwell as your writing room and show your stories on your own site, in an app or in a newsletter.',
+  },
+  {
+    id: 'editor',
+    eyebrow: 'Block-based editor',
+    title: 'An editor that stays out of your way',
+    body: 'Headings, paragraphs, quotes, lists and code are blocks you write in plain Markdown. What you type is what readers get: clean, fast and safe.',
+  },
+  {
+    id: 'comments',
+    eyebrow: 'In-line commenting',
+    title: 'Conversations right where ideas land',
+    body: 'Readers respond under the story they just read, and writers answer in the same place. Discussion stays attached to the idea that started it.',
+  },
+];
+
+export const TEAMS = {
+  eyebrow: 'Enterprise and teams',
+  title: 'Built for teams that need to own their platform',
+  body: 'Run Inkwell on your own servers and keep your writing where your policies require. Start on a single machine with an embedded database and move to PostgreSQL when your team grows.',
+  points: [
+    'Self-hosted: your data never leaves your infrastructure',
+    'From one embedded SQLite file to PostgreSQL at scale',
+    'A public API for your own tools and workflows',
+  ],
+} as const;
+
+export interface Testimonial {
+  quote: string;
+  name: string;
+  role: string;
+}
+
+export const TESTIMONIALS: readonly Testimonial[] = [
+  {
+    quote:
+      'I moved my newsletter archive over in an afternoon. Reading it on Inkwell feels like reading a good book.',
+    name: 'Maya R.',
+    role: 'Essayist',
+  },
+  {
+    quote:
+      'The API meant our docs site could pull engineering posts straight from Inkwell. No copy and paste any more.',
+    name: 'Tomás L.',
+    role: 'Engineering lead',
+  },
+  {
+    quote:
+      'Comments under the story keep the conversation focused. My readers actually talk to each other now.',
+    name: 'Aiko S.',
+    role: 'Science writer',
+  },
+  {
+    quote: 'We host it ourselves, so legal was happy on day one. The writers were happy on day two.',
+    name: 'Daniel K.',
+    role: 'Head of content',
+  },
+  {
+    quote: 'Markdown in, beautiful typography out. I stopped fiddling with themes and started writing again.',
+    name: 'Priya N.',
+    role: 'Software developer',
+  },
+  {
+    quote:
+      'It is quiet. No pop-ups, no noise, just the words. That is exactly what I wanted for my students.',
+    name: 'Jon B.',
+    role: 'Teacher',
+  },
+];

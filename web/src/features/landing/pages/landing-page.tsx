@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { initialOf } from '../../../components/ui/avatar-initial';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { FeatureVisual } from '../components/feature-visual';
+import { FEATURES, TEAMS, TESTIMONIALS } from '../landing-content';
+
+/** `/`: the static marketing page of SPEC §1. */
+export function LandingPage() {
+  return (
+    <div className="landing">
+      <DocumentTitle title="Read, write, deepen your understanding" />
+
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <div className="landing-hero__inner">
+          <h1 id="landing-title" className="landing-hero__title">
+            Read, write, deepen your understanding.
+          </h1>
+          <p className="landing-hero__lead">
+            A quiet place for ideas that need more than a headline. Discover stories from curious people, or
+            share your own on a platform you can run yourself.
+          </p>
+          <Link className="button button--primary button--large" to="/allblog">
+            Start Reading
+          </Link>
+        </div>
+      </section>
+
+      {FEATURES.map((feature, index) => (
+        <section
+          key={feature.id}
+          className={index % 2 === 1 ? 'landing-feature landing-feature--reverse' : 'landing-feature'}
+          aria-labelledby={`feature-${feature.id}`}
+        >
+          <div className="landing-feature__text">
+            <p className="eyebrow">{feature.eyebrow}</p>
+            <h2 id={`feature-${feature.id}`}>{feature.title}</h2>
+            <p>{feature.body}</p>
+          </div>
+          <FeatureVisual featureId={feature.id} />
+        </section>
+      ))}
+
+      <section className="landing-teams" aria-labelledby="landing-teams-title">
+        <div className="landing-teams__inner">
+          <p className="eyebrow">{TEAMS.eyebrow}</p>
+          <h2 id="landing-teams-title">{TEAMS.title}</h2>
+          <p>{TEAMS.body}</p>
+          <ul className="landing-teams__points">
+            {TEAMS.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="landing-testimonials" aria-labelledby="landing-testimonials-title">
+        <p className="eyebrow">Testimonials</p>
+        <h2 id="landing-testimonials-title">Loved by readers and writers</h2>
+        <ul className="testimonial-wall">
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name} className="testimonial">
+              <figure>
+                <blockquote>
+                  <p>{testimonial.quote}</p>
+                </blockquote>
+                <figcaption>
+                  <span className="avatar avatar--sm" aria-hidden="true">
+                    {initialOf(testimonial.name)}
+                  </span>
+                  <span>
+                    <strong>{testimonial.name}</strong>
+                    <span className="testimonial__role">{testimonial.role}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { withNext } from '../../../lib/safe-next-path';
+import { useSession } from '../../auth/use-session';
+import { followUser } from '../api/follow-user';
+import { unfollowUser } from '../api/unfollow-user';
+
+export interface FollowButtonProps {
+  userId: string;
+  username: string;
+  following: boolean;
+  /** Called once the server has agreed, so the caller can update the follower count. */
+  onFollowingChange: (following: boolean) => void;
+}
+
+/**
+ * PRODUCT fix 7: Follow works. A visitor is asked to sign in first and brought back here; a reader
+ * toggles between Follow and Following.
+ */
+export function FollowButton({ userId, username, following, onFollowingChange }: FollowButtonProps) {
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggle = async () => {
+    if (!status) {
+      void navigate(withNext('/signin', location.pathname + location.search));
+      return;
+    }
+    setPending(true);
+    setError(null);
+    const result = following ? await unfollowUser(userId) : await followUser(userId);
+    setPending(false);
+    if (result.ok) onFollowingChange(!following);
+    else setError(result.error.message);
+  };
+
+  return (
+    <div className="follow-button">
+      <button
+        className={following ? 'button button--secondary' : 'button button--primary'}
+        type="button"
+        aria-busy={pending || undefined}
+        aria-label={following ? `Following ${username}` : `Follow ${username}`}
+        disabled={pending}
+        onClick={() => void toggle()}
+      >
+        {following ? 'Following' : 'Follow'}
+      </button>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

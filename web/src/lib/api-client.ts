@@ -1,0 +1,153 @@
+import { appStorage, readToken, type KeyValueStorage } from './storage';
+
+/** SPEC §8, word for word. */
+export const NO_RESPONSE_MESSAGE = 'No response received from server. Please try again later.';
+const SERVER_ERROR_FALLBACK = 'Server Error';
+
+/** The `errors` map of an ApiErrorBody (contracts/errors.ts): field name → messages. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A failed call, already worded for the user. `kind` lets callers act on it: 'http' means the
+ * server answered with a non-2xx status, 'network' that nothing came back, 'unexpected' that the
+ * answer could not be read, 'aborted' that the caller cancelled (never shown).
+ */
+export interface ApiFailure {
+  kind: 'http' | 'network' | 'unexpected' | 'aborted';
+  /** The HTTP status when the server answered, otherwise null. */
+  status: number | null;
+  /** The SPEC §8 text to show. */
+  message: string;
+  /** Field name → messages, for forms to show under each input. */
+  fieldErrors: FieldErrors;
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | null | undefined>;
+  body?: unknown;
+  /** Send the stored token, when there is a usable one. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientConfig {
+  baseUrl: string;
+  storage: KeyValueStorage;
+  fetch: typeof fetch;
+  /** Called when the server rejects the token we sent (PRODUCT fix 8). */
+  onSessionRejected: () => void;
+}
+
+const config: ApiClientConfig = {
+  baseUrl: import.meta.env.VITE_API_BASE ?? '',
+  storage: appStorage,
+  // Looked up at call time so tests can stub the global.
+  fetch: (...args) => globalThis.fetch(...args),
+  onSessionRejected: () => {},
+};
+
+/** The app wires the sign-out here; tests swap the transport and storage. */
+export function configureApiClient(changes: Partial<ApiClientConfig>): void {
+  Object.assign(config, changes);
+}
+
+/** SPEC §8: 'Error: ' + the server's message, or 'Error: Server Error' when it sent none. */
+export function serverErrorText(body: unknown): string {
+  const message = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : '';
+  return `Error: ${message || SERVER_ERROR_FALLBACK}`;
+}
+
+/** SPEC §8: any other failure is 'Error: ' + its text. */
+export function unexpectedErrorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return `Error: ${text}`;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  const token = options.auth ? readToken(config.storage) : null;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(config.baseUrl, path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch {
+    if (options.signal?.aborted) return failure('aborted', null, 'Aborted');
+    // fetch rejects only when no answer arrived (offline, DNS, refused, CORS).
+    return failure('network', null, NO_RESPONSE_MESSAGE);
+  }
+
+  if (!response.ok) {
+    const errorBody = await readJson(response);
+    // Only a token we sent, and that is still the stored one, ends the session: a sign-in with a
+    // wrong password is also a 401, and a request racing a fresh sign-in must not undo it.
+    if (response.status === 401 && token !== null && readToken(config.storage) === token) {
+      config.onSessionRejected();
+    }
+    return failure('http', response.status, serverErrorText(errorBody), fieldErrorsOf(errorBody));
+  }
+
+  try {
+    const text = await response.text();
+    return { ok: true, data: (text === '' ? undefined : JSON.parse(text)) as T };
+  } catch (error) {
+    if (options.signal?.aborted) return failure('aborted', null, 'Aborted');
+    return failure('unexpected', response.status, unexpectedErrorText(error));
+  }
+}
+
+function buildUrl(baseUrl: string, path: string, query: ApiRequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    // A proxy's HTML error page or an empty body: the caller falls back to 'Server Error'.
+    return null;
+  }
+}
+
+function fieldErrorsOf(body: unknown): FieldErrors {
+  if (!isRecord(body) || !isRecord(body.errors)) return {};
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(body.errors)) {
+    if (Array.isArray(messages)) {
+      const texts = messages.filter((message): message is string => typeof message === 'string');
+      if (texts.length > 0) result[field] = texts;
+    }
+  }
+  return result;
+}
+
+function failure(
+  kind: ApiFailure['kind'],
+  status: number | null,
+  message: string,
+  fieldErrors: FieldErrors = {},
+): { ok: false; error: ApiFailure } {
+  return { ok: false, error: { kind, status, message, fieldErrors } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearSession,
+  createMemoryStorage,
+  loadSession,
+  readSession,
+  readToken,
+  saveAccountUpdate,
+  saveSession,
+  type KeyValueStorage,
+} from './storage';
+
+const TOKEN = 'header.payload.signature';
+
+function storageWith(items: Record<string, string>): KeyValueStorage {
+  const storage = createMemoryStorage();
+  for (const [key, value] of Object.entries(items)) storage.setItem(key, value);
+  return storage;
+}
+
+describe('readSession (SPEC §2 signed-in rule)', () => {
+  it('is signed in with a token of at least 10 characters', () => {
+    const storage = storageWith({ token: TOKEN, username: 'ada', userId: 'u1' });
+    expect(readSession(storage)).toEqual({ token: TOKEN, username: 'ada', userId: 'u1' });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['an empty token', { token: '' }],
+    ['the text undefined', { token: 'undefined' }],
+    ['a token of 9 characters', { token: '123456789' }],
+  ])('is signed out with %s', (_label, items: Record<string, string>) => {
+    const storage = storageWith({ ...items, username: 'ada', userId: 'u1' });
+    expect(readSession(storage)).toBeNull();
+    expect(readToken(storage)).toBeNull();
+  });
+
+  it('decides by the token alone: a missing name or id reads as empty', () => {
+    expect(readSession(storageWith({ token: TOKEN }))).toEqual({ token: TOKEN, username: '', userId: '' });
+  });
+});
+
+describe('legacy usersname key (PRODUCT fix 2)', () => {
+  it('moves usersname into username once and removes it', () => {
+    const storage = storageWith({ token: TOKEN, usersname: 'grace', userId: 'u2' });
+    expect(loadSession(storage)).toEqual({ token: TOKEN, username: 'grace', userId: 'u2' });
+    expect(storage.getItem('username')).toBe('grace');
+    expect(storage.getItem('usersname')).toBeNull();
+  });
+
+  it('keeps an existing username, which the old app wrote more recently', () => {
+    const storage = storageWith({ token: TOKEN, username: 'ada', usersname: 'stale', userId: 'u1' });
+    expect(loadSession(storage)?.username).toBe('ada');
+    expect(storage.getItem('usersname')).toBeNull();
+  });
+
+  it('leaves storage alone when there is nothing to migrate', () => {
+    const storage = storageWith({ token: TOKEN, username: 'ada', userId: 'u1' });
+    loadSession(storage);
+    expect(storage.getItem('username')).toBe('ada');
+  });
+});
+
+describe('writing the session (SPEC §4)', () => {
+  it('sign-up and sign-in store token, username and userId, never usersname', () => {
+    const storage = storageWith({ usersname: 'old' });
+    saveSession(storage, { token: TOKEN, username: 'ada', userId: 'u1' });
+    expect(storage.getItem('token')).toBe(TOKEN);
+    expect(storage.getItem('username')).toBe('ada');
+    expect(storage.getItem('userId')).toBe('u1');
+    expect(storage.getItem('usersname')).toBeNull();
+  });
+
+  it('an account update replaces token and username and keeps the id', () => {
+    const storage = storageWith({ token: TOKEN, username: 'ada', userId: 'u1' });
+    saveAccountUpdate(storage, { token: 'fresh.token.value', username: 'lovelace' });
+    expect(readSession(storage)).toEqual({ token: 'fresh.token.value', username: 'lovelace', userId: 'u1' });
+  });
+
+  it('logout removes token, username and userId', () => {
+    const storage = storageWith({ token: TOKEN, username: 'ada', userId: 'u1', other: 'kept' });
+    clearSession(storage);
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('username')).toBeNull();
+    expect(storage.getItem('userId')).toBeNull();
+    expect(storage.getItem('other')).toBe('kept');
+  });
+});
