@@ -1,0 +1,63 @@
+/**
+ * The baseline: a bare node:http server that answers each recorded URL with the exact bytes and
+ * content-type the real server gave for it, from memory. What it cannot beat is the cost of HTTP
+ * on this machine; the ratio of Inkwell's req/s to its req/s is the cost of everything else.
+ *
+ * Usage (run by the bench): node --import tsx bench/baseline-server.ts <routes.json>
+ * Prints {"port": N} on its first line once listening.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+export interface RecordedRoute {
+  /** Path with query string, exactly as the load generator requests it. */
+  path: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function main(): void {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: baseline-server.ts <routes.json>');
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as RecordedRoute[];
+  const answers = new Map<string, Answer>();
+  for (const route of routes) {
+    const body = Buffer.from(route.body, 'utf8');
+    answers.set(route.path, {
+      status: route.status,
+      headers: { 'content-type': route.contentType, 'content-length': String(body.length) },
+      body,
+    });
+  }
+  const notFound = Buffer.from('{"message":"Not found"}');
+
+  const server = createServer((request, response) => {
+    const answer = answers.get(request.url ?? '');
+    if (answer) {
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
+    } else {
+      response.writeHead(404, { 'content-type': 'application/json', 'content-length': notFound.length });
+      response.end(notFound);
+    }
+  });
+  // Fastify's default, so neither server closes idle load-generator connections mid-run.
+  server.keepAliveTimeout = 72_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    process.stdout.write(`${JSON.stringify({ port })}\n`);
+  });
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+  // server.close waits for idle keep-alive sockets; don't let it.
+  process.once('SIGTERM', () => server.closeAllConnections());
+}
+
+main();

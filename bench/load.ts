@@ -1,0 +1,91 @@
+import autocannon, { type Request, type Result } from 'autocannon';
+
+export interface LoadOptions {
+  origin: string;
+  /** Request paths (with query), taken in turn, round-robin across all connections. */
+  paths: readonly string[];
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  requests: number;
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+/**
+ * One autocannon run. Latencies are kept exactly from each response (autocannon's own histogram
+ * rounds to whole milliseconds, too coarse at 1–3 ms), counting only 2xx answers as autocannon does.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const { paths } = options;
+  if (paths.length === 0) throw new Error('runLoad needs at least one path');
+  let next = 0;
+  const request: Request = {
+    method: 'GET',
+    setupRequest: (req) => {
+      const path = paths[next % paths.length];
+      next += 1;
+      return { ...req, path };
+    },
+  };
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.origin,
+        connections: options.connections,
+        duration: options.durationSeconds,
+        requests: [request],
+        // The default 10 s timeout stays: a stalled server shows up as timeouts, not as a hang.
+      },
+      (error: unknown, finished: Result) => (error ? reject(toError(error)) : resolve(finished)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode < 200 || statusCode >= 300) return;
+      if (count === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[count] = responseTime;
+      count += 1;
+    });
+  });
+
+  const sorted = latencies.subarray(0, count).sort();
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    latencyMs: {
+      mean: count > 0 ? sum / count : Number.NaN,
+      p50: percentile(sorted, 0.5),
+      p90: percentile(sorted, 0.9),
+      p99: percentile(sorted, 0.99),
+      max: count > 0 ? (sorted[count - 1] ?? Number.NaN) : Number.NaN,
+    },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: result.duration,
+  };
+}

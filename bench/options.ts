@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import { isPostgresUrl } from '../server/db/database';
+
+export interface BenchOptions {
+  posts: number;
+  authors: number;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** Set: PostgreSQL on this server (a fresh database is created beside the one named). */
+  postgresUrl: string | undefined;
+  /** Run the scaling check instead of the scenarios. */
+  scale: boolean;
+  scaleSizes: [number, number];
+  /** Run the existing build/server.mjs instead of rebuilding it first. */
+  skipBuild: boolean;
+}
+
+const USAGE = `npm run bench -- [options]
+  --posts N          posts to seed (default 100000), by --authors (default 1000)
+  --connections N    autocannon connections (default 32)
+  --duration S       seconds measured per scenario and server (default 10)
+  --warmup S         seconds of unmeasured load before each measurement (default 3)
+  --scale            the scaling check instead: list latency at 10,000 and at 1,000,000 posts
+  --scale-sizes A,B  the two sizes of the scaling check (default 10000,1000000)
+  --skip-build       run build/server.mjs as it is instead of rebuilding it
+Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
+
+function integer(name: string, raw: string | undefined, fallback: number, min = 1): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`--${name} must be a whole number of at least ${min}\n\n${USAGE}`);
+  }
+  return value;
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      posts: { type: 'string' },
+      authors: { type: 'string' },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      scale: { type: 'boolean', default: false },
+      'scale-sizes': { type: 'string' },
+      'skip-build': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const sizes = (values['scale-sizes'] ?? '10000,1000000').split(',');
+  if (sizes.length !== 2) throw new Error(`--scale-sizes takes two sizes, e.g. 10000,1000000\n\n${USAGE}`);
+  const databaseUrl = env.DATABASE_URL;
+  return {
+    posts: integer('posts', values.posts, 100_000),
+    authors: integer('authors', values.authors, 1000),
+    connections: integer('connections', values.connections, 32),
+    durationSeconds: integer('duration', values.duration, 10),
+    warmupSeconds: integer('warmup', values.warmup, 3, 0),
+    postgresUrl: databaseUrl && isPostgresUrl(databaseUrl) ? databaseUrl : undefined,
+    scale: values.scale,
+    scaleSizes: [integer('scale-sizes', sizes[0], 10_000), integer('scale-sizes', sizes[1], 1_000_000)],
+    skipBuild: values['skip-build'],
+  };
+}

@@ -1,0 +1,138 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_BUNDLE = fileURLToPath(new URL('../build/server.mjs', import.meta.url));
+const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+
+/** A server running in its own process, so the load generator never shares its core. */
+export interface ServerProcess {
+  name: string;
+  pid: number;
+  origin: string;
+  /** Resident set size now, from /proc/<pid>/status (VmRSS), in MB. */
+  rssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Rebuilds build/server.mjs with the product's own build step (esbuild, a second or so), so the
+ * bench never measures a bundle that predates the code. `skip` runs whatever bundle is there.
+ */
+export function buildServerBundle(skip: boolean): void {
+  if (skip && existsSync(SERVER_BUNDLE)) return;
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('building build/server.mjs failed');
+}
+
+export function readRssMb(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match?.[1] ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function wrap(name: string, child: ChildProcess, origin: string): ServerProcess {
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${name} did not start`);
+  return { name, pid, origin, rssMb: () => readRssMb(pid), stop: () => stopChild(child) };
+}
+
+/** Polls until the server answers any HTTP status, or fails if the process exits first. */
+async function waitUntilAnswering(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server exited (code ${String(child.exitCode)}) before answering`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * The real product: `node build/server.mjs` on 127.0.0.1, production mode, logging at warn,
+ * without demo posts, on the benchmark's database.
+ */
+export async function startAppServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(child, `${origin}/api/post/blog/all`, 60_000);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return wrap('inkwell', child, origin);
+}
+
+/** The baseline: a bare node:http server answering the recorded bodies from memory. */
+export async function startBaselineServer(routesFile: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', BASELINE_SCRIPT, routesFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const stdout = child.stdout;
+  if (!stdout) throw new Error('baseline server has no stdout');
+  const port = await new Promise<number>((resolve, reject) => {
+    const lines = createInterface({ input: stdout });
+    child.once('exit', (code) => reject(new Error(`baseline server exited (code ${String(code)})`)));
+    lines.once('line', (line) => {
+      const parsed = JSON.parse(line) as { port?: unknown };
+      if (typeof parsed.port === 'number') resolve(parsed.port);
+      else reject(new Error(`baseline server said: ${line}`));
+    });
+  });
+  return wrap('baseline', child, `http://127.0.0.1:${port}`);
+}

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: issue 3 §4. Seeds a fresh database, starts the real server (node
+ * build/server.mjs) and a bare node:http baseline as child processes, loads both with autocannon
+ * over loopback, prints the table and writes bench/results/latest.json.
+ * `npm run bench -- --scale` runs the scaling check instead (bench/scale.ts).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanUp, cleanUpOnSignals, onCleanup } from './cleanup';
+import { createBenchDatabase } from './databases';
+import { databaseVersion, machineInfo } from './machine';
+import { measure } from './measure';
+import { parseOptions, type BenchOptions } from './options';
+import { buildServerBundle, startAppServer, startBaselineServer } from './processes';
+import { checkTargets, formatReport, writeReport, type BenchReport, type ScenarioReport } from './report';
+import { runScale } from './scale';
+import { averageBodyBytes, buildScenarios, recordAnswers } from './scenarios';
+import { seedDatabase } from './seed';
+
+const SAMPLE_SIZE = 200;
+
+async function runScenarios(options: BenchOptions): Promise<void> {
+  buildServerBundle(options.skipBuild);
+  const database = await createBenchDatabase(options.postgresUrl);
+  const dropDatabase = onCleanup(() => database.dispose());
+
+  console.log(
+    `Seeding ${options.posts.toLocaleString('en')} posts by ${options.authors} authors (${database.dialect})…`,
+  );
+  const seed = await seedDatabase(database, {
+    posts: options.posts,
+    authors: options.authors,
+    sampleSize: SAMPLE_SIZE,
+  });
+  const seedSeconds = seed.ms / 1000;
+  console.log(
+    `Seeded in ${seedSeconds.toFixed(1)} s (${Math.round(options.posts / seedSeconds).toLocaleString('en')} posts/s)`,
+  );
+  const version = await databaseVersion(database);
+
+  const app = await startAppServer(database.url, database.scratchDir);
+  const stopApp = onCleanup(() => app.stop());
+  const scenarios = buildScenarios(seed);
+  const routes = await recordAnswers(app.origin, scenarios);
+  const routesFile = join(database.scratchDir, 'baseline-routes.json');
+  writeFileSync(routesFile, JSON.stringify(routes));
+  const baseline = await startBaselineServer(routesFile);
+  const stopBaseline = onCleanup(() => baseline.stop());
+
+  const load = {
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  const reports: ScenarioReport[] = [];
+  for (const scenario of scenarios) {
+    console.log(`Loading ${scenario.description}…`);
+    const inkwell = await measure(app, scenario.paths, load);
+    const bare = await measure(baseline, scenario.paths, load);
+    const ratio = inkwell.requestsPerSecond / bare.requestsPerSecond;
+    reports.push({
+      name: scenario.name,
+      description: scenario.description,
+      distinctPaths: scenario.paths.length,
+      averageBodyBytes: averageBodyBytes(routes, scenario),
+      inkwell,
+      baseline: bare,
+      ratio,
+      targets: checkTargets(scenario, inkwell, ratio),
+    });
+  }
+  await stopBaseline();
+  await stopApp();
+  await dropDatabase();
+
+  const report: BenchReport = {
+    generatedAt: new Date().toISOString(),
+    machine: machineInfo(),
+    database: {
+      dialect: database.dialect,
+      version,
+      posts: seed.posts,
+      authors: seed.authors,
+      seedSeconds,
+    },
+    load: { ...load, tool: 'autocannon over 127.0.0.1, servers in child processes' },
+    scenarios: reports,
+    pass: reports.every((scenario) => scenario.targets.every((check) => check.pass)),
+  };
+  console.log(`\n${formatReport(report)}`);
+  console.log(`\nWrote ${writeReport('latest.json', report)}`);
+}
+
+async function main(): Promise<void> {
+  cleanUpOnSignals();
+  const options = parseOptions(process.argv.slice(2), process.env);
+  try {
+    if (options.scale) await runScale(options);
+    else await runScenarios(options);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
