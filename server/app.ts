@@ -3,6 +3,9 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { Authenticator } from './lib/authenticator';
 import { TokenService } from './lib/tokens';
+import { registerPostRoutes } from './modules/posts/posts-routes';
+import { PostsRepository } from './modules/posts/posts-repository';
+import { PostsService } from './modules/posts/posts-service';
 import { registerUserRoutes } from './modules/users/users-routes';
 import { UsersRepository } from './modules/users/users-repository';
 import { UsersService } from './modules/users/users-service';
@@ -49,7 +52,10 @@ export async function buildApp({
   const auth = new Authenticator(tokens, usersRepository);
   const users = new UsersService(usersRepository, tokens, config.rateLimits);
 
+  const posts = new PostsService(new PostsRepository(database.db));
+
   registerUserRoutes(app, { users, auth });
+  registerPostRoutes(app, { posts, auth });
 
   await installWebApp(app, config.webDir);
   return app;

@@ -1,0 +1,87 @@
+import type { Page, Post, PostInput } from '../../../contracts/posts';
+import { nowIso } from '../../db/sql-helpers';
+import type { Viewer } from '../../lib/authenticator';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { uuidv7 } from '../../lib/ids';
+import { toPage, type PageRequest } from './paging';
+import type { PostsRepository } from './posts-repository';
+
+export const POST_NOT_FOUND_MESSAGE = 'Post not found';
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
+export const DELETE_FORBIDDEN_MESSAGE = 'You can only delete your own posts';
+export const POST_DELETED_MESSAGE = 'Post deleted';
+
+/** Post rules: anyone reads, a signed-in user writes, only the author edits or deletes. */
+export class PostsService {
+  constructor(private readonly posts: PostsRepository) {}
+
+  async get(id: string, viewer: Viewer | null): Promise<Post> {
+    const post = await this.posts.findById(id, viewer?.id ?? null);
+    if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
+    return post;
+  }
+
+  async list(page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {
+    return toPage(await this.posts.listNewest(page, viewer?.id ?? null), page.limit);
+  }
+
+  async listByAuthor(authorId: string, page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {
+    const rows = await this.posts.listByAuthor(authorId, page, viewer?.id ?? null);
+    // Only an empty page needs to tell "no such user" from "no posts (left)": one query otherwise.
+    if (rows.length === 0 && !(await this.posts.userExists(authorId))) {
+      throw notFound(USER_NOT_FOUND_MESSAGE);
+    }
+    return toPage(rows, page.limit);
+  }
+
+  async create(viewer: Viewer, input: PostInput): Promise<Post> {
+    const now = nowIso();
+    const id = uuidv7();
+    // The title is a single line, so stray spaces around it are noise; content is Markdown,
+    // where leading and trailing whitespace can mean something, so it is stored as given.
+    const title = input.title.trim();
+    await this.posts.insert({
+      id,
+      author_id: viewer.id,
+      title,
+      content: input.content,
+      created_at: now,
+      updated_at: now,
+    });
+    return {
+      id,
+      title,
+      content: input.content,
+      createdAt: now,
+      updatedAt: now,
+      authorId: viewer.id,
+      author: { id: viewer.id, username: viewer.username },
+      commentCount: 0,
+      favoriteCount: 0,
+      favorited: false,
+    };
+  }
+
+  async update(viewer: Viewer, id: string, input: PostInput): Promise<Post> {
+    await this.requireOwnPost(viewer, id, EDIT_FORBIDDEN_MESSAGE);
+    const changed = await this.posts.update(id, {
+      title: input.title.trim(),
+      content: input.content,
+      updated_at: nowIso(),
+    });
+    if (!changed) throw notFound(POST_NOT_FOUND_MESSAGE);
+    return this.get(id, viewer);
+  }
+
+  async delete(viewer: Viewer, id: string): Promise<void> {
+    await this.requireOwnPost(viewer, id, DELETE_FORBIDDEN_MESSAGE);
+    if (!(await this.posts.delete(id))) throw notFound(POST_NOT_FOUND_MESSAGE);
+  }
+
+  private async requireOwnPost(viewer: Viewer, id: string, forbiddenMessage: string): Promise<void> {
+    const authorId = await this.posts.findAuthorId(id);
+    if (authorId === undefined) throw notFound(POST_NOT_FOUND_MESSAGE);
+    if (authorId !== viewer.id) throw forbidden(forbiddenMessage);
+  }
+}
