@@ -12,16 +12,34 @@ export function LandingPage() {
 
       <section className="landing-hero" aria-labelledby="landing-title">
         <div className="landing-hero__inner">
-          <h1 id="landing-title" className="landing-hero__title">
-            Read, write, deepen your understanding.
-          </h1>
-          <p className="landing-hero__lead">
-            A quiet place for ideas that need more than a headline. Discover stories from curious people, or
-            share your own on a platform you can run yourself.
-          </p>
-          <Link className="button button--primary button--large" to="/allblog">
-            Start Reading
-          </Link>
+          <div>
+            <h1 id="landing-title" className="landing-hero__title">
+              Read, write, deepen your understanding.
+            </h1>
+            <p className="landing-hero__lead">
+              A quiet place for ideas that need more than a headline. Discover stories from curious people, or
+              share your own on a platform you can run yourself.
+            </p>
+            <Link className="button button--primary button--large" to="/allblog">
+              Start Reading
+            </Link>
+          </div>
+          <div className="landing-hero__art" aria-hidden="true">
+            <div className="hero-sheet hero-sheet--back">
+              <span className="visual__line visual__line--short" />
+              <span className="visual__line" />
+              <span className="visual__line" />
+              <span className="visual__line visual__line--short" />
+            </div>
+            <div className="hero-sheet hero-sheet--front">
+              <span className="hero-sheet__title">On slow reading</span>
+              <span className="visual__line" />
+              <span className="visual__line" />
+              <span className="visual__line visual__line--short" />
+              <span className="visual__line" />
+              <span className="visual__line visual__line--short" />
+            </div>
+          </div>
         </div>
       </section>
 
