@@ -27,7 +27,10 @@ export async function installWebApp(app: FastifyInstance, webDir: string | undef
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWebApp && wantsPage && !path.startsWith('/api/') && path !== '/api') {
+    // A missing file (an old tab asking for a chunk replaced by a redeploy) is a real 404, not
+    // index.html served as JavaScript; only extension-less page paths fall back to the app.
+    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (hasWebApp && wantsPage && !looksLikeFile && !path.startsWith('/api/') && path !== '/api') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ApiErrorBody);
