@@ -1,11 +1,30 @@
+import { useNavigate } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title';
+import { createPost } from '../api/create-post';
+import { PostForm } from '../components/post-form';
+import '../posts.css';
 
-/** /addblog: the editor, behind RequireAccount (SPEC §2). Placeholder until the posts screens land. */
+const EMPTY_POST = { title: '', content: '' };
+
+/** /addblog, behind RequireAccount (SPEC §2). SPEC §4: a published post goes to /allblog. */
 export function AddPostPage() {
+  const navigate = useNavigate();
+
   return (
-    <div className="page">
+    <div className="page page--narrow editor-page">
       <DocumentTitle title="Write a post" />
-      <h1>Write a post</h1>
+      <h1 className="editor-page__heading">Write a post</h1>
+      <PostForm
+        initialValues={EMPTY_POST}
+        submitLabel="Publish"
+        pendingLabel="Publishing…"
+        submit={async (input) => {
+          const result = await createPost(input);
+          if (!result.ok) return result.error;
+          void navigate('/allblog');
+          return null;
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { formatPostDate } from '../../../../../contracts/dates';
+import type { Post } from '../../../../../contracts/posts';
+import { listPreview } from '../../../../../contracts/preview';
+import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { profilePath, readPostPath } from '../paths';
+import { DiscussCount } from './discuss-count';
+
+/**
+ * One post in a list (SPEC §2): the author's initial and name, the date, the title, the preview
+ * of SPEC §9 and the real discussion count. The title's link covers the whole card (see
+ * posts.css), so the card is one click target and one tab stop, plus the author's own link.
+ */
+export function PostCard({ post }: { post: Post }) {
+  return (
+    <article className="post-card">
+      <p className="post-card__author">
+        <AvatarInitial name={post.author.username} size="sm" />
+        <Link className="post-card__author-name" to={profilePath(post.author.id)}>
+          {post.author.username}
+        </Link>
+      </p>
+      <h2 className="post-card__title">
+        <Link className="post-card__link" to={readPostPath(post)} data-card-link="">
+          {post.title}
+        </Link>
+      </h2>
+      <p className="post-card__preview">{listPreview(post.content)}</p>
+      <p className="post-card__meta">
+        <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        <DiscussCount count={post.commentCount} />
+      </p>
+    </article>
+  );
+}
+
+/** The same box as PostCard with grey bars, so nothing moves when the posts arrive. */
+export function PostCardSkeleton() {
+  return (
+    <div className="post-card post-card--skeleton" aria-hidden="true">
+      <p className="post-card__author">
+        <Skeleton className="skeleton--avatar-sm" />
+        <Skeleton className="skeleton--text skeleton--w-25" />
+      </p>
+      <p className="post-card__title">
+        <Skeleton className="skeleton--title" />
+      </p>
+      <p className="post-card__preview">
+        <Skeleton className="skeleton--text" />
+        <Skeleton className="skeleton--text skeleton--w-70" />
+      </p>
+      <p className="post-card__meta">
+        <Skeleton className="skeleton--text skeleton--w-30" />
+      </p>
+    </div>
+  );
+}

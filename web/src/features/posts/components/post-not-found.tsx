@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { DocumentTitle } from '../../../components/ui/document-title';
+
+/** SPEC §8, word for word: 'Error: Post not found'. */
+export const POST_NOT_FOUND_TEXT = 'Error: Post not found';
+
+export function PostNotFound() {
+  return (
+    <div className="page page--narrow empty-state">
+      <DocumentTitle title="Post not found" />
+      <h1 className="post-not-found__title">{POST_NOT_FOUND_TEXT}</h1>
+      <p>It may have been deleted, or the link is incomplete.</p>
+      <p className="empty-state__actions">
+        <Link className="button button--primary" to="/allblog">
+          Browse all posts
+        </Link>
+      </p>
+    </div>
+  );
+}

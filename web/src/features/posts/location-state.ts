@@ -1,0 +1,12 @@
+/** What a page may hand to /allblog when it navigates there, e.g. after deleting a post. */
+export interface AllPostsLocationState {
+  notice: string;
+}
+
+export const POST_DELETED_NOTICE = 'Your post was deleted.';
+
+export function isAllPostsLocationState(value: unknown): value is AllPostsLocationState {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { notice?: unknown }).notice === 'string'
+  );
+}

@@ -1,0 +1,13 @@
+/** The addresses of SPEC §2, built in one place so every link agrees on the query names. */
+
+export function readPostPath(post: { id: string; author: { username: string } }): string {
+  return `/readblog?${new URLSearchParams({ id: post.id, name: post.author.username })}`;
+}
+
+export function editPostPath(postId: string): string {
+  return `/updateblog?${new URLSearchParams({ id: postId })}`;
+}
+
+export function profilePath(userId: string): string {
+  return `/profile?${new URLSearchParams({ userId })}`;
+}
