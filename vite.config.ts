@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: '../build/web',
     emptyOutDir: true,
     sourcemap: true,
+    // build/web/.vite/manifest.json: scripts/report-bundle-size.mjs reads the chunk graph from it.
+    manifest: true,
   },
   server: {
     port: 5173,

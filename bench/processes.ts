@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,25 @@ function wrap(name: string, child: ChildProcess, origin: string): ServerProcess 
   return { name, pid, origin, rssMb: () => readRssMb(pid), stop: () => stopChild(child) };
 }
 
+/** One GET on a connection of its own, closed after the answer (no keep-alive socket lingers). */
+export function httpGet(url: string): Promise<{ status: number; contentType: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { agent: false, headers: { connection: 'close' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: response.headers['content-type'] ?? '',
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
 /** Polls until the server answers any HTTP status, or fails if the process exits first. */
 async function waitUntilAnswering(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -76,7 +96,7 @@ async function waitUntilAnswering(child: ChildProcess, url: string, timeoutMs: n
   while (Date.now() < deadline) {
     if (exited) throw new Error(`the server exited (code ${String(child.exitCode)}) before answering`);
     try {
-      await fetch(url);
+      await httpGet(url);
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -89,9 +109,13 @@ async function waitUntilAnswering(child: ChildProcess, url: string, timeoutMs: n
  * The real product: `node build/server.mjs` on 127.0.0.1, production mode, logging at warn,
  * without demo posts, on the benchmark's database.
  */
-export async function startAppServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+export async function startAppServer(
+  databaseUrl: string,
+  dataDir: string,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -1,4 +1,5 @@
 import type { RecordedRoute } from './baseline-server';
+import { httpGet } from './processes';
 import type { SeedResult } from './seed';
 
 export type ScenarioName = 'list' | 'read' | 'profile';
@@ -64,15 +65,9 @@ export async function recordAnswers(origin: string, scenarios: Scenario[]): Prom
   const routes: RecordedRoute[] = [];
   for (const scenario of scenarios) {
     for (const path of scenario.paths) {
-      const response = await fetch(`${origin}${path}`);
-      const body = await response.text();
-      checkAnswer(scenario, path, response.status, body);
-      routes.push({
-        path,
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? 'application/json',
-        body,
-      });
+      const { status, contentType, body } = await httpGet(`${origin}${path}`);
+      checkAnswer(scenario, path, status, body);
+      routes.push({ path, status, contentType: contentType || 'application/json', body });
     }
   }
   return routes;
