@@ -25,8 +25,8 @@ export function DiscussCount({ count }: { count: number }) {
   return (
     <span className="discuss-count">
       <CommentIcon />
-      <span>Discuss</span>
-      <span className="discuss-count__number">{count.toLocaleString('en-US')}</span>
+      {/* The spaces are for screen readers and copied text; the flex gap does the spacing. */}
+      <span>Discuss</span> <span className="discuss-count__number">{count.toLocaleString('en-US')}</span>
       <span className="visually-hidden"> {commentsWord(count)}</span>
     </span>
   );
