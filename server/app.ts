@@ -6,6 +6,15 @@ import { TokenService } from './lib/tokens';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
+import { registerCommentRoutes } from './modules/social/comments/comments-routes';
+import { CommentsRepository } from './modules/social/comments/comments-repository';
+import { CommentsService } from './modules/social/comments/comments-service';
+import { registerFavoriteRoutes } from './modules/social/favorites/favorites-routes';
+import { FavoritesRepository } from './modules/social/favorites/favorites-repository';
+import { FavoritesService } from './modules/social/favorites/favorites-service';
+import { registerFollowRoutes } from './modules/social/follows/follows-routes';
+import { FollowsRepository } from './modules/social/follows/follows-repository';
+import { FollowsService } from './modules/social/follows/follows-service';
 import { registerUserRoutes } from './modules/users/users-routes';
 import { UsersRepository } from './modules/users/users-repository';
 import { UsersService } from './modules/users/users-service';
@@ -53,9 +62,15 @@ export async function buildApp({
   const users = new UsersService(usersRepository, tokens, config.rateLimits);
 
   const posts = new PostsService(new PostsRepository(database.db));
+  const comments = new CommentsService(new CommentsRepository(database.db));
+  const favorites = new FavoritesService(new FavoritesRepository(database.db));
+  const follows = new FollowsService(new FollowsRepository(database.db), users);
 
   registerUserRoutes(app, { users, auth });
   registerPostRoutes(app, { posts, auth });
+  registerCommentRoutes(app, { comments, auth });
+  registerFavoriteRoutes(app, { favorites, auth });
+  registerFollowRoutes(app, { follows, auth });
 
   await installWebApp(app, config.webDir);
   return app;

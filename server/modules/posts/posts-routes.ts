@@ -7,8 +7,8 @@ import { userIdQuerySchema } from '../users/users-routes';
 import { pageQuerySchema, toPageRequest } from './paging';
 import { POST_DELETED_MESSAGE, type PostsService } from './posts-service';
 
-/** `?id=` naming one post. A value that names no post is a 404 later, not a 400 here. */
-export const postIdQuerySchema = z.object({
+/** `?id=` naming one post or comment. A value that names nothing is a 404 later, not a 400 here. */
+export const idQuerySchema = z.object({
   id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64, 'id is too long'),
 });
 
@@ -25,7 +25,7 @@ export function registerPostRoutes(
   });
 
   app.get('/api/post/blog', async (request) => {
-    const { id } = parseInput(postIdQuerySchema, request.query);
+    const { id } = parseInput(idQuerySchema, request.query);
     return { response: await posts.get(id, await auth.optional(request)) };
   });
 
@@ -37,14 +37,14 @@ export function registerPostRoutes(
 
   app.put('/api/post/blog', async (request) => {
     const viewer = await auth.require(request);
-    const { id } = parseInput(postIdQuerySchema, request.query);
+    const { id } = parseInput(idQuerySchema, request.query);
     const input = parseInput(postInputSchema, request.body);
     return { response: await posts.update(viewer, id, input) };
   });
 
   app.delete('/api/post/blog/delete', async (request) => {
     const viewer = await auth.require(request);
-    const { id } = parseInput(postIdQuerySchema, request.query);
+    const { id } = parseInput(idQuerySchema, request.query);
     await posts.delete(viewer, id);
     return { message: POST_DELETED_MESSAGE };
   });

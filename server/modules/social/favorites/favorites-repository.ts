@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Post } from '../../../../contracts/posts';
+import type { DatabaseSchema } from '../../../db/schema';
+import { countAll, nowIso } from '../../../db/sql-helpers';
+import type { PageRequest } from '../../posts/paging';
+import { selectPosts, toPost } from '../../posts/post-select';
+
+export interface FavoriteState {
+  favorited: boolean;
+  favoriteCount: number;
+}
+
+/** The only place that reads and writes the favorites table. */
+export class FavoritesRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /**
+   * Idempotent by the primary key (user_id, post_id): a second favorite, even one racing the
+   * first, is a no-op rather than a duplicate or an error. Throws a foreign-key violation when the
+   * post does not exist.
+   */
+  async add(userId: string, postId: string): Promise<void> {
+    await this.db
+      .insertInto('favorites')
+      .values({ user_id: userId, post_id: postId, created_at: nowIso() })
+      .onConflict((conflict) => conflict.columns(['user_id', 'post_id']).doNothing())
+      .execute();
+  }
+
+  async remove(userId: string, postId: string): Promise<void> {
+    await this.db
+      .deleteFrom('favorites')
+      .where('user_id', '=', userId)
+      .where('post_id', '=', postId)
+      .execute();
+  }
+
+  /** The post's count and the reader's state as stored now; undefined when the post does not exist. */
+  async state(userId: string, postId: string): Promise<FavoriteState | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .where('posts.id', '=', postId)
+      .select((eb) => [
+        eb
+          .selectFrom('favorites')
+          .whereRef('favorites.post_id', '=', 'posts.id')
+          .select(countAll().as('n'))
+          .as('favorite_count'),
+        eb
+          .selectFrom('favorites')
+          .whereRef('favorites.post_id', '=', 'posts.id')
+          .where('favorites.user_id', '=', userId)
+          .select(countAll().as('n'))
+          .as('mine'),
+      ])
+      .executeTakeFirst();
+    return row && { favorited: Number(row.mine ?? 0) > 0, favoriteCount: Number(row.favorite_count ?? 0) };
+  }
+
+  /**
+   * The reader's favorites ordered by post id, newest post first, with keyset on post_id. That
+   * order is a backward walk of the primary key (user_id, post_id) alone, so a page costs the same
+   * however many favorites there are; "newest favorited first" would need another index.
+   */
+  async listForUser(userId: string, page: PageRequest): Promise<Post[]> {
+    let ids = this.db
+      .selectFrom('favorites')
+      .select('favorites.post_id as id')
+      .where('favorites.user_id', '=', userId);
+    if (page.after !== null) ids = ids.where('favorites.post_id', '<', page.after);
+    const idPage = ids
+      .orderBy('favorites.post_id', 'desc')
+      .limit(page.limit + 1)
+      .as('page');
+    const rows = await selectPosts(this.db, idPage, userId).execute();
+    return rows.map((row) => toPost(row, userId));
+  }
+}
