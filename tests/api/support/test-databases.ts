@@ -25,13 +25,26 @@ if (!postgresAvailable && process.env.CI) {
   throw new Error(`PostgreSQL is required in CI but did not answer at ${POSTGRES_ADMIN_URL}`);
 }
 
-async function adminQuery(statement: string): Promise<void> {
+async function adminQuery(statement: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query(statement, values);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * pg-pool's end() resolves once it has asked its clients to close, not once they have: a forced
+ * drop can then terminate a closing client, whose FATAL 57P01 surfaces as an unhandled error.
+ * Waiting (briefly) for the backends to leave makes the forced drop a last resort.
+ */
+async function waitForConnectionsToClose(name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const result = await adminQuery('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+    if (Number(result.rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -61,6 +74,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     database,
     dispose: async () => {
       await database.close();
+      await waitForConnectionsToClose(name);
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
