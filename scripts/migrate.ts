@@ -3,9 +3,13 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 
-// Lets a test start several migrators at one instant, to prove the migration lock holds.
-const startAt = Number(process.env.MIGRATE_START_AT ?? 0);
-if (startAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+// Lets a test start several migrators at one instant, to prove the migration lock holds: each
+// says "ready" once loaded and waits for a line on stdin.
+if (process.env.MIGRATE_WAIT_FOR_GO === '1') {
+  process.stderr.write('ready\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  process.stdin.pause();
+}
 
 const config = loadConfig();
 const database = openDatabase(config);

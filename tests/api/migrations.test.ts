@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,30 +9,56 @@ import { openDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations';
 import { POSTGRES_ADMIN_URL, postgresAvailable } from './support/test-databases';
 
-const run = promisify(execFile);
 const ALL = Object.keys(migrations);
 
-/** Two instances starting together: both succeed, each migration is applied exactly once. */
-async function migrateTwiceAtOnce(env: Record<string, string>): Promise<string[][]> {
-  // Both processes load first, then start migrating at the same instant.
-  const startAt = String(Date.now() + 2500);
-  const start = () =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
-      env: { ...process.env, ...env, MIGRATE_START_AT: startAt },
-    }).then(
-      ({ stdout }) => (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { applied: string[] }).applied,
-    );
-  return Promise.all([start(), start()]);
+/** Three instances starting together: all succeed, each migration is applied exactly once. */
+async function migrateAtOnce(env: Record<string, string>): Promise<string[][]> {
+  const children = [0, 1, 2].map(() =>
+    spawn(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
+      env: { ...process.env, ...env, MIGRATE_WAIT_FOR_GO: '1' },
+    }),
+  );
+  const results = children.map(
+    (child) =>
+      new Promise<string[]>((resolve, reject) => {
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) => {
+          if (code !== 0) return reject(new Error(`migrator exited ${code}: ${stderr}`));
+          const last = stdout.trim().split('\n').pop() ?? '{}';
+          resolve((JSON.parse(last) as { applied: string[] }).applied);
+        });
+      }),
+  );
+  // All load first (however slow the machine), then all are told to go at the same instant.
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          const onData = (chunk: Buffer) => {
+            if (chunk.toString().includes('ready')) {
+              child.stderr.off('data', onData);
+              resolve();
+            }
+          };
+          child.stderr.on('data', onData);
+        }),
+    ),
+  );
+  children.forEach((child) => child.stdin.end('go\n'));
+  return Promise.all(results);
 }
 
 describe('migrations under a lock', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('SQLite: two processes migrating one file apply every migration once', async () => {
+  it('SQLite: three processes migrating one file apply every migration once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inkwell-migrate-'));
     dirs.push(dir);
-    const results = await migrateTwiceAtOnce({ DATA_DIR: dir, DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40) });
+    const results = await migrateAtOnce({ DATA_DIR: dir, DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40) });
     expect(results.flat().sort()).toEqual([...ALL].sort());
     const database = openDatabase({ databaseUrl: undefined, dataDir: dir });
     const rows = await database.db
@@ -45,7 +70,7 @@ describe('migrations under a lock', () => {
   });
 
   it.skipIf(!postgresAvailable)(
-    'PostgreSQL: two processes migrating one database apply every migration once',
+    'PostgreSQL: three processes migrating one database apply every migration once',
     async () => {
       const name = `inkwell_migrate_${process.pid}_${randomBytes(3).toString('hex')}`;
       const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -54,7 +79,7 @@ describe('migrations under a lock', () => {
       try {
         const url = new URL(POSTGRES_ADMIN_URL);
         url.pathname = `/${name}`;
-        const results = await migrateTwiceAtOnce({
+        const results = await migrateAtOnce({
           DATABASE_URL: url.toString(),
           JWT_SECRET: 'x'.repeat(40),
         });
