@@ -267,6 +267,10 @@ describe('/readblog', () => {
     await visible(page.getByRole('status').filter({ hasText: 'Your post was deleted.' }));
     await visible(page.getByRole('article').first());
     expect(await page.getByRole('heading', { name: title }).count()).toBe(0);
+    // Said once: a reload does not repeat it.
+    await page.reload();
+    await visible(page.getByRole('article').first());
+    expect(await page.getByText('Your post was deleted.').count()).toBe(0);
 
     await page.goto(readPath(post));
     await visible(page.getByRole('heading', { level: 1, name: 'Error: Post not found' }));

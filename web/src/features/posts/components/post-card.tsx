@@ -48,6 +48,7 @@ export function PostCardSkeleton() {
       </p>
       <p className="post-card__preview">
         <Skeleton className="skeleton--text" />
+        <Skeleton className="skeleton--text skeleton--narrow-only" />
         <Skeleton className="skeleton--text skeleton--w-70" />
       </p>
       <p className="post-card__meta">

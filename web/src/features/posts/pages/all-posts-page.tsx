@@ -1,4 +1,5 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { Notice } from '../../../components/ui/notice';
 import { useSession } from '../../auth/use-session';
@@ -19,8 +20,15 @@ export function AllPostsPage() {
   const { status, userData } = useSession();
   const [params] = useSearchParams();
   const location = useLocation();
-  // e.g. 'Your post was deleted.', handed over by the page that sent the reader here.
-  const notice = isAllPostsLocationState(location.state) ? location.state.notice : null;
+  const navigate = useNavigate();
+  // e.g. 'Your post was deleted.', handed over by the page that sent the reader here. Read once:
+  // the history entry keeps its state, and a reload must not say it again.
+  const [notice] = useState(() => (isAllPostsLocationState(location.state) ? location.state.notice : null));
+  useEffect(() => {
+    if (isAllPostsLocationState(location.state)) {
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    }
+  }, [location, navigate]);
   const tab: FeedTab = status && params.get('tab') === 'following' ? 'following' : 'all';
   // The viewer is part of the key: signing in or out changes the feed and `favorited`.
   const viewer = status ? (userData?.id ?? '') : '';
