@@ -1,3 +1,4 @@
+import { startCpuAccounting } from './cpu';
 import { runLoad } from './load';
 import type { ServerProcess } from './processes';
 import type { ServerMeasurement } from './report';
@@ -16,6 +17,7 @@ export async function measure(
 ): Promise<ServerMeasurement> {
   const load = { origin: server.origin, paths, connections: options.connections };
   if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
+  const stopCpu = startCpuAccounting(server.pid);
   const result = await runLoad({ ...load, durationSeconds: options.durationSeconds });
-  return { ...result, rssMb: server.rssMb() };
+  return { ...result, rssMb: server.rssMb(), cpu: stopCpu() };
 }

@@ -14,6 +14,8 @@ export interface BenchOptions {
   scaleSizes: [number, number];
   /** Run the existing build/server.mjs instead of rebuilding it first. */
   skipBuild: boolean;
+  /** Start the server with --cpu-prof, writing its profile into bench/results. */
+  cpuProfile: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -24,6 +26,7 @@ const USAGE = `npm run bench -- [options]
   --scale            the scaling check instead: list latency at 10,000 and at 1,000,000 posts
   --scale-sizes A,B  the two sizes of the scaling check (default 10000,1000000)
   --skip-build       run build/server.mjs as it is instead of rebuilding it
+  --cpu-prof         profile the server (V8 --cpu-prof) into bench/results/
 Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
 
 function integer(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -47,6 +50,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       scale: { type: 'boolean', default: false },
       'scale-sizes': { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -67,5 +71,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     scale: values.scale,
     scaleSizes: [integer('scale-sizes', sizes[0], 10_000), integer('scale-sizes', sizes[1], 1_000_000)],
     skipBuild: values['skip-build'],
+    cpuProfile: values['cpu-prof'],
   };
 }

@@ -112,10 +112,11 @@ async function waitUntilAnswering(child: ChildProcess, url: string, timeoutMs: n
 export async function startAppServer(
   databaseUrl: string,
   dataDir: string,
-  nodeArgs: string[] = [],
+  options: { nodeArgs?: string[]; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+  const args = [...(options.nodeArgs ?? []), options.entry ?? SERVER_BUNDLE];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -138,6 +139,19 @@ export async function startAppServer(
     throw error;
   }
   return wrap('inkwell', child, origin);
+}
+
+export const PROFILES_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+
+/**
+ * Node flags for the server: a V8 CPU profile, written into bench/results when the server stops.
+ * Named *.cpuprofile.json so that .gitignore's bench/results/*.json keeps it out of git; Chrome
+ * DevTools' Performance panel loads it.
+ */
+export function profilingArgs(enabled: boolean): string[] {
+  if (!enabled) return [];
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return ['--cpu-prof', `--cpu-prof-dir=${PROFILES_DIR}`, `--cpu-prof-name=server-${stamp}.cpuprofile.json`];
 }
 
 /** The baseline: a bare node:http server answering the recorded bodies from memory. */

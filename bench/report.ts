@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { CpuUse } from './cpu';
 import type { LoadResult } from './load';
 import type { MachineInfo } from './machine';
 import { MAX_P99_MS, type Scenario, type ScenarioName } from './scenarios';
@@ -9,6 +10,8 @@ export const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url))
 export interface ServerMeasurement extends LoadResult {
   /** VmRSS of the server process at the end of the measurement. */
   rssMb: number | null;
+  /** CPU used during the measured run, in % of one core. */
+  cpu: CpuUse | null;
 }
 
 export interface TargetCheck {
@@ -86,8 +89,37 @@ function describeTargets(targets: TargetCheck[]): string {
     .join('; ');
 }
 
+function describeCpu(cpu: CpuUse | null): string {
+  return cpu ? `${cpu.server}/${cpu.database}/${cpu.loadGenerator}/${cpu.other}` : '–';
+}
+
+/** Above this, other processes took a real share of a 2-core machine during a measured run. */
+const BUSY_OTHER_PERCENT = 20;
+
+export function busyMachineWarning(report: BenchReport): string[] {
+  const others = report.scenarios.flatMap((scenario) => [
+    scenario.inkwell.cpu?.other ?? 0,
+    scenario.baseline.cpu?.other ?? 0,
+  ]);
+  const worst = Math.max(0, ...others);
+  if (worst < BUSY_OTHER_PERCENT) return [];
+  return [
+    `Warning: other processes used up to ${worst}% of a core during the measured runs ` +
+      `(load average ${report.machine.loadAverage.join(', ')} at the end); the figures understate the server.`,
+  ];
+}
+
 export function formatReport(report: BenchReport): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'RSS MB', 'targets'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ratio',
+    'RSS MB',
+    'CPU srv/db/gen/other %',
+    'targets',
+  ];
   const rows: string[][] = [];
   for (const scenario of report.scenarios) {
     const { inkwell, baseline } = scenario;
@@ -98,6 +130,7 @@ export function formatReport(report: BenchReport): string {
       fixed(inkwell.latencyMs.p99, 2),
       `${fixed(scenario.ratio, 2)}×`,
       fixed(inkwell.rssMb, 0),
+      describeCpu(inkwell.cpu),
       describeTargets(scenario.targets),
     ]);
     rows.push([
@@ -107,6 +140,7 @@ export function formatReport(report: BenchReport): string {
       fixed(baseline.latencyMs.p99, 2),
       '',
       fixed(baseline.rssMb, 0),
+      describeCpu(baseline.cpu),
       `${scenario.averageBodyBytes} B body`,
     ]);
   }
@@ -120,6 +154,7 @@ export function formatReport(report: BenchReport): string {
     renderTable(header, rows),
     '',
     report.pass ? 'All targets met.' : 'Some targets were missed (FAIL above).',
+    ...busyMachineWarning(report),
   ].join('\n');
 }
 

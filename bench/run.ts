@@ -11,7 +11,13 @@ import { createBenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
 import { measure } from './measure';
 import { parseOptions, type BenchOptions } from './options';
-import { buildServerBundle, startAppServer, startBaselineServer } from './processes';
+import {
+  PROFILES_DIR,
+  buildServerBundle,
+  profilingArgs,
+  startAppServer,
+  startBaselineServer,
+} from './processes';
 import { checkTargets, formatReport, writeReport, type BenchReport, type ScenarioReport } from './report';
 import { runScale } from './scale';
 import { averageBodyBytes, buildScenarios, recordAnswers } from './scenarios';
@@ -38,7 +44,9 @@ async function runScenarios(options: BenchOptions): Promise<void> {
   );
   const version = await databaseVersion(database);
 
-  const app = await startAppServer(database.url, database.scratchDir);
+  const app = await startAppServer(database.url, database.scratchDir, {
+    nodeArgs: profilingArgs(options.cpuProfile),
+  });
   const stopApp = onCleanup(() => app.stop());
   const scenarios = buildScenarios(seed);
   const routes = await recordAnswers(app.origin, scenarios);
@@ -89,6 +97,7 @@ async function runScenarios(options: BenchOptions): Promise<void> {
   };
   console.log(`\n${formatReport(report)}`);
   console.log(`\nWrote ${writeReport('latest.json', report)}`);
+  if (options.cpuProfile) console.log(`Server CPU profile in ${PROFILES_DIR} (open in Chrome DevTools)`);
 }
 
 async function main(): Promise<void> {

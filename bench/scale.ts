@@ -8,7 +8,7 @@ import { createBenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
 import { measure } from './measure';
 import type { BenchOptions } from './options';
-import { buildServerBundle, startAppServer } from './processes';
+import { buildServerBundle, profilingArgs, startAppServer } from './processes';
 import { writeReport, type ServerMeasurement } from './report';
 import { buildScenarios, recordAnswers } from './scenarios';
 import { seedDatabase } from './seed';
@@ -30,7 +30,9 @@ async function measureSize(options: BenchOptions, posts: number): Promise<SizeRe
   const seed = await seedDatabase(database, { posts, authors: options.authors, sampleSize: 1 });
   console.log(`Seeded in ${(seed.ms / 1000).toFixed(1)} s`);
   const version = await databaseVersion(database);
-  const app = await startAppServer(database.url, database.scratchDir);
+  const app = await startAppServer(database.url, database.scratchDir, {
+    nodeArgs: profilingArgs(options.cpuProfile),
+  });
   const stopApp = onCleanup(() => app.stop());
   const list = buildScenarios(seed).find((scenario) => scenario.name === 'list');
   if (!list) throw new Error('no list scenario');

@@ -54,6 +54,8 @@ interface Generated {
   /** Yields the posts, oldest first (so UUIDv7 ids rise), in batches of flat rows. */
   postBatches(batchSize: number): Generator<Cell[][]>;
   sampledPostIds: string[];
+  /** Posts per author, by author index, filled in as the posts are generated. */
+  postsPerAuthor: Uint32Array;
 }
 
 /** Builds the authors and a lazy stream of posts spread over the past three years. */
@@ -79,6 +81,7 @@ function generate(options: SeedOptions): Generated {
   const sampleEvery = Math.max(1, Math.floor(options.posts / Math.max(1, options.sampleSize)));
   const sampledPostIds: string[] = [];
   const step = SPAN_MS / options.posts;
+  const postsPerAuthor = new Uint32Array(options.authors);
 
   function* postBatches(batchSize: number): Generator<Cell[][]> {
     let batch: Cell[][] = [];
@@ -88,7 +91,9 @@ function generate(options: SeedOptions): Generated {
       const id = uuidv7(at);
       const created = new Date(at).toISOString();
       const edited = random() < 0.1 ? Math.min(now, at + randomInt(random, 60_000, 30 * DAY)) : at;
-      const author = authorIds[randomInt(random, 0, authorIds.length)] ?? '';
+      const authorIndex = randomInt(random, 0, authorIds.length);
+      const author = authorIds[authorIndex] ?? '';
+      postsPerAuthor[authorIndex] = (postsPerAuthor[authorIndex] ?? 0) + 1;
       batch.push([
         id,
         author,
@@ -106,7 +111,7 @@ function generate(options: SeedOptions): Generated {
     if (batch.length > 0) yield batch;
   }
 
-  return { authorRows, authorIds, postBatches, sampledPostIds };
+  return { authorRows, authorIds, postBatches, sampledPostIds, postsPerAuthor };
 }
 
 function placeholders(columns: number, rows: number, style: 'sqlite' | 'postgres'): string {
@@ -212,10 +217,10 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
   if (database.dialect === 'sqlite') seedSqlite(database.url, data);
   else await seedPostgres(database.url, data);
   const ms = performance.now() - started;
-  const step = Math.max(1, Math.floor(data.authorIds.length / options.sampleSize));
-  const sampleAuthorIds = data.authorIds
-    .filter((_, index) => index % step === 0)
-    .slice(0, options.sampleSize);
+  // Authors with at least one post, spread over the list: the profile scenario never loads an empty page.
+  const writers = data.authorIds.filter((_, index) => (data.postsPerAuthor[index] ?? 0) > 0);
+  const step = Math.max(1, Math.floor(writers.length / options.sampleSize));
+  const sampleAuthorIds = writers.filter((_, index) => index % step === 0).slice(0, options.sampleSize);
   return {
     posts: options.posts,
     authors: options.authors,
