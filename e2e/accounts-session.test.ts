@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './support/api';
+import { DESKTOP, useBrowser } from './support/browser';
+import {
+  atPath,
+  changePasswordElsewhere,
+  expectSignedInHeader,
+  expectSignedOutHeader,
+  fieldError,
+  fillSignIn,
+  hidden,
+  storedKeys,
+  textOf,
+  visible,
+} from './support/expect-page';
+
+const browser = useBrowser();
+
+/** A page signed in through the real form, so it holds its own token (not the one the API gave). */
+async function signedInWithForm(user: { email: string; password: string }): Promise<Page> {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto('/signin');
+  await fillSignIn(page, user.email, user.password);
+  await atPath(page, '/allblog');
+  return page;
+}
+
+describe('legacy storage', () => {
+  it('moves a usersname left by an older version into username', async () => {
+    const user = await createUser(browser.baseURL, 'legacy');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.addInitScript(
+      ({ token, id }) => {
+        if (!sessionStorage.getItem('e2e-seeded')) {
+          localStorage.setItem('token', token);
+          localStorage.setItem('usersname', 'legacy');
+          localStorage.setItem('userId', id);
+          sessionStorage.setItem('e2e-seeded', '1');
+        }
+      },
+      { token: user.token, id: user.id },
+    );
+    await page.goto('/allblog');
+
+    await expectSignedInHeader(page, 'legacy');
+    const keys = await storedKeys(page);
+    expect(keys.username).toBe('legacy');
+    expect(keys.usersname).toBeNull();
+    expect(keys.token).toBe(user.token);
+  });
+});
+
+describe('session the server rejects', () => {
+  async function expectSessionEnded(page: Page, next: string): Promise<void> {
+    await atPath(page, '/signin', { next });
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'session' }))).toBe(
+      'Your session has ended. Please sign in again.',
+    );
+    await expectSignedOutHeader(page);
+    const keys = await storedKeys(page);
+    expect(keys).toEqual({ token: null, username: null, userId: null, usersname: null });
+  }
+
+  it('signs a forged token out with a message, then brings the user back after signing in', async () => {
+    const user = await createUser(browser.baseURL, 'Forged');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.addInitScript(
+      ({ id }) => {
+        if (!sessionStorage.getItem('e2e-seeded')) {
+          // Well-formed enough to count as signed in (SPEC §2), but not signed by this server.
+          localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmb3JnZWQifQ.Zm9yZ2VkLXNpZ25hdHVyZQ');
+          localStorage.setItem('username', 'Forged');
+          localStorage.setItem('userId', id);
+          sessionStorage.setItem('e2e-seeded', '1');
+        }
+      },
+      { id: user.id },
+    );
+    await page.goto('/userupdate');
+    await expectSignedInHeader(page, 'Forged');
+    await page.getByLabel('New username', { exact: true }).fill('Forger');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+
+    await expectSessionEnded(page, '/userupdate');
+
+    await fillSignIn(page, user.email, user.password);
+    await atPath(page, '/userupdate');
+    await expectSignedInHeader(page, 'Forged');
+    await hidden(page.getByText('Your session has ended. Please sign in again.'));
+  });
+
+  it('says the session ended when a post is refused for a rejected token on /addblog', async () => {
+    const user = await createUser(browser.baseURL, 'Drafter');
+    const page = await signedInWithForm(user);
+    await page.goto('/addblog');
+    await visible(page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }));
+    // Another device changes the password, which revokes the token this page holds.
+    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere');
+
+    await page.getByLabel('Title', { exact: true }).fill('Written just too late');
+    await page
+      .getByLabel('Content', { exact: true })
+      .fill('The token behind this post was revoked meanwhile.');
+    await page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }).click();
+
+    // PRODUCT fix 8: signed out cleanly *with a short message*, wherever the guard sends the user.
+    await page.waitForURL((url) => url.pathname !== '/addblog');
+    await expectSignedOutHeader(page);
+    expect((await storedKeys(page)).token).toBeNull();
+    await visible(page.getByText('Your session has ended. Please sign in again.'));
+  });
+
+  it('ends the session when the password was changed elsewhere', async () => {
+    const user = await createUser(browser.baseURL, 'Elsewhere');
+    const page = await signedInWithForm(user);
+    await page.goto('/userupdate');
+    await visible(page.getByLabel('New username', { exact: true }));
+
+    // Another device changes the password, which revokes every token issued before.
+    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere');
+
+    await page.getByLabel('New username', { exact: true }).fill('Stale');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expectSessionEnded(page, '/userupdate');
+  });
+});
+
+describe('user update', () => {
+  it('changes name and password; the new password signs in and the old one does not', async () => {
+    const user = await createUser(browser.baseURL, 'before');
+    const page = await signedInWithForm(user);
+    const oldToken = (await storedKeys(page)).token;
+
+    await page.goto('/userupdate');
+    await visible(page.getByRole('heading', { level: 1, name: 'Settings' }));
+    await page.getByLabel('New username', { exact: true }).fill('after');
+    await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+
+    // SPEC §4: token and username replaced, then the profile.
+    await atPath(page, '/profile', { userId: user.id });
+    await visible(page.getByRole('heading', { level: 1, name: 'after' }));
+    await expectSignedInHeader(page, 'after');
+    const keys = await storedKeys(page);
+    expect(keys.username).toBe('after');
+    expect(keys.userId).toBe(user.id);
+    expect(keys.token).not.toBe(oldToken);
+    expect(keys.token?.length).toBeGreaterThanOrEqual(10);
+
+    await page.getByRole('button', { name: 'Account menu for after' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expectSignedOutHeader(page);
+
+    await page.goto('/signin');
+    await fillSignIn(page, user.email, user.password);
+    expect(await textOf(page.getByRole('alert'))).toBe('Error: Invalid email or password');
+
+    await fillSignIn(page, user.email, 'a brand new password');
+    await atPath(page, '/allblog');
+    await expectSignedInHeader(page, 'after');
+    expect((await storedKeys(page)).username).toBe('after');
+  });
+
+  it('shows its validation messages and sends nothing while they stand', async () => {
+    const user = await createUser(browser.baseURL, 'Checker');
+    const page = await signedInWithForm(user);
+    await page.goto('/userupdate');
+    await visible(page.getByText('Signed in as'));
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/user/userupdate')) calls += 1;
+    });
+    const update = page.getByRole('button', { name: 'Update', exact: true });
+
+    await update.click();
+    expect(await fieldError(page, 'New username')).toBe('Enter a new username or a new password');
+
+    await page.getByLabel('New username', { exact: true }).fill('X');
+    await page.getByLabel('New password', { exact: true }).fill('abc');
+    expect(await fieldError(page, 'New username')).toBe('Name must be at least 2 characters');
+    expect(await fieldError(page, 'New password')).toBe('Password must be at least 6 characters');
+    expect(calls).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/userupdate');
+  });
+});
