@@ -1,5 +1,7 @@
+import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { safeNextPath, withNext } from '../../../lib/safe-next-path';
+import { selectSessionNotice } from '../session-notice-slice';
 import { useSession } from '../use-session';
 
 /**
@@ -22,7 +24,12 @@ export interface RequireAccountProps {
 /** PRODUCT fix 3: a real guard, which brings the visitor back here after signing in. */
 export function RequireAccount({ redirectTo }: RequireAccountProps) {
   const { status } = useSession();
+  const sessionEnded = useSelector(selectSessionNotice) !== null;
   const location = useLocation();
-  if (!status) return <Navigate replace to={withNext(redirectTo, location.pathname + location.search)} />;
+  if (!status) {
+    // Someone whose session just ended has an account: sign-in (which says why) fits, not sign-up.
+    const target = sessionEnded ? '/signin' : redirectTo;
+    return <Navigate replace to={withNext(target, location.pathname + location.search)} />;
+  }
   return <Outlet />;
 }
