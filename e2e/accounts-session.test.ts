@@ -77,11 +77,8 @@ describe('session the server rejects', () => {
       },
       { id: user.id },
     );
+    // The app checks a stored token as it loads, so the forged one ends before anything is typed.
     await page.goto('/userupdate');
-    await expectSignedInHeader(page, 'Forged');
-    await page.getByLabel('New username', { exact: true }).fill('Forger');
-    await page.getByRole('button', { name: 'Update', exact: true }).click();
-
     await expectSessionEnded(page, '/userupdate');
 
     await fillSignIn(page, user.email, user.password);
@@ -109,6 +106,15 @@ describe('session the server rejects', () => {
     await expectSignedOutHeader(page);
     expect((await storedKeys(page)).token).toBeNull();
     await visible(page.getByText('Your session has ended. Please sign in again.'));
+  });
+
+  it('ends a session revoked while the tab was closed on the next visit, before any action', async () => {
+    const user = await createUser(browser.baseURL, 'Returning');
+    const page = await signedInWithForm(user);
+    await expectSignedInHeader(page, 'Returning');
+    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere');
+    await page.reload();
+    await expectSessionEnded(page, '/allblog');
   });
 
   it('ends the session when the password was changed elsewhere', async () => {

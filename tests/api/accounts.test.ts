@@ -189,6 +189,25 @@ describeEachDatabase('accounts API', (ctx) => {
     });
   });
 
+  describe('GET /api/user/me', () => {
+    it('answers the token holder, and 401 once a password change revoked the token', async () => {
+      const user = await signUpUser(ctx, { username: 'Mia' });
+      const me = await request(ctx, { method: 'GET', url: '/api/user/me', token: user.token });
+      expect(me.status).toBe(200);
+      expect(me.body).toEqual({ response: { id: user.id, username: 'Mia' } });
+      expect((await request(ctx, { method: 'GET', url: '/api/user/me' })).status).toBe(401);
+      await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/userupdate',
+        payload: { password: 'another password' },
+        token: user.token,
+      });
+      const revoked = await request(ctx, { method: 'GET', url: '/api/user/me', token: user.token });
+      expect(revoked.status).toBe(401);
+      expect(revoked.body).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    });
+  });
+
   describe('GET /api/user/profile', () => {
     it('answers {response: {id, username, createdAt, postCount, …}} without the email', async () => {
       const user = await signUpUser(ctx, { username: 'Dora' });

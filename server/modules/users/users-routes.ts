@@ -37,6 +37,13 @@ export function registerUserRoutes(
     return users.update(viewer, input);
   });
 
+  // Not in the spec: lets the web app find out on load that a stored token is no longer valid
+  // (expired, or revoked by a password change elsewhere) before the reader acts (PRODUCT fix 8).
+  app.get('/api/user/me', async (request) => {
+    const viewer = await auth.require(request);
+    return { response: { id: viewer.id, username: viewer.username } };
+  });
+
   app.get('/api/user/profile', async (request) => {
     const { userId } = parseInput(userIdQuerySchema, request.query);
     const viewer = await auth.optional(request);

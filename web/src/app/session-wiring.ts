@@ -1,3 +1,4 @@
+import { getCurrentUser } from '../features/auth/api/get-current-user';
 import { expireSession, syncSessionFromStorage } from '../features/auth/session';
 import { configureApiClient } from '../lib/api-client';
 import { withNext } from '../lib/safe-next-path';
@@ -20,6 +21,10 @@ export function connectSession(store: AppStore, router: AppRouter): void {
       void router.navigate(withNext('/signin', location.pathname + location.search));
     },
   });
+
+  // A token revoked elsewhere (a password change on another device) or expired while the tab was
+  // closed: find out now, not when the reader's first write fails. The 401 path above handles it.
+  if (store.getState().auth.status) void getCurrentUser();
 
   window.addEventListener('storage', (event) => {
     if (event.key === null || SESSION_KEYS.includes(event.key)) syncSessionFromStorage(store.dispatch);
