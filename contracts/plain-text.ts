@@ -9,8 +9,9 @@ export function markdownToPlainText(markdown: string): string {
       // fenced code: keep the code, drop the fences
       .replace(/^\s*(```|~~~).*$/gm, '')
       // images before links, since an image is a link with a bang
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      // (an address may hold one level of parentheses, as in javascript:alert(1))
+      .replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
+      .replace(/\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
       // reference-style link definitions
       .replace(/^\s*\[[^\]]+\]:\s+\S+.*$/gm, '')
       // raw HTML tags: their text stays, the tags go

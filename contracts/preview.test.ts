@@ -33,6 +33,12 @@ describe('profilePreview (SPEC §9, PRODUCT fix 9)', () => {
 });
 
 describe('markdownToPlainText', () => {
+  it('drops a link address that holds parentheses', () => {
+    expect(markdownToPlainText('[bad one](javascript:alert(1)) and [wiki](https://x.test/a_(b))')).toBe(
+      'bad one and wiki',
+    );
+  });
+
   it('drops markup and keeps words', () => {
     expect(markdownToPlainText('> quote\n- item\n1. first\n`code` ~~gone~~ ![alt](a.png) <b>x</b>')).toBe(
       'quote\nitem\nfirst\ncode gone alt x',

@@ -99,7 +99,7 @@ describe('header, signed in', () => {
     await atPath(page, '/addblog');
   });
 
-  it('opens a menu with the username, Your Profile, Settings and Logout', async () => {
+  it('opens a menu with the username, Your Profile, Settings, Favorites and Logout', async () => {
     const user = await createUser(browser.baseURL, 'rosa');
     const page = await signedInPage(user);
     const avatar = avatarButton(page, 'rosa');
@@ -111,6 +111,7 @@ describe('header, signed in', () => {
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Your Profile',
       'Settings',
+      'Favorites',
       'Logout',
     ]);
 
@@ -123,6 +124,11 @@ describe('header, signed in', () => {
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await atPath(page, '/userupdate');
     await visible(page.getByRole('heading', { level: 1, name: 'Settings' }));
+
+    await avatar.click();
+    await page.getByRole('menuitem', { name: 'Favorites' }).click();
+    await atPath(page, '/favorites');
+    await visible(page.getByRole('heading', { level: 1, name: 'Favorites' }));
   });
 
   it('closes the menu on a click elsewhere', async () => {
@@ -185,6 +191,8 @@ describe('account menu by keyboard', () => {
     await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Settings');
     await page.keyboard.press('ArrowDown');
+    await focusedBecomes(page, 'menuitem:Favorites');
+    await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Logout');
     await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Your Profile');
@@ -209,6 +217,8 @@ describe('account menu by keyboard', () => {
     await page.keyboard.press('ArrowUp');
     await visible(page.getByRole('menu', { name: 'Account' }));
     await focusedBecomes(page, 'menuitem:Logout');
+    await page.keyboard.press('ArrowUp');
+    await focusedBecomes(page, 'menuitem:Favorites');
     await page.keyboard.press('ArrowUp');
     await focusedBecomes(page, 'menuitem:Settings');
     await page.keyboard.press('Enter');

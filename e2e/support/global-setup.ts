@@ -44,7 +44,11 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would put React's development build in the bundle.
+    const build = spawnSync('npm', ['run', 'build', '--silent'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-e2e-'));

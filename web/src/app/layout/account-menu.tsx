@@ -22,6 +22,9 @@ export function accountMenuLinks(user: AuthUser): MenuLink[] {
       label: 'Your Profile',
     },
     { to: '/userupdate', label: 'Settings' },
+    // The spec's second popover (Avatar, Favorites) had nothing to open it; its one destination
+    // lives here, where the reader already looks for their own things.
+    { to: '/favorites', label: 'Favorites' },
   ];
 }
 
