@@ -129,7 +129,8 @@ describe('the Following tab', () => {
 
     await tabs.getByRole('link', { name: 'Following' }).click();
     await atPath(page, '/allblog', { tab: 'following' });
-    expect(await tabs.getByRole('link', { name: 'Following' }).getAttribute('aria-current')).toBe('page');
+    // The address changes before React commits the new feed; wait for the marker, not the URL.
+    await visible(tabs.locator('a[aria-current="page"]', { hasText: 'Following' }));
     expect(await tabs.getByRole('link', { name: 'All posts' }).getAttribute('aria-current')).toBeNull();
     await visible(card(page, followedTitle));
     expect(await card(page, otherTitle).count()).toBe(0);
@@ -155,9 +156,26 @@ describe('the Following tab', () => {
     await publish(browser.baseURL, author, { title, content: 'Hello, followers.' });
 
     const page = await open(`/profile?userId=${author.id}`, reader);
-    await page.getByRole('button', { name: `Follow ${author.username}` }).click();
-    await visible(page.getByRole('button', { name: `Following ${author.username}` }));
+    const main = page.getByRole('main');
+    await visible(main.getByText('0 followers', { exact: true }));
+    await main.getByRole('button', { name: `Follow ${author.username}` }).click();
+    const unfollow = await visible(main.getByRole('button', { name: `Unfollow ${author.username}` }));
+    await visible(main.getByText('1 follower', { exact: true }));
+    // Away from pointer and focus the button says Following; on it, what a click does: Unfollow.
+    await page.mouse.move(0, 0);
+    await unfollow.evaluate((element) => (element as HTMLElement).blur());
+    expect(await textOf(unfollow)).toBe('Following');
+    await unfollow.hover();
+    expect(await textOf(unfollow)).toBe('Unfollow');
+
     await page.goto('/allblog?tab=following');
     await visible(card(page, title));
+
+    // The count comes from the server: a reload shows it, and unfollowing takes it back.
+    await page.goto(`/profile?userId=${author.id}`);
+    await visible(main.getByText('1 follower', { exact: true }));
+    await main.getByRole('button', { name: `Unfollow ${author.username}` }).click();
+    await visible(main.getByRole('button', { name: `Follow ${author.username}` }));
+    await visible(main.getByText('0 followers', { exact: true }));
   });
 });

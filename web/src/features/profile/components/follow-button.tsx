@@ -23,6 +23,9 @@ export function FollowButton({ userId, username, following, onFollowingChange }:
   const location = useLocation();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // As on most platforms, "Following" turns into "Unfollow" under the pointer or the keyboard focus,
+  // so the reader sees what a click will do before making it.
+  const [armed, setArmed] = useState(false);
 
   const toggle = async () => {
     if (!status) {
@@ -43,11 +46,15 @@ export function FollowButton({ userId, username, following, onFollowingChange }:
         className={following ? 'button button--secondary' : 'button button--primary'}
         type="button"
         aria-busy={pending || undefined}
-        aria-label={following ? `Following ${username}` : `Follow ${username}`}
+        aria-label={following ? `Unfollow ${username}` : `Follow ${username}`}
         disabled={pending}
         onClick={() => void toggle()}
+        onMouseEnter={() => setArmed(true)}
+        onMouseLeave={() => setArmed(false)}
+        onFocus={() => setArmed(true)}
+        onBlur={() => setArmed(false)}
       >
-        {following ? 'Following' : 'Follow'}
+        {following ? (armed ? 'Unfollow' : 'Following') : 'Follow'}
       </button>
       {error ? (
         <p className="field__error" role="alert">
