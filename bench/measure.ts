@@ -19,5 +19,9 @@ export async function measure(
   if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
   const stopCpu = startCpuAccounting(server.pid);
   const result = await runLoad({ ...load, durationSeconds: options.durationSeconds });
-  return { ...result, rssMb: server.rssMb(), cpu: stopCpu() };
+  const cpu = stopCpu();
+  // % of a core ÷ req/s = core-ms per request: robust to a busy machine, unlike req/s.
+  const cpuMsPerRequest =
+    cpu && result.requestsPerSecond > 0 ? (cpu.server * 10) / result.requestsPerSecond : null;
+  return { ...result, rssMb: server.rssMb(), cpu, serverCpuMsPerRequest: cpuMsPerRequest };
 }

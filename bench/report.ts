@@ -12,6 +12,8 @@ export interface ServerMeasurement extends LoadResult {
   rssMb: number | null;
   /** CPU used during the measured run, in % of one core. */
   cpu: CpuUse | null;
+  /** The server's CPU time per request (ms of one core), from `cpu.server` and req/s. */
+  serverCpuMsPerRequest: number | null;
 }
 
 export interface TargetCheck {
@@ -117,6 +119,7 @@ export function formatReport(report: BenchReport): string {
     'p99 ms',
     'ratio',
     'RSS MB',
+    'CPU ms/req',
     'CPU srv/db/gen/other %',
     'targets',
   ];
@@ -130,6 +133,7 @@ export function formatReport(report: BenchReport): string {
       fixed(inkwell.latencyMs.p99, 2),
       `${fixed(scenario.ratio, 2)}×`,
       fixed(inkwell.rssMb, 0),
+      fixed(inkwell.serverCpuMsPerRequest, 3),
       describeCpu(inkwell.cpu),
       describeTargets(scenario.targets),
     ]);
@@ -140,6 +144,7 @@ export function formatReport(report: BenchReport): string {
       fixed(baseline.latencyMs.p99, 2),
       '',
       fixed(baseline.rssMb, 0),
+      fixed(baseline.serverCpuMsPerRequest, 3),
       describeCpu(baseline.cpu),
       `${scenario.averageBodyBytes} B body`,
     ]);
