@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { AvatarInitial } from '../../components/ui/avatar-initial';
+import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
 import { endSession } from '../../features/auth/session';
 import { requiresAccount } from '../route-handle';
@@ -11,10 +11,7 @@ interface MenuLink {
   label: string;
 }
 
-/**
- * The menu's page links, in order (SPEC §2). Issue 4 adds Favorites (the spec's second popover,
- * Avatar and Favorites) as one more entry here.
- */
+/** The menu's page links, in order (SPEC §2, then Favorites). */
 export function accountMenuLinks(user: AuthUser): MenuLink[] {
   return [
     {
@@ -34,81 +31,13 @@ export function accountMenuLinks(user: AuthUser): MenuLink[] {
  * elsewhere closes.
  */
 export function AccountMenu({ user }: { user: AuthUser }) {
-  const [open, setOpen] = useState(false);
-  // Which item gets focus when the menu opens: the last one when opened with ArrowUp.
-  const [initialFocus, setInitialFocus] = useState<'first' | 'last'>('first');
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
+  const menu = useMenuButton();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const matches = useMatches();
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const list = items();
-    (initialFocus === 'last' ? list[list.length - 1] : list[0])?.focus();
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
-  }, [open, initialFocus]);
-
-  const openMenu = (focus: 'first' | 'last') => {
-    setInitialFocus(focus);
-    setOpen(true);
-  };
-
-  const closeMenu = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        closeMenu(true);
-        break;
-      case 'Tab':
-        // Let focus move on to the next control on the page; the menu just gets out of the way.
-        closeMenu(false);
-        break;
-    }
-  };
-
   const logout = async () => {
-    setOpen(false);
+    menu.close(false);
     // SPEC §4 reloads the page after logout; a page that needs an account cannot be shown any
     // more, so leave it for the list first (its guard would otherwise ask to sign in again).
     if (requiresAccount(matches.map((match) => match.handle))) await navigate('/allblog');
@@ -117,21 +46,21 @@ export function AccountMenu({ user }: { user: AuthUser }) {
   };
 
   return (
-    <div className="account-menu" ref={containerRef}>
+    <div className="account-menu" ref={menu.containerRef}>
       <button
-        ref={buttonRef}
+        ref={menu.buttonRef}
         className="account-menu__button"
         type="button"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-expanded={menu.open}
+        aria-controls={menu.open ? menu.menuId : undefined}
         aria-label={`Account menu for ${user.username || 'you'}`}
-        onClick={() => (open ? closeMenu(false) : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
+        onClick={menu.toggle}
+        onKeyDown={menu.onButtonKeyDown}
       >
         <AvatarInitial name={user.username} size="sm" />
       </button>
-      {open ? (
+      {menu.open ? (
         <div className="account-menu__popover">
           <p className="account-menu__user">
             <span className="account-menu__caption">Signed in as</span>
@@ -139,11 +68,11 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           </p>
           <ul
             className="account-menu__list"
-            id={menuId}
+            id={menu.menuId}
             role="menu"
             aria-label="Account"
-            ref={menuRef}
-            onKeyDown={onMenuKeyDown}
+            ref={menu.menuRef}
+            onKeyDown={menu.onMenuKeyDown}
           >
             {accountMenuLinks(user).map((link) => (
               <li key={link.to} role="none">
@@ -152,7 +81,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
                   role="menuitem"
                   tabIndex={-1}
                   to={link.to}
-                  onClick={() => setOpen(false)}
+                  onClick={() => menu.close(false)}
                 >
                   {link.label}
                 </Link>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useMenuButton } from './use-menu-button';
 import './action-menu.css';
 
 interface ItemBase {
@@ -27,104 +27,33 @@ function DotsIcon() {
   );
 }
 
-/**
- * A three-dot menu button (SPEC §2's read page menu), following the WAI-ARIA menu button pattern:
- * Enter, Space or the arrows open it, arrows, Home and End move, Escape closes and gives focus back
- * to the button, Tab or a click elsewhere closes it.
- */
+/** A three-dot menu button (SPEC §2's read page menu); keyboard behaviour from useMenuButton. */
 export function ActionMenu({ label, items }: ActionMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [initialFocus, setInitialFocus] = useState<'first' | 'last'>('first');
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
-
-  const menuItems = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const list = menuItems();
-    (initialFocus === 'last' ? list[list.length - 1] : list[0])?.focus();
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
-  }, [open, initialFocus]);
-
-  const openMenu = (focus: 'first' | 'last') => {
-    setInitialFocus(focus);
-    setOpen(true);
-  };
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const list = menuItems();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
+  const menu = useMenuButton();
 
   return (
-    <div className="action-menu" ref={containerRef}>
+    <div className="action-menu" ref={menu.containerRef}>
       <button
-        ref={buttonRef}
+        ref={menu.buttonRef}
         className="action-menu__button"
         type="button"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-expanded={menu.open}
+        aria-controls={menu.open ? menu.menuId : undefined}
         aria-label={label}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
+        onClick={menu.toggle}
+        onKeyDown={menu.onButtonKeyDown}
       >
         <DotsIcon />
       </button>
-      {open ? (
+      {menu.open ? (
         <ul
           className="action-menu__list"
-          id={menuId}
+          id={menu.menuId}
           role="menu"
           aria-label={label}
-          ref={menuRef}
-          onKeyDown={onMenuKeyDown}
+          ref={menu.menuRef}
+          onKeyDown={menu.onMenuKeyDown}
         >
           {items.map((item) => {
             const className =
@@ -137,7 +66,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
                     role="menuitem"
                     tabIndex={-1}
                     to={item.to}
-                    onClick={() => setOpen(false)}
+                    onClick={() => menu.close(false)}
                   >
                     {item.label}
                   </Link>
@@ -150,7 +79,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
                     onClick={() => {
                       // Focus goes back to the button first, so an action that opens a dialog
                       // returns focus there when the dialog closes.
-                      close(true);
+                      menu.close(true);
                       item.onSelect();
                     }}
                   >
