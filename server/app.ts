@@ -20,6 +20,7 @@ import { UsersRepository } from './modules/users/users-repository';
 import { UsersService } from './modules/users/users-service';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRequestLog } from './plugins/request-log';
+import { installResponseCache } from './plugins/response-cache';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
 
@@ -55,6 +56,7 @@ export async function buildApp({
   installErrorHandler(app);
   installRequestLog(app);
   await installSecurity(app, config.corsOrigins);
+  installResponseCache(app, config.responseCacheTtlMs);
 
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
   const usersRepository = new UsersRepository(database.db);

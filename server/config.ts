@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Folder of the built web app; the API alone is served when it does not exist. */
   webDir: string | undefined;
   logLevel: string;
+  /** How long an anonymous public read may be answered from memory; 0 turns the cache off. */
+  responseCacheTtlMs: number;
   rateLimits: {
     signInFailuresPerEmail: RateLimitRule;
     signInAttemptsPerIp: RateLimitRule;
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     seedDemo: env.SEED_DEMO !== '0',
     webDir: env.WEB_DIR ?? defaults.webDir,
     logLevel: env.LOG_LEVEL ?? 'info',
+    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 2000),
     rateLimits: {
       signInFailuresPerEmail: {
         max: integer(env, 'RATE_SIGNIN_FAILURES_PER_EMAIL', 5),
