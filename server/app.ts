@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { Authenticator } from './lib/authenticator';
+import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { PostsRepository } from './modules/posts/posts-repository';
@@ -41,8 +43,27 @@ export async function buildApp({
   database,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const cache = new ResponseCache(config.responseCacheTtlMs);
+  const app: FastifyInstance = Fastify({
     logger,
+    // The front door: a cached public read is answered here, before routing and hooks, and
+    // logged like every other request; everything else goes on to Fastify.
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        const started = performance.now();
+        if (!cache.serve(request, response)) return handler(request, response);
+        app.log.info(
+          {
+            method: request.method,
+            url: request.url,
+            status: 200,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+            ip: request.socket.remoteAddress,
+            cache: 'hit',
+          },
+          'request',
+        );
+      }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // request-log.ts writes one line per request instead of Fastify's two.
@@ -56,7 +77,7 @@ export async function buildApp({
   installErrorHandler(app);
   installRequestLog(app);
   await installSecurity(app, config.corsOrigins);
-  installResponseCache(app, config.responseCacheTtlMs);
+  installResponseCache(app, cache);
 
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
   const usersRepository = new UsersRepository(database.db);

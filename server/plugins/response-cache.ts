@@ -1,4 +1,6 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cacheKey, type ResponseCache } from '../lib/response-cache';
 
 /** The public reads worth caching: the same bytes for every visitor without a token. */
 const CACHEABLE_ROUTES = new Set([
@@ -8,15 +10,6 @@ const CACHEABLE_ROUTES = new Set([
   '/api/post/comments',
   '/api/user/profile',
 ]);
-
-const MAX_ENTRIES = 2_000;
-const MAX_BODY_CHARS = 512 * 1024;
-
-interface Entry {
-  body: string;
-  version: number;
-  expiresAt: number;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,55 +23,53 @@ function isWrite(request: FastifyRequest): boolean {
 }
 
 /**
- * Anonymous public reads are answered from memory. Any write through this instance empties the
- * cache before it runs and again once it answered, so a writer always reads their own change and
- * a read that raced the write is never kept. Entries also expire after ttlMs, which bounds how
- * stale a read can be when other instances write to the same PostgreSQL database. Requests with
- * a token skip the cache: their answers carry the reader's own `favorited` and `following`.
+ * Fills the response cache (served by server.ts's front door, before Fastify) and keeps it honest.
+ * Any write through this instance empties it before it runs and again once it answered, so a
+ * writer always reads their own change and a read that raced the write is never kept. Entries
+ * expire after the configured time, which bounds how stale a read can be when other instances
+ * write to the same PostgreSQL database. Requests with a token are never cached: their answers
+ * carry the reader's own `favorited` and `following`.
  */
-export function installResponseCache(app: FastifyInstance, ttlMs: number): void {
-  if (ttlMs <= 0) return;
-  const entries = new Map<string, Entry>();
-  let version = 0;
-  const invalidate = () => {
-    version += 1;
-    entries.clear();
-  };
+export function installResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+  if (!cache.enabled) return;
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (isWrite(request)) {
-      invalidate();
-      return;
+      cache.invalidate();
+    } else if (
+      request.method === 'GET' &&
+      !request.headers.authorization &&
+      CACHEABLE_ROUTES.has(request.routeOptions.url ?? '')
+    ) {
+      request.responseCacheVersion = cache.version;
+      reply.header('x-cache', 'miss');
     }
-    const route = request.routeOptions.url;
-    if (request.method !== 'GET' || !route || !CACHEABLE_ROUTES.has(route)) return;
-    if (request.headers.authorization) return;
-    const entry = entries.get(request.url);
-    if (entry && entry.version === version && entry.expiresAt > Date.now()) {
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('x-cache', 'hit')
-        .send(entry.body);
-    }
-    request.responseCacheVersion = version;
-    reply.header('x-cache', 'miss');
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isWrite(request)) {
-      invalidate();
-      return payload;
+      cache.invalidate();
+      return done(null, payload);
     }
     const startedAt = request.responseCacheVersion;
-    if (startedAt === undefined || startedAt !== version) return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_BODY_CHARS)
-      return payload;
-    if (entries.size >= MAX_ENTRIES) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
+    if (startedAt === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
+      return done(null, payload);
     }
-    entries.set(request.url, { body: payload, version, expiresAt: Date.now() + ttlMs });
-    return payload;
+    const body = Buffer.from(payload);
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
+    }
+    headers['content-length'] = body.length;
+    headers['x-cache'] = 'hit';
+    const origin = request.headers.origin;
+    cache.store(
+      cacheKey(typeof origin === 'string' ? origin : undefined, request.url),
+      startedAt,
+      body,
+      headers,
+    );
+    done(null, body);
   });
 }
