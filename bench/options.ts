@@ -16,6 +16,8 @@ export interface BenchOptions {
   skipBuild: boolean;
   /** Start the server with --cpu-prof, writing its profile into bench/results. */
   cpuProfile: boolean;
+  /** Turn the server's response cache off, to measure the database path of every request. */
+  noCache: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -27,6 +29,8 @@ const USAGE = `npm run bench -- [options]
   --scale-sizes A,B  the two sizes of the scaling check (default 10000,1000000)
   --skip-build       run build/server.mjs as it is instead of rebuilding it
   --cpu-prof         profile the server (V8 --cpu-prof) into bench/results/
+  --no-cache         run the server with RESPONSE_CACHE_TTL_MS=0 (every request reaches the database;
+                     the scaling check always does)
 Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
 
 function integer(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -51,6 +55,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'scale-sizes': { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
+      'no-cache': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -72,5 +77,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     scaleSizes: [integer('scale-sizes', sizes[0], 10_000), integer('scale-sizes', sizes[1], 1_000_000)],
     skipBuild: values['skip-build'],
     cpuProfile: values['cpu-prof'],
+    noCache: values['no-cache'],
   };
 }

@@ -112,7 +112,7 @@ async function waitUntilAnswering(child: ChildProcess, url: string, timeoutMs: n
 export async function startAppServer(
   databaseUrl: string,
   dataDir: string,
-  options: { nodeArgs?: string[]; entry?: string } = {},
+  options: { nodeArgs?: string[]; entry?: string; env?: Record<string, string> } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const args = [...(options.nodeArgs ?? []), options.entry ?? SERVER_BUNDLE];
@@ -129,6 +129,7 @@ export async function startAppServer(
       JWT_SECRET: randomBytes(48).toString('base64url'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   const origin = `http://127.0.0.1:${port}`;

@@ -44,7 +44,14 @@ export interface BenchReport {
     authors: number;
     seedSeconds: number;
   };
-  load: { connections: number; durationSeconds: number; warmupSeconds: number; tool: string };
+  load: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    tool: string;
+    /** Whether the server answered repeated public reads from its response cache. */
+    responseCache: boolean;
+  };
   scenarios: ScenarioReport[];
   pass: boolean;
 }
@@ -154,7 +161,8 @@ export function formatReport(report: BenchReport): string {
     `Inkwell bench: ${database.posts.toLocaleString('en')} posts by ${database.authors} authors on ${database.version}` +
       ` (seeded in ${database.seedSeconds.toFixed(1)} s)`,
     `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${load.connections} connections,` +
-      ` ${load.durationSeconds} s per run after ${load.warmupSeconds} s warm-up`,
+      ` ${load.durationSeconds} s per run after ${load.warmupSeconds} s warm-up,` +
+      ` response cache ${load.responseCache ? 'on' : 'off (--no-cache)'}`,
     '',
     renderTable(header, rows),
     '',

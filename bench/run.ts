@@ -46,6 +46,7 @@ async function runScenarios(options: BenchOptions): Promise<void> {
 
   const app = await startAppServer(database.url, database.scratchDir, {
     nodeArgs: profilingArgs(options.cpuProfile),
+    env: options.noCache ? { RESPONSE_CACHE_TTL_MS: '0' } : {},
   });
   const stopApp = onCleanup(() => app.stop());
   const scenarios = buildScenarios(seed);
@@ -91,7 +92,11 @@ async function runScenarios(options: BenchOptions): Promise<void> {
       authors: seed.authors,
       seedSeconds,
     },
-    load: { ...load, tool: 'autocannon over 127.0.0.1, servers in child processes' },
+    load: {
+      ...load,
+      tool: 'autocannon over 127.0.0.1, servers in child processes',
+      responseCache: !options.noCache,
+    },
     scenarios: reports,
     pass: reports.every((scenario) => scenario.targets.every((check) => check.pass)),
   };
