@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- --scale`: the list's latency at 10,000 posts and at 1,000,000, under the same
- * load, with the response cache off so every request walks the database. Keyset pages on an index cost the same whatever the table's size; the target is a ratio
- * of at most 1.25× (issue 3 §4), judged on p50 at the bench's connections (32). The same list is
- * also measured with one connection, where latency is the cost of one request rather than a
- * queue, as supporting evidence. Writes bench/results/scale.json.
+ * load, with the response cache off so every request walks the database. Keyset pages on an index
+ * cost the same whatever the table's size; the target is a ratio of at most 1.25× (issue 3 §4),
+ * judged on p50 at the bench's connections (32). The same list is also measured with one
+ * connection, where latency is the cost of one request rather than a queue, as supporting
+ * evidence. Writes bench/results/scale.json.
  */
 import { cleanUp, onCleanup } from './cleanup';
 import { createBenchDatabase } from './databases';
