@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type DialectAdapter,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './schema';
 
@@ -36,6 +44,28 @@ class LockingSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Kysely's SQLite driver prepares every statement anew; with a handful of distinct queries, most
+ * of that work repeats. better-sqlite3 statements are reusable (and calls are synchronous, so one
+ * is never used twice at once), so keep them by their SQL text.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        // Bounded: queries with varying IN-lists must not grow the map forever.
+        if (statements.size >= 500) statements.clear();
+        statement = sqlite.prepare(sqlText);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
 function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
   const sqlite = new SqliteDatabase(file, { timeout: 10_000 });
@@ -43,7 +73,9 @@ function openSqlite(file: string): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DatabaseSchema>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new LockingSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }
 

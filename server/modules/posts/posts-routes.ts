@@ -12,6 +12,9 @@ export const idQuerySchema = z.object({
   id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64, 'id is too long'),
 });
 
+// Built once: extending a Zod schema inside a handler would rebuild it on every request.
+const profilePageQuerySchema = pageQuerySchema.extend(userIdQuerySchema.shape);
+
 /** HTTP for posts (SPEC §7): translates requests to the posts service and back. */
 export function registerPostRoutes(
   app: FastifyInstance,
@@ -50,7 +53,7 @@ export function registerPostRoutes(
   });
 
   app.get('/api/post/profile', async (request) => {
-    const query = parseInput(pageQuerySchema.extend(userIdQuerySchema.shape), request.query);
+    const query = parseInput(profilePageQuerySchema, request.query);
     return posts.listByAuthor(query.userId, toPageRequest(query), await auth.optional(request));
   });
 }
