@@ -77,7 +77,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             {accountMenuLinks(user).map((link) => (
               <li key={link.to} role="none">
                 <Link
-                  className="account-menu__item"
+                  className="menu-item"
                   role="menuitem"
                   tabIndex={-1}
                   to={link.to}
@@ -90,7 +90,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             <li className="account-menu__separator" role="separator" />
             <li role="none">
               <button
-                className="account-menu__item"
+                className="menu-item"
                 role="menuitem"
                 tabIndex={-1}
                 type="button"

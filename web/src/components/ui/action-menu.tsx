@@ -56,8 +56,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
           onKeyDown={menu.onMenuKeyDown}
         >
           {items.map((item) => {
-            const className =
-              item.tone === 'danger' ? 'action-menu__item action-menu__item--danger' : 'action-menu__item';
+            const className = item.tone === 'danger' ? 'menu-item action-menu__item--danger' : 'menu-item';
             return (
               <li key={item.id} role="none">
                 {'to' in item ? (
