@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, type TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame';
 import './text-area-field.css';
 
 type NativeProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'value' | 'onChange'>;
@@ -37,11 +38,7 @@ export function TextAreaField({
   rows = 1,
   ...textareaProps
 }: TextAreaFieldProps) {
-  const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   useLayoutEffect(() => {
     const element = ref.current;
@@ -52,34 +49,21 @@ export function TextAreaField({
   }, [value]);
 
   return (
-    <div className="field">
-      <label className={hideLabel ? 'field__label visually-hidden' : 'field__label'} htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        {...textareaProps}
-        ref={ref}
-        rows={rows}
-        className={
-          inputClassName ? `field__input field__textarea ${inputClassName}` : 'field__input field__textarea'
-        }
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel}>
+      {(control) => (
+        <textarea
+          {...textareaProps}
+          {...control}
+          ref={ref}
+          rows={rows}
+          className={
+            inputClassName ? `field__input field__textarea ${inputClassName}` : 'field__input field__textarea'
+          }
+          name={name}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      )}
+    </FieldFrame>
   );
 }
