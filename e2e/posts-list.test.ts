@@ -92,6 +92,25 @@ describe('/allblog', () => {
     expect(mine).toEqual(Array.from({ length: 25 }, (_, index) => `${prefix} ${25 - index}`));
   });
 
+  it('moves focus to the first new post after Load more, so keyboard readers carry on there', async () => {
+    const author = await createUser(browser.baseURL, 'Focuser');
+    const prefix = `Focus page ${tag()}`;
+    await publishMany(browser.baseURL, author, prefix, 22);
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
+    });
+    await page.goto('/allblog');
+    await visible(card(page, `${prefix} 22`));
+    await page.getByRole('button', { name: 'Load more' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('article').length > 20);
+    await page.waitForFunction(
+      () => document.activeElement?.closest('article') === document.querySelectorAll('article')[20],
+    );
+  });
+
   it('loads more posts by itself as the reader scrolls down', async () => {
     const author = await createUser(browser.baseURL, 'Scroller');
     const prefix = `Scroll page ${tag()}`;

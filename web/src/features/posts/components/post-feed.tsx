@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Post } from '../../../../../contracts/posts';
 import { ErrorRetry } from '../../../components/ui/error-retry';
+import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
 import type { PagedList } from '../hooks/use-paged-list';
 import { LoadMore } from './load-more';
 import { PostCard, PostCardSkeleton } from './post-card';
@@ -21,18 +22,8 @@ const SKELETON_CARDS = 4;
  * pages as the reader scrolls or asks.
  */
 export function PostFeed({ list, label, empty }: PostFeedProps) {
-  const listRef = useRef<HTMLOListElement>(null);
-  // Where the next page starts when the reader asked for it with the button: focus moves there,
-  // so keyboard and screen-reader users carry on with the first new post.
-  const focusFrom = useRef<number | null>(null);
   const count = list.items.length;
-
-  useEffect(() => {
-    const index = focusFrom.current;
-    if (index === null || count <= index) return;
-    focusFrom.current = null;
-    listRef.current?.children[index]?.querySelector<HTMLElement>('[data-card-link]')?.focus();
-  }, [count]);
+  const { listRef, onMoreRequested } = useFocusNewItems(count, '[data-card-link]');
 
   if (list.status === 'loading' || list.status === 'idle') {
     return (
@@ -73,9 +64,7 @@ export function PostFeed({ list, label, empty }: PostFeedProps) {
         loadMore={list.loadMore}
         label="Load more"
         infinite
-        onRequested={() => {
-          focusFrom.current = count;
-        }}
+        onRequested={onMoreRequested}
       />
       {list.loadingMore ? (
         <p className="visually-hidden" role="status">

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatPostDate } from '../../../../../contracts/dates';
 import type { Post } from '../../../../../contracts/posts';
 import { profilePreview } from '../../../../../contracts/preview';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';
+import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getProfilePosts } from '../api/get-profile-posts';
 import { usePagedList } from '../hooks/use-paged-list';
@@ -31,16 +31,8 @@ export function ProfilePosts({ userId, isOwner }: ProfilePostsProps) {
     (cursor, signal) => getProfilePosts(userId, cursor, signal),
     'Error fetching profile posts',
   );
-  const listRef = useRef<HTMLOListElement>(null);
-  const focusFrom = useRef<number | null>(null);
   const count = list.items.length;
-
-  useEffect(() => {
-    const index = focusFrom.current;
-    if (index === null || count <= index) return;
-    focusFrom.current = null;
-    listRef.current?.children[index]?.querySelector<HTMLElement>('a')?.focus();
-  }, [count]);
+  const { listRef, onMoreRequested } = useFocusNewItems(count, 'a');
 
   return (
     <section className="profile-posts" aria-labelledby="profile-posts-heading">
@@ -90,9 +82,7 @@ export function ProfilePosts({ userId, isOwner }: ProfilePostsProps) {
         moreError={list.moreError}
         loadMore={list.loadMore}
         label="Load more"
-        onRequested={() => {
-          focusFrom.current = count;
-        }}
+        onRequested={onMoreRequested}
       />
     </section>
   );
