@@ -1,7 +1,19 @@
-import type { AliasedSelectQueryBuilder, Kysely } from 'kysely';
+import type { AliasedSelectQueryBuilder, ExpressionBuilder, Kysely } from 'kysely';
 import type { Post } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
+
+type PostsScope = ExpressionBuilder<DatabaseSchema, 'posts'>;
+
+/** How many readers favorited the post in scope (answered from the favorites(post_id) index). */
+export function favoriteCountOf(eb: PostsScope) {
+  return eb.selectFrom('favorites').whereRef('favorites.post_id', '=', 'posts.id').select(countAll().as('n'));
+}
+
+/** 1 when `userId` favorited the post in scope, else 0 (a primary-key lookup). */
+export function favoritedBy(eb: PostsScope, userId: string) {
+  return favoriteCountOf(eb).where('favorites.user_id', '=', userId);
+}
 
 /** A query that picks the ids of one page of posts (at most limit + 1), aliased as `page`. */
 export type PostIdPage = AliasedSelectQueryBuilder<{ id: string }, 'page'>;
@@ -34,18 +46,9 @@ export function selectPosts(db: Kysely<DatabaseSchema>, page: PostIdPage, viewer
           .whereRef('comments.post_id', '=', 'posts.id')
           .select(countAll().as('n'))
           .as('comment_count'),
-        eb
-          .selectFrom('favorites')
-          .whereRef('favorites.post_id', '=', 'posts.id')
-          .select(countAll().as('n'))
-          .as('favorite_count'),
+        favoriteCountOf(eb).as('favorite_count'),
         // Without a viewer this matches no row (ids are never empty) and is dropped in toPost.
-        eb
-          .selectFrom('favorites')
-          .whereRef('favorites.post_id', '=', 'posts.id')
-          .where('favorites.user_id', '=', viewerId ?? '')
-          .select(countAll().as('n'))
-          .as('viewer_favorited'),
+        favoritedBy(eb, viewerId ?? '').as('viewer_favorited'),
       ])
       // Ordered by the page's column, not posts.id: given posts.id, SQLite prefers walking the whole
       // primary key in order (to skip a sort of 21 rows) over starting from the page.

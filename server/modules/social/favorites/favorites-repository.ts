@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Post } from '../../../../contracts/posts';
 import type { DatabaseSchema } from '../../../db/schema';
-import { countAll, nowIso } from '../../../db/sql-helpers';
+import { nowIso } from '../../../db/sql-helpers';
 import type { PageRequest } from '../../posts/paging';
-import { selectPosts, toPost } from '../../posts/post-select';
+import { favoriteCountOf, favoritedBy, selectPosts, toPost } from '../../posts/post-select';
 
 export interface FavoriteState {
   favorited: boolean;
@@ -40,19 +40,7 @@ export class FavoritesRepository {
     const row = await this.db
       .selectFrom('posts')
       .where('posts.id', '=', postId)
-      .select((eb) => [
-        eb
-          .selectFrom('favorites')
-          .whereRef('favorites.post_id', '=', 'posts.id')
-          .select(countAll().as('n'))
-          .as('favorite_count'),
-        eb
-          .selectFrom('favorites')
-          .whereRef('favorites.post_id', '=', 'posts.id')
-          .where('favorites.user_id', '=', userId)
-          .select(countAll().as('n'))
-          .as('mine'),
-      ])
+      .select((eb) => [favoriteCountOf(eb).as('favorite_count'), favoritedBy(eb, userId).as('mine')])
       .executeTakeFirst();
     return row && { favorited: Number(row.mine ?? 0) > 0, favoriteCount: Number(row.favorite_count ?? 0) };
   }
