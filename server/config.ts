@@ -22,6 +22,11 @@ export interface AppConfig {
   /** Folder of the built web app; the API alone is served when it does not exist. */
   webDir: string | undefined;
   logLevel: string;
+  /**
+   * The site's absolute address, without a trailing slash: the base of canonical links, feeds and
+   * sitemaps. Never taken from a request's Host header, which anyone can set.
+   */
+  publicUrl: string;
   /** How long an anonymous public read may be answered from memory; 0 turns the cache off. */
   responseCacheTtlMs: number;
   rateLimits: {
@@ -57,12 +62,31 @@ export function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** PUBLIC_URL as an origin plus optional path, without a trailing slash; http(s) only. */
+export function parsePublicUrl(raw: string | undefined, port: number): string {
+  if (raw === undefined || raw === '') return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('PUBLIC_URL must be an absolute URL such as https://blog.example.com');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error('PUBLIC_URL must start with http:// or https://');
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new Error('PUBLIC_URL must not carry a query, a fragment or credentials');
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const jwtSecret = env.JWT_SECRET || loadOrCreateSecret(dataDir);
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const port = integer(env, 'PORT', 3000);
   return {
-    port: integer(env, 'PORT', 3000),
+    port,
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
@@ -76,6 +100,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     seedDemo: env.SEED_DEMO !== '0',
     webDir: env.WEB_DIR ?? defaults.webDir,
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 2000),
     rateLimits: {
       signInFailuresPerEmail: {

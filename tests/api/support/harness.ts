@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: false,
     webDir: undefined,
     logLevel: 'silent',
+    publicUrl: 'http://inkwell.test',
     responseCacheTtlMs: 2000,
     // Tests sign in often; the rate-limit tests set their own limits.
     rateLimits: { signInFailuresPerEmail: GENEROUS, signInAttemptsPerIp: GENEROUS, signUpsPerIp: GENEROUS },

@@ -1,0 +1,23 @@
+/**
+ * Where the feeds live, shared by the server (which answers them) and the pages (whose head links
+ * to them for autodiscovery). One path per format; a query narrows the feed to one author (and,
+ * later, one topic or publication), so every feed has the same shape of address.
+ */
+export type FeedFormat = 'rss' | 'atom';
+
+export const FEED_PATHS: Record<FeedFormat, string> = { rss: '/rss.xml', atom: '/atom.xml' };
+
+export const FEED_MEDIA_TYPES: Record<FeedFormat, string> = {
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+};
+
+export interface FeedScope {
+  /** One author's posts; absent for the whole site. */
+  userId?: string;
+}
+
+export function feedPath(format: FeedFormat, scope: FeedScope = {}): string {
+  const path = FEED_PATHS[format];
+  return scope.userId ? `${path}?userId=${encodeURIComponent(scope.userId)}` : path;
+}
