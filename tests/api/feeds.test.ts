@@ -261,18 +261,14 @@ describeEachDatabase('feeds', (ctx) => {
       expect(parsed.title).toBe(`${quiet.username} · Inkwell`);
     });
 
-    it.each(
-      FORMATS.flatMap(
-        (format) =>
-          [
-            [format, 'an unknown author', () => `userId=${uuidv7()}`],
-            [format, 'a malformed id', () => 'userId=not-a-uuid'],
-            [format, 'SQL in the id', () => `userId=${encodeURIComponent("' or 1=1 --")}`],
-            [format, 'an empty id', () => 'userId='],
-            [format, 'two ids', () => `userId=${alice.id}&userId=${bob.id}`],
-          ] as const,
-      ),
-    )('%s: 404 for %s', async (format, _case, query) => {
+    const notFoundCases: [FeedFormat, string, () => string][] = FORMATS.flatMap((format) => [
+      [format, 'an unknown author', () => `userId=${uuidv7()}`],
+      [format, 'a malformed id', () => 'userId=not-a-uuid'],
+      [format, 'SQL in the id', () => `userId=${encodeURIComponent("' or 1=1 --")}`],
+      [format, 'an empty id', () => 'userId='],
+      [format, 'two ids', () => `userId=${alice.id}&userId=${bob.id}`],
+    ]);
+    it.each(notFoundCases)('%s: 404 for %s', async (format, _case, query) => {
       const response = await request(ctx, { method: 'GET', url: `${FEED_PATHS[format]}?${query()}` });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ message: 'User not found' });
