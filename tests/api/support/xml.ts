@@ -40,3 +40,33 @@ export function text(node: unknown): string {
   expect(value, JSON.stringify(node)).toBeTypeOf('string');
   return value as string;
 }
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeEntities = (value: string) =>
+  value.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
+
+export interface UrlSetEntry {
+  loc: string;
+  lastmod: string | undefined;
+}
+
+/**
+ * A sitemap <urlset>: well-formed XML (the test fails otherwise) in the sitemaps.org namespace,
+ * every <url> holding a <loc> and an optional <lastmod>. Read without building a tree of 50,000
+ * nodes, which takes fast-xml-parser seconds; the count of <url> tags guards the pattern.
+ */
+export function parseUrlSet(text: string): UrlSetEntry[] {
+  const valid = XMLValidator.validate(text);
+  expect(valid, JSON.stringify(valid)).toBe(true);
+  expect(text).toMatch(
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+  );
+  const entries = [
+    ...text.matchAll(/<url>\s*<loc>([^<]*)<\/loc>\s*(?:<lastmod>([^<]*)<\/lastmod>\s*)?<\/url>/g),
+  ].map((match) => ({
+    loc: decodeEntities(match[1] ?? ''),
+    lastmod: match[2] === undefined ? undefined : decodeEntities(match[2]),
+  }));
+  expect(entries.length).toBe(text.split('<url>').length - 1);
+  return entries;
+}
