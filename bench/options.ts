@@ -18,6 +18,8 @@ export interface BenchOptions {
   cpuProfile: boolean;
   /** Turn the server's response cache off, to measure the database path of every request. */
   noCache: boolean;
+  /** Time the sitemap index and its children instead of the scenarios. */
+  sitemap: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -31,6 +33,7 @@ const USAGE = `npm run bench -- [options]
   --cpu-prof         profile the server (V8 --cpu-prof) into bench/results/
   --no-cache         run the server with RESPONSE_CACHE_TTL_MS=0 (every request reaches the database;
                      the scaling check always does)
+  --sitemap          time the sitemap index and its child sitemaps instead (with --posts 1000000)
 Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
 
 function integer(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -56,6 +59,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'skip-build': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
+      sitemap: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -78,5 +82,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipBuild: values['skip-build'],
     cpuProfile: values['cpu-prof'],
     noCache: values['no-cache'],
+    sitemap: values.sitemap,
   };
 }

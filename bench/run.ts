@@ -2,7 +2,8 @@
  * `npm run bench`: issue 3 §4. Seeds a fresh database, starts the real server (node
  * build/server.mjs) and a bare node:http baseline as child processes, loads both with autocannon
  * over loopback, prints the table and writes bench/results/latest.json.
- * `npm run bench -- --scale` runs the scaling check instead (bench/scale.ts).
+ * `npm run bench -- --scale` runs the scaling check instead (bench/scale.ts), `--sitemap` times
+ * the sitemaps (bench/sitemap.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { checkTargets, formatReport, writeReport, type BenchReport, type Scenari
 import { runScale } from './scale';
 import { averageBodyBytes, buildScenarios, recordAnswers } from './scenarios';
 import { seedDatabase } from './seed';
+import { runSitemap } from './sitemap';
 
 const SAMPLE_SIZE = 200;
 
@@ -110,6 +112,7 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
   try {
     if (options.scale) await runScale(options);
+    else if (options.sitemap) await runSitemap(options);
     else await runScenarios(options);
   } finally {
     await cleanUp();

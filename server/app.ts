@@ -5,9 +5,16 @@ import type { Database } from './db/database';
 import { Authenticator } from './lib/authenticator';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
+import { registerFeedRoutes } from './modules/feeds/feeds-routes';
+import { FeedsRepository } from './modules/feeds/feeds-repository';
+import { FeedsService } from './modules/feeds/feeds-service';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
+import { registerRobotsRoute } from './modules/robots/robots-routes';
+import { registerSitemapRoutes } from './modules/sitemap/sitemap-routes';
+import { SitemapRepository } from './modules/sitemap/sitemap-repository';
+import { SitemapService } from './modules/sitemap/sitemap-service';
 import { registerCommentRoutes } from './modules/social/comments/comments-routes';
 import { CommentsRepository } from './modules/social/comments/comments-repository';
 import { CommentsService } from './modules/social/comments/comments-service';
@@ -94,6 +101,14 @@ export async function buildApp({
   registerCommentRoutes(app, { comments, auth });
   registerFavoriteRoutes(app, { favorites, auth });
   registerFollowRoutes(app, { follows, auth });
+
+  // The open web's entry points: answered by the server itself, with or without a web build,
+  // and registered before the web app so its catch-all never sees them.
+  registerFeedRoutes(app, { feeds: new FeedsService(new FeedsRepository(database.db), config.publicUrl) });
+  registerSitemapRoutes(app, {
+    sitemaps: new SitemapService(new SitemapRepository(database.db), config.publicUrl),
+  });
+  registerRobotsRoute(app, { publicUrl: config.publicUrl });
 
   await installWebApp(app, config.webDir);
   return app;

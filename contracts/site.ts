@@ -1,0 +1,33 @@
+/** The product's name (PRODUCT.md), as feeds, the manifest and page titles show it. */
+export const SITE_NAME = 'Inkwell';
+
+/**
+ * The site's pages as the open web sees them: which a crawler may read, which it should leave
+ * alone, and the one canonical address of each post and profile. Shared by the sitemap, robots.txt
+ * and the feeds on the server, and by the pages' canonical links.
+ */
+
+/** Public pages that exist whatever the data (SPEC §2): the landing page and the all-posts list. */
+export const STATIC_PUBLIC_PAGES = ['/', '/allblog'] as const;
+
+/** Pages only a signed-in writer uses (SPEC §2): nothing there for a search engine. */
+export const PRIVATE_PAGES = [
+  '/addblog',
+  '/updateblog',
+  '/userupdate',
+  '/favorites',
+  '/signin',
+  '/signup',
+] as const;
+
+/**
+ * A post's canonical address. The SPEC's `name` parameter is decorative and changes when the
+ * author renames themselves, so the canonical address carries the id alone.
+ */
+export function postPagePath(postId: string): string {
+  return `/readblog?id=${encodeURIComponent(postId)}`;
+}
+
+export function profilePagePath(userId: string): string {
+  return `/profile?userId=${encodeURIComponent(userId)}`;
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { FEED_PATHS, type FeedFormat } from '../../../contracts/feeds';
+import { sendCacheable } from '../../lib/conditional-response';
+import { notFound } from '../../lib/http-errors';
+import { FEED_AUTHOR_NOT_FOUND_MESSAGE, type FeedsService } from './feeds-service';
+
+/** Readers poll; five minutes of freshness spares the database, revalidation (304) after that. */
+const FEED_CACHE_CONTROL = 'public, max-age=300';
+
+/** Absent: the whole site. Present, it must name one author; a repeated or empty one names nobody. */
+const feedQuerySchema = z.object({ userId: z.string().min(1).optional() });
+
+/** GET /rss.xml and /atom.xml, optionally `?userId=` for one author (contracts/feeds.ts). */
+export function registerFeedRoutes(app: FastifyInstance, deps: { feeds: FeedsService }): void {
+  for (const format of Object.keys(FEED_PATHS) as FeedFormat[]) {
+    app.get(FEED_PATHS[format], async (request, reply) => {
+      const query = feedQuerySchema.safeParse(request.query ?? {});
+      if (!query.success) throw notFound(FEED_AUTHOR_NOT_FOUND_MESSAGE);
+      const document = await deps.feeds.feed(format, { userId: query.data.userId });
+      return sendCacheable(request, reply, { ...document, cacheControl: FEED_CACHE_CONTROL });
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../../../contracts/feeds';
+import { profilePreview } from '../../../contracts/preview';
+import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
+import { notFound } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
+import { renderMarkdown } from '../../lib/markdown/render-markdown';
+import { writeFeed, type FeedChannel, type FeedEntry } from './feed-document';
+import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-repository';
+
+/** How many of the newest posts a feed carries. */
+export const FEED_ITEM_COUNT = 20;
+export const FEED_AUTHOR_NOT_FOUND_MESSAGE = 'User not found';
+
+export interface FeedDocument {
+  body: string;
+  contentType: string;
+  /** The newest change among the posts shown; undefined for a feed without posts. */
+  lastModified: Date | undefined;
+}
+
+/** The site's feeds: the newest posts of everyone, or of one author, as RSS or Atom. */
+export class FeedsService {
+  constructor(
+    private readonly feeds: FeedsRepository,
+    /** config.publicUrl: every link is absolute and built from it, never from the request. */
+    private readonly publicUrl: string,
+  ) {}
+
+  async feed(format: FeedFormat, scope: FeedScope): Promise<FeedDocument> {
+    const author = scope.userId === undefined ? undefined : await this.requireAuthor(scope.userId);
+    const posts = await this.feeds.newestPosts(author?.id ?? null, FEED_ITEM_COUNT);
+    const newest = latest(posts.map((post) => post.updated_at));
+    const channel = this.channel(author, newest ?? author?.created_at);
+    const body = writeFeed(
+      format,
+      channel,
+      posts.map((post) => this.entry(post)),
+    );
+    return {
+      body,
+      contentType: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
+      lastModified: newest === undefined ? undefined : new Date(newest),
+    };
+  }
+
+  /** An id that is not a UUID names nobody: 404 like an unknown one, never a 400 or 500. */
+  private async requireAuthor(userId: string): Promise<FeedAuthorRow> {
+    const author = isUuid(userId) ? await this.feeds.findAuthor(userId) : undefined;
+    if (!author) throw notFound(FEED_AUTHOR_NOT_FOUND_MESSAGE);
+    return author;
+  }
+
+  private channel(author: FeedAuthorRow | undefined, updated: string | undefined): FeedChannel {
+    const scope: FeedScope = author ? { userId: author.id } : {};
+    return {
+      title: author ? `${author.username} · ${SITE_NAME}` : SITE_NAME,
+      description: author
+        ? `The newest posts by ${author.username} on ${SITE_NAME}`
+        : `The newest posts on ${SITE_NAME}`,
+      pageUrl: this.url(author ? profilePagePath(author.id) : '/allblog'),
+      feedUrls: { rss: this.url(feedPath('rss', scope)), atom: this.url(feedPath('atom', scope)) },
+      iconUrl: this.url('/icon-192.png'),
+      // A site without posts has no date of its own; the epoch keeps the document (and its ETag)
+      // the same from one request to the next.
+      updated: new Date(updated ?? 0),
+      ...(author ? { author: { name: author.username, url: this.url(profilePagePath(author.id)) } } : {}),
+    };
+  }
+
+  private entry(post: FeedPostRow): FeedEntry {
+    return {
+      // The id is fixed at creation, so edits (and a new PUBLIC_URL) never make a post look new.
+      guid: `urn:uuid:${post.id}`,
+      url: this.url(postPagePath(post.id)),
+      title: post.title,
+      summary: profilePreview(post.content),
+      html: renderMarkdown(post.content, { baseUrl: this.publicUrl }),
+      published: new Date(post.created_at),
+      updated: new Date(post.updated_at),
+      author: { name: post.username, url: this.url(profilePagePath(post.author_id)) },
+    };
+  }
+
+  private url(path: string): string {
+    return `${this.publicUrl}${path}`;
+  }
+}
+
+/** ISO-8601 UTC timestamps sort as text. */
+function latest(timestamps: string[]): string | undefined {
+  let newest: string | undefined;
+  for (const timestamp of timestamps) if (newest === undefined || timestamp > newest) newest = timestamp;
+  return newest;
+}

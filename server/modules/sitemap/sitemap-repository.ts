@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema';
+import type { KeyRange } from './keyset-ranges';
+
+export interface SitemapPostRow {
+  id: string;
+  updated_at: string;
+}
+
+/** What the sitemaps read: post ids and the ids of authors with posts, in ascending key order. */
+export class SitemapRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /**
+   * The post id `count` places after `after`: a keyset start, then a skip along the primary key's
+   * index without reading a row (SQLite: covering index; PostgreSQL: index-only scan). The skip
+   * is bounded by one child sitemap's size; pages themselves are read by keyset (postsIn).
+   */
+  async postIdAfter(after: string | null, count: number): Promise<string | undefined> {
+    let query = this.db.selectFrom('posts').select('posts.id');
+    if (after !== null) query = query.where('posts.id', '>', after);
+    const row = await query
+      .orderBy('posts.id')
+      .limit(1)
+      .offset(count - 1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The same for authors with at least one post (one (author_id, id) index probe per user). */
+  async authorIdAfter(after: string | null, count: number): Promise<string | undefined> {
+    let query = this.authors();
+    if (after !== null) query = query.where('users.id', '>', after);
+    const row = await query
+      .orderBy('users.id')
+      .limit(1)
+      .offset(count - 1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  postsIn(range: KeyRange, limit: number): Promise<SitemapPostRow[]> {
+    let query = this.db.selectFrom('posts').select(['posts.id', 'posts.updated_at']);
+    if (range.after !== null) query = query.where('posts.id', '>', range.after);
+    if (range.until !== null) query = query.where('posts.id', '<=', range.until);
+    return query.orderBy('posts.id').limit(limit).execute();
+  }
+
+  async authorsIn(range: KeyRange, limit: number): Promise<string[]> {
+    let query = this.authors();
+    if (range.after !== null) query = query.where('users.id', '>', range.after);
+    if (range.until !== null) query = query.where('users.id', '<=', range.until);
+    const rows = await query.orderBy('users.id').limit(limit).execute();
+    return rows.map((row) => row.id);
+  }
+
+  private authors() {
+    return this.db
+      .selectFrom('users')
+      .select('users.id')
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('posts').select('posts.id').whereRef('posts.author_id', '=', 'users.id')),
+      );
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sendCacheable } from '../../lib/conditional-response';
+import { notFound } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
+import type { KeyRange } from './keyset-ranges';
+import { SITEMAP_PATHS, type SitemapDocument, type SitemapService } from './sitemap-service';
+
+const XML = 'application/xml; charset=utf-8';
+/** Crawlers fetch sitemaps a few times a day; an hour's freshness is plenty. */
+const SITEMAP_CACHE_CONTROL = 'public, max-age=3600';
+const NOT_A_SITEMAP_MESSAGE = 'No such sitemap';
+
+const rangeQuerySchema = z.object({
+  after: z.string().refine(isUuid).optional(),
+  until: z.string().refine(isUuid).optional(),
+});
+
+/**
+ * A child sitemap's range as the index wrote it. Anything else is an address the index never
+ * gave out: 404, like any other page that does not exist.
+ */
+function parseRange(query: unknown): KeyRange {
+  const parsed = rangeQuerySchema.safeParse(query ?? {});
+  if (!parsed.success) throw notFound(NOT_A_SITEMAP_MESSAGE);
+  return { after: parsed.data.after ?? null, until: parsed.data.until ?? null };
+}
+
+/** GET /sitemap.xml (an index) and its child sitemaps. */
+export function registerSitemapRoutes(app: FastifyInstance, deps: { sitemaps: SitemapService }): void {
+  const { sitemaps } = deps;
+  const send = (document: SitemapDocument) => ({
+    ...document,
+    contentType: XML,
+    cacheControl: SITEMAP_CACHE_CONTROL,
+  });
+
+  app.get(SITEMAP_PATHS.index, async (request, reply) =>
+    sendCacheable(request, reply, send(await sitemaps.index())),
+  );
+  app.get(SITEMAP_PATHS.pages, async (request, reply) =>
+    sendCacheable(request, reply, send(sitemaps.pages())),
+  );
+  app.get(SITEMAP_PATHS.posts, async (request, reply) =>
+    sendCacheable(request, reply, send(await sitemaps.posts(parseRange(request.query)))),
+  );
+  app.get(SITEMAP_PATHS.profiles, async (request, reply) =>
+    sendCacheable(request, reply, send(await sitemaps.profiles(parseRange(request.query)))),
+  );
+}

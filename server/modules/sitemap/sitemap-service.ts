@@ -1,0 +1,100 @@
+import { STATIC_PUBLIC_PAGES, postPagePath, profilePagePath } from '../../../contracts/site';
+import { KeysetRanges, type KeyRange } from './keyset-ranges';
+import type { SitemapRepository } from './sitemap-repository';
+import { writeSitemapIndex, writeUrlSet } from './sitemap-xml';
+
+/** The sitemaps.org limit for one sitemap file. */
+export const SITEMAP_URL_LIMIT = 50_000;
+/** How long found range boundaries are kept before the next walk finds them afresh. */
+const REWALK_AFTER_MS = 60 * 60 * 1000;
+
+export const SITEMAP_PATHS = {
+  index: '/sitemap.xml',
+  pages: '/sitemap-pages.xml',
+  posts: '/sitemap-posts.xml',
+  profiles: '/sitemap-profiles.xml',
+} as const;
+
+export interface SitemapDocument {
+  body: string;
+  lastModified?: Date;
+}
+
+/**
+ * A sitemap index naming child sitemaps: the static public pages, then every author with posts
+ * and every post, each cut into keyset ranges of at most 50,000 (docs/decisions/0007).
+ */
+export class SitemapService {
+  private readonly postRanges: KeysetRanges;
+  private readonly authorRanges: KeysetRanges;
+
+  constructor(
+    private readonly sitemaps: SitemapRepository,
+    /** config.publicUrl: every address is absolute and built from it, never from the request. */
+    private readonly publicUrl: string,
+    private readonly urlLimit = SITEMAP_URL_LIMIT,
+  ) {
+    this.postRanges = new KeysetRanges(
+      (after, n) => sitemaps.postIdAfter(after, n),
+      urlLimit,
+      REWALK_AFTER_MS,
+    );
+    this.authorRanges = new KeysetRanges(
+      (after, n) => sitemaps.authorIdAfter(after, n),
+      urlLimit,
+      REWALK_AFTER_MS,
+    );
+  }
+
+  async index(): Promise<SitemapDocument> {
+    const [authorRanges, postRanges] = await Promise.all([
+      this.authorRanges.ranges(),
+      this.postRanges.ranges(),
+    ]);
+    return {
+      body: writeSitemapIndex([
+        this.url(SITEMAP_PATHS.pages),
+        ...authorRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.profiles, range))),
+        ...postRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.posts, range))),
+      ]),
+    };
+  }
+
+  pages(): SitemapDocument {
+    return { body: writeUrlSet(STATIC_PUBLIC_PAGES.map((path) => ({ loc: this.url(path) }))) };
+  }
+
+  async posts(range: KeyRange): Promise<SitemapDocument> {
+    const rows = await this.sitemaps.postsIn(range, this.urlLimit);
+    let newest: string | undefined;
+    for (const row of rows) if (newest === undefined || row.updated_at > newest) newest = row.updated_at;
+    return {
+      body: writeUrlSet(
+        rows.map((row) => ({ loc: this.url(postPagePath(row.id)), lastmod: row.updated_at })),
+      ),
+      ...(newest === undefined ? {} : { lastModified: new Date(newest) }),
+    };
+  }
+
+  /**
+   * Profiles carry no lastmod: a profile changes with every post its author writes, edits or
+   * deletes, and a date that is not reliably right is worse for a crawler than none.
+   */
+  async profiles(range: KeyRange): Promise<SitemapDocument> {
+    const ids = await this.sitemaps.authorsIn(range, this.urlLimit);
+    return { body: writeUrlSet(ids.map((id) => ({ loc: this.url(profilePagePath(id)) }))) };
+  }
+
+  private url(path: string): string {
+    return `${this.publicUrl}${path}`;
+  }
+}
+
+/** A child sitemap's address: its keyset range in the query (both ends optional). */
+export function rangePath(path: string, range: KeyRange): string {
+  const query = new URLSearchParams();
+  if (range.after !== null) query.set('after', range.after);
+  if (range.until !== null) query.set('until', range.until);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
