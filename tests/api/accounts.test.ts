@@ -287,6 +287,7 @@ describeEachDatabase(
         signInFailuresPerEmail: { max: 3, windowMs: 60_000 },
         signInAttemptsPerIp: { max: 100, windowMs: 60_000 },
         signUpsPerIp: { max: 4, windowMs: 60_000 },
+        passwordChangesPerUser: { max: 2, windowMs: 60_000 },
       },
     },
   },
