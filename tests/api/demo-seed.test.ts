@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { DEMO_AUTHOR_EMAIL, seedDemoContent } from '../../server/seed/demo-content';
+import { runAtOnce } from './support/processes';
+import { POSTGRES_ADMIN_URL, postgresAvailable } from './support/test-databases';
+
+async function withFreshPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const name = `inkwell_seed_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    return await use(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function demoRows(database: Database): Promise<{ authors: number; posts: number }> {
+  const authors = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email_key', '=', DEMO_AUTHOR_EMAIL)
+    .execute();
+  const posts = await database.db
+    .selectFrom('posts')
+    .select('id')
+    .where(
+      'author_id',
+      'in',
+      authors.map((author) => author.id),
+    )
+    .execute();
+  return { authors: authors.length, posts: posts.length };
+}
+
+describe('the demo seed when instances start together', { timeout: 120_000 }, () => {
+  it.skipIf(!postgresAvailable)(
+    'PostgreSQL: four seeders at the same instant add the welcome posts exactly once, none fails',
+    async () => {
+      await withFreshPostgres(async (url) => {
+        const first = openDatabase({ databaseUrl: url, dataDir: '.tmp' });
+        await migrateToLatest(first);
+        const seeders = [first, ...[1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: '.tmp' }))];
+        try {
+          // Connected beforehand, so all four transactions begin in the same round trip.
+          await Promise.all(seeders.map((seeder) => seeder.db.selectFrom('users').select('id').execute()));
+          const outcomes = await Promise.allSettled(seeders.map((seeder) => seedDemoContent(seeder.db)));
+          expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(4).fill('fulfilled'));
+          const added = outcomes.map((outcome) => outcome.status === 'fulfilled' && outcome.value);
+          expect(added.filter(Boolean)).toHaveLength(1);
+          expect(await demoRows(first)).toEqual({ authors: 1, posts: 3 });
+          // Later starts find it done.
+          expect(await seedDemoContent(first.db)).toBe(false);
+        } finally {
+          await Promise.all(seeders.map((seeder) => seeder.close()));
+        }
+      });
+    },
+  );
+
+  interface SeedRun {
+    seeded: boolean;
+  }
+
+  it.skipIf(!postgresAvailable)(
+    'PostgreSQL: three processes migrating and seeding a fresh database all start',
+    async () => {
+      await withFreshPostgres(async (url) => {
+        const runs = await runAtOnce<SeedRun>('scripts/seed.ts', { DATABASE_URL: url, JWT_SECRET: '' });
+        expect(runs.filter((run) => run.seeded)).toHaveLength(1);
+        const database = openDatabase({ databaseUrl: url, dataDir: '.tmp' });
+        try {
+          expect(await demoRows(database)).toEqual({ authors: 1, posts: 3 });
+        } finally {
+          await database.close();
+        }
+      });
+    },
+  );
+
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('SQLite: three processes migrating and seeding one file all start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inkwell-seed-'));
+    dirs.push(dir);
+    const runs = await runAtOnce<SeedRun>('scripts/seed.ts', {
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+    });
+    expect(runs.filter((run) => run.seeded)).toHaveLength(1);
+    const database = openDatabase({ databaseUrl: undefined, dataDir: dir });
+    try {
+      expect(await demoRows(database)).toEqual({ authors: 1, posts: 3 });
+    } finally {
+      await database.close();
+    }
+  });
+});
