@@ -47,6 +47,11 @@ export async function buildApp({
   database,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const jwtSecret = await resolveJwtSecret({
+    configured: config.jwtSecret,
+    database,
+    dataDir: config.dataDir,
+  });
   const security = { corsOrigins: config.corsOrigins, hsts: config.hsts, trustProxy: config.trustProxy };
   const cache = new ResponseCache({
     ttlMs: config.responseCacheTtlMs,
@@ -92,11 +97,6 @@ export async function buildApp({
   await installSecurity(app, security);
   installResponseCache(app, cache);
 
-  const jwtSecret = await resolveJwtSecret({
-    configured: config.jwtSecret,
-    database,
-    dataDir: config.dataDir,
-  });
   const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
   const usersRepository = new UsersRepository(database.db);
   const auth = new Authenticator(tokens, usersRepository);
