@@ -31,7 +31,8 @@ export interface AppConfig {
   dataDir: string;
   /**
    * JWT_SECRET as configured. Unset: one is generated once and kept where every instance finds it
-   * (server/lib/jwt-secret.ts): a file in dataDir with SQLite, a row in the database with PostgreSQL.
+   * (server/modules/instance/jwt-secret.ts): a file in dataDir with SQLite, a row in the database
+   * with PostgreSQL.
    */
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -97,8 +98,8 @@ function hstsMode(raw: string | undefined): HstsMode {
 }
 
 /**
- * Two argon2 operations at once at most on a two-core machine would leave no core for anything
- * else; one thread of libuv's four stays free for file reads in any case.
+ * One argon2 operation fewer than there are cores, so a core stays free for the event loop, and at
+ * most three, so one of libuv's four threads stays free for file reads.
  */
 const defaultHashConcurrency = () => Math.min(3, Math.max(1, availableParallelism() - 1));
 

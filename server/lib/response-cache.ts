@@ -2,6 +2,36 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache';
 import { parseQueryString, splitRequestUrl, type ParsedQuery } from './query-string';
 
+/** A GET route's declaration that its anonymous answers may be kept by the response cache. */
+export interface CacheableRouteConfig {
+  /**
+   * Every query parameter the answer depends on. For a cacheable request the handler sees only
+   * these, so an undeclared parameter can never change an answer the cache keys without it.
+   */
+  query: readonly string[];
+}
+
+/**
+ * Route options that make a GET route cacheable for anonymous readers, keyed on `query`:
+ * `app.get('/api/post/blog', cacheableRead('id'), handler)`. Spread it to add other options.
+ */
+export function cacheableRead(...query: string[]): { config: { responseCache: CacheableRouteConfig } } {
+  return { config: { responseCache: { query } } };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on a GET route at a static path (an API read or a server-rendered page) to cache it. */
+    responseCache?: CacheableRouteConfig;
+    /** Set on a write that changes nothing a cached read shows (signing in): it keeps the cache. */
+    keepsResponseCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** Where a cacheable read's answer will be kept, and the cache version when it began. */
+    responseCacheSlot?: { key: string; version: number };
+  }
+}
+
 /** An answer larger than this is not worth a place: it would push out dozens of list pages. */
 const MAX_ENTRY_BYTES = 512 * 1024;
 /** Map slot, Buffer and object headers: what an entry costs beyond its bytes, roughly. */

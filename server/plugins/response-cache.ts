@@ -3,28 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ParsedQuery } from '../lib/query-string';
 import type { ResponseCache } from '../lib/response-cache';
 
-/** A GET route's declaration that its anonymous answers may be kept by the response cache. */
-export interface CacheableRouteConfig {
-  /**
-   * Every query parameter the answer depends on. For a cacheable request the handler sees only
-   * these, so an undeclared parameter can never change an answer the cache keys without it.
-   */
-  query: readonly string[];
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set on a GET route at a static path (an API read or a server-rendered page) to cache it. */
-    responseCache?: CacheableRouteConfig;
-    /** Set on a write that changes nothing a cached read shows (signing in): it keeps the cache. */
-    keepsResponseCache?: boolean;
-  }
-  interface FastifyRequest {
-    /** Where a cacheable read's answer will be kept, and the cache version when it began. */
-    responseCacheSlot?: { key: string; version: number };
-  }
-}
-
 function isWrite(request: FastifyRequest): boolean {
   return request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
 }
@@ -40,7 +18,7 @@ function pick(query: unknown, names: readonly string[]): ParsedQuery {
 
 /**
  * Fills the response cache (served by app.ts's front door, before Fastify) and keeps it honest.
- * - Routes opt in with `config: { responseCache: { query: [...] } }`; only requests without a
+ * - Routes opt in with `cacheableRead(...query)` (lib/response-cache.ts); only requests without a
  *   token are kept, since answers to signed-in readers carry their own `favorited`/`following`.
  * - A write empties the cache only when it may have changed something: a 2xx from a real route
  *   (or a 5xx, which may have failed after writing), unless the route declares

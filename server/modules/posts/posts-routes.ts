@@ -4,6 +4,7 @@ import { idSchema } from '../../../contracts/ids';
 import { POST_NOT_FOUND_MESSAGE, postInputSchema } from '../../../contracts/posts';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
+import { cacheableRead } from '../../lib/response-cache';
 import { userIdQuerySchema } from '../users/users-routes';
 import { pageQuerySchema, toPageRequest } from './paging';
 import { POST_DELETED_MESSAGE, type PostsService } from './posts-service';
@@ -21,16 +22,12 @@ export function registerPostRoutes(
 ): void {
   const { posts, auth } = deps;
 
-  app.get(
-    '/api/post/blog/all',
-    { config: { responseCache: { query: ['limit', 'cursor'] } } },
-    async (request) => {
-      const page = toPageRequest(parseInput(pageQuerySchema, request.query));
-      return posts.list(page, await auth.optional(request));
-    },
-  );
+  app.get('/api/post/blog/all', cacheableRead('limit', 'cursor'), async (request) => {
+    const page = toPageRequest(parseInput(pageQuerySchema, request.query));
+    return posts.list(page, await auth.optional(request));
+  });
 
-  app.get('/api/post/blog', { config: { responseCache: { query: ['id'] } } }, async (request) => {
+  app.get('/api/post/blog', cacheableRead('id'), async (request) => {
     const { id } = parseInput(postIdQuerySchema, request.query);
     return { response: await posts.get(id, await auth.optional(request)) };
   });
@@ -55,8 +52,7 @@ export function registerPostRoutes(
     return { message: POST_DELETED_MESSAGE };
   });
 
-  const profileCache = { responseCache: { query: ['userId', 'limit', 'cursor'] } };
-  app.get('/api/post/profile', { config: profileCache }, async (request) => {
+  app.get('/api/post/profile', cacheableRead('userId', 'limit', 'cursor'), async (request) => {
     const query = parseInput(profilePageQuerySchema, request.query);
     return posts.listByAuthor(query.userId, toPageRequest(query), await auth.optional(request));
   });

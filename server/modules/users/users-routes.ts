@@ -9,6 +9,7 @@ import {
 import { idSchema } from '../../../contracts/ids';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
+import { cacheableRead } from '../../lib/response-cache';
 import type { UsersService } from './users-service';
 
 export const userIdQuerySchema = z.object({ userId: idSchema('userId', USER_NOT_FOUND_MESSAGE) });
@@ -45,7 +46,7 @@ export function registerUserRoutes(
     return { response: { id: viewer.id, username: viewer.username } };
   });
 
-  app.get('/api/user/profile', { config: { responseCache: { query: ['userId'] } } }, async (request) => {
+  app.get('/api/user/profile', cacheableRead('userId'), async (request) => {
     const { userId } = parseInput(userIdQuerySchema, request.query);
     const viewer = await auth.optional(request);
     return { response: await users.profile(userId, viewer) };

@@ -5,6 +5,7 @@ import { idSchema } from '../../../../contracts/ids';
 import { POST_NOT_FOUND_MESSAGE } from '../../../../contracts/posts';
 import type { Authenticator } from '../../../lib/authenticator';
 import { parseInput } from '../../../lib/validation';
+import { cacheableRead } from '../../../lib/response-cache';
 import { pageQuerySchema, toPageRequest } from '../../posts/paging';
 import { COMMENT_DELETED_MESSAGE, type CommentsService } from './comments-service';
 
@@ -18,8 +19,7 @@ export function registerCommentRoutes(
 ): void {
   const { comments, auth } = deps;
 
-  const discussionCache = { responseCache: { query: ['postId', 'limit', 'cursor'] } };
-  app.get('/api/post/comments', { config: discussionCache }, async (request) => {
+  app.get('/api/post/comments', cacheableRead('postId', 'limit', 'cursor'), async (request) => {
     const query = parseInput(commentsQuerySchema, request.query);
     return comments.list(query.postId, toPageRequest(query));
   });
