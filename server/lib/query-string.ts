@@ -1,15 +1,16 @@
-import { parse } from 'node:querystring';
+import fastQuerystring from 'fast-querystring';
 
 export type ParsedQuery = Record<string, string | string[] | undefined>;
 
 /**
  * The one query-string parser: Fastify is configured with it (routerOptions.querystringParser)
  * and the response cache's front door uses it, so both read a URL's parameters identically and a
- * cached answer can never be served for parameters Fastify would have read differently. A
- * repeated parameter becomes an array, which the route schemas refuse.
+ * cached answer can never be served for parameters Fastify would have read differently. It is
+ * fast-querystring, Fastify's own default, so Fastify reads queries as it always did. A repeated
+ * parameter becomes an array, which the route schemas refuse.
  */
 export function parseQueryString(query: string): ParsedQuery {
-  return query.length === 0 ? {} : parse(query);
+  return query.length === 0 ? {} : (fastQuerystring.parse(query) as ParsedQuery);
 }
 
 /** Splits a request URL the way Fastify's router does: the path ends at the first '?' or '#'. */

@@ -57,6 +57,18 @@ export interface ResponseCacheOptions {
   variant: (request: IncomingMessage) => string;
 }
 
+/**
+ * A parameter's value in a key: absent, a string and a repeated parameter (an array) stay apart,
+ * and length prefixes make any text unambiguous without escaping it (this runs on every hit).
+ */
+function lengthPrefixed(value: string | string[] | undefined): string {
+  if (value === undefined) return '|-';
+  if (typeof value === 'string') return `|${value.length}:${value}`;
+  let encoded = `|[${value.length}`;
+  for (const item of value) encoded += `|${item.length}:${item}`;
+  return encoded;
+}
+
 function headersSize(headers: OutgoingHttpHeaders): number {
   let size = 0;
   for (const [name, value] of Object.entries(headers)) {
@@ -115,9 +127,9 @@ export class ResponseCache {
   keyFor(request: IncomingMessage, path: string, query: ParsedQuery): string | undefined {
     const declared = this.routes.get(path);
     if (declared === undefined) return undefined;
-    // JSON keeps "absent", a string and a repeated parameter (an array) apart.
-    const values = declared.map((name) => JSON.stringify(query[name] ?? null));
-    return `${this.options.variant(request)}\n${path}\n${values.join('\n')}`;
+    let key = `${this.options.variant(request)}\n${path}`;
+    for (const name of declared) key += lengthPrefixed(query[name]);
+    return key;
   }
 
   invalidate(): void {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../../server/lib/validation';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import { describeEachDatabase, request, signUpUser, type TestUser } from './support/harness';
 import { createPost } from './support/posts';
 
 const NUL = '\u0000';
@@ -20,7 +20,7 @@ describeEachDatabase('hostile input', (ctx) => {
   });
 
   describe('a NUL character is a 400 wherever text is accepted', () => {
-    const nulInQuery = (ctx: ApiContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) =>
+    const nulInQuery = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) =>
       request(ctx, {
         method,
         url,
@@ -40,7 +40,7 @@ describeEachDatabase('hostile input', (ctx) => {
       ['DELETE', '/api/post/comments?id=%00'],
       ['GET', '/api/post/blog/all?limit=1%00'],
     ] as const)('%s %s', async (method, url) => {
-      const response = await nulInQuery(ctx, method, url);
+      const response = await nulInQuery(method, url);
       expectClientError(response, 400);
       expect(response.body).toMatchObject({ message: NUL_MESSAGE });
     });
