@@ -1,27 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { DEMO_AUTHOR_EMAIL, seedDemoContent } from '../../server/seed/demo-content';
 import { runAtOnce } from './support/processes';
-import { POSTGRES_ADMIN_URL, postgresAvailable } from './support/test-databases';
+import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 
 async function withFreshPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const name = `inkwell_seed_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const database = await createEmptyPostgresDatabase('inkwell_seed');
   try {
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await use(url.toString());
+    return await use(database.url);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

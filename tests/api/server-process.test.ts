@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { POSTGRES_ADMIN_URL, postgresAvailable } from './support/test-databases';
+import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -81,17 +79,11 @@ afterEach(async () => {
 });
 
 async function withFreshPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const name = `inkwell_server_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const database = await createEmptyPostgresDatabase('inkwell_server');
   try {
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await use(url.toString());
+    return await use(database.url);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
