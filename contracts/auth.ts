@@ -10,6 +10,15 @@ export const EMAIL_MAX = 254;
 
 export const EMAIL_MESSAGE = 'Email address must be a valid address';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX} characters`;
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+
+/**
+ * The stored, unique form of an email: addresses are compared without regard to case. Lower-casing
+ * can lengthen text ('İ' becomes two characters), so length limits apply to this form too.
+ */
+export const emailKey = (email: string) => email.trim().toLowerCase();
 
 function requiredText(label: string) {
   return z.string({
@@ -26,7 +35,8 @@ export const usernameSchema = requiredText('Name')
 export const emailSchema = requiredText('Email')
   .trim()
   .min(1, 'Email is required')
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .max(EMAIL_MAX, { message: EMAIL_TOO_LONG_MESSAGE, abort: true })
+  .refine((email) => emailKey(email).length <= EMAIL_MAX, { message: EMAIL_TOO_LONG_MESSAGE, abort: true })
   .regex(EMAIL_PATTERN, EMAIL_MESSAGE);
 
 export const passwordSchema = requiredText('Password')

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import type { Author } from './posts';
+import { idSchema } from './ids';
+import { POST_NOT_FOUND_MESSAGE, type Author } from './posts';
 
 export const COMMENT_MAX = 5_000;
 export const COMMENT_REQUIRED_MESSAGE = 'Comment is required';
+export const COMMENT_NOT_FOUND_MESSAGE = 'Comment not found';
 
 export const commentInputSchema = z.object({
-  postId: z.string({ error: 'postId is required' }).min(1, 'postId is required').max(64),
+  postId: idSchema('postId', POST_NOT_FOUND_MESSAGE),
   body: z
     .string({
       error: (issue) =>

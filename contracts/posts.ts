@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** SPEC §5: an empty title or content is reported with this exact message. */
 export const BLOG_REQUIRED_MESSAGE = 'Blog content is required';
+/** SPEC §8: the read page shows 'Error: ' + this message for a post that does not exist. */
+export const POST_NOT_FOUND_MESSAGE = 'Post not found';
 export const TITLE_MAX = 200;
 export const CONTENT_MAX = 100_000;
 

@@ -2,15 +2,9 @@
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
+import { waitForStartSignal } from './start-signal';
 
-// Lets a test start several migrators at one instant, to prove the migration lock holds: each
-// says "ready" once loaded and waits for a line on stdin.
-if (process.env.MIGRATE_WAIT_FOR_GO === '1') {
-  process.stderr.write('ready\n');
-  await new Promise((resolve) => process.stdin.once('data', resolve));
-  process.stdin.pause();
-}
-
+await waitForStartSignal();
 const config = loadConfig();
 const database = openDatabase(config);
 try {

@@ -1,13 +1,16 @@
-import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { Authenticator } from './lib/authenticator';
+import { createHttpServer } from './lib/http-server';
+import { PasswordHasher } from './lib/passwords';
+import { parseQueryString } from './lib/query-string';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
 import { registerFeedRoutes } from './modules/feeds/feeds-routes';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
 import { FeedsService } from './modules/feeds/feeds-service';
+import { resolveJwtSecret } from './modules/instance/jwt-secret';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
@@ -30,7 +33,7 @@ import { UsersService } from './modules/users/users-service';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRequestLog } from './plugins/request-log';
 import { installResponseCache } from './plugins/response-cache';
-import { installSecurity } from './plugins/security';
+import { installSecurity, securityHeadersVariant } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -44,19 +47,30 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * The whole HTTP application, without a port: server.ts listens, tests call app.inject().
  * Wiring is explicit: repositories touch the database, services hold the rules, routes speak HTTP.
+ * The database must be migrated first (the JWT secret may live in it).
  */
 export async function buildApp({
   config,
   database,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  const cache = new ResponseCache(config.responseCacheTtlMs);
+  const jwtSecret = await resolveJwtSecret({
+    configured: config.jwtSecret,
+    database,
+    dataDir: config.dataDir,
+  });
+  const security = { corsOrigins: config.corsOrigins, hsts: config.hsts, trustProxy: config.trustProxy };
+  const cache = new ResponseCache({
+    ttlMs: config.responseCacheTtlMs,
+    maxBytes: config.responseCacheMaxBytes,
+    variant: securityHeadersVariant(security),
+  });
   const app: FastifyInstance = Fastify({
     logger,
     // The front door: a cached public read is answered here, before routing and hooks, and
     // logged like every other request; everything else goes on to Fastify.
     serverFactory: (handler) =>
-      createServer((request, response) => {
+      createHttpServer(config.http, (request, response) => {
         const started = performance.now();
         if (!cache.serve(request, response)) return handler(request, response);
         app.log.info(
@@ -75,21 +89,26 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    // Query strings like ?id=a&id=b become arrays; our schemas reject them rather than guess.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // Query strings like ?id=a&id=b become arrays; our schemas reject them rather than guess.
+      // The response cache's front door parses with the same function.
+      querystringParser: parseQueryString,
+    },
   });
 
   // The API speaks JSON only: any other body type is a 415, not a string for schemas to puzzle over.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
   installRequestLog(app);
-  await installSecurity(app, config.corsOrigins);
+  await installSecurity(app, security);
   installResponseCache(app, cache);
 
-  const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
+  const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
   const usersRepository = new UsersRepository(database.db);
   const auth = new Authenticator(tokens, usersRepository);
-  const users = new UsersService(usersRepository, tokens, config.rateLimits);
+  const passwords = new PasswordHasher(config.passwordHashing);
+  const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits);
 
   const posts = new PostsService(new PostsRepository(database.db));
   const comments = new CommentsService(new CommentsRepository(database.db));
@@ -110,6 +129,6 @@ export async function buildApp({
   });
   registerRobotsRoute(app, { publicUrl: config.publicUrl });
 
-  await installWebApp(app, config.webDir);
+  await installWebApp(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

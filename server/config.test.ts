@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePublicUrl } from './config';
+import { loadConfig, parsePublicUrl } from './config';
 
 describe('parsePublicUrl', () => {
   it('defaults to localhost on the configured port', () => {
@@ -16,4 +16,53 @@ describe('parsePublicUrl', () => {
       expect(() => parsePublicUrl(raw, 3000)).toThrow(/PUBLIC_URL/);
     },
   );
+});
+
+describe('loadConfig', () => {
+  const base = { DATA_DIR: '/tmp/inkwell-config-test' };
+
+  it('leaves JWT_SECRET unset when none is given, instead of writing a file at load time', () => {
+    expect(loadConfig(base).jwtSecret).toBeUndefined();
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
+  it('reads the HTTP server limits, keeping headers within the request deadline', () => {
+    expect(loadConfig(base).http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnections: 1_000,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        HTTP_REQUEST_TIMEOUT_MS: '5000',
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_MAX_CONNECTIONS: '50',
+      }).http,
+    ).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 2000, maxConnections: 50 });
+    expect(() =>
+      loadConfig({ ...base, HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_HEADERS_TIMEOUT_MS: '2000' }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+  });
+
+  it('reads the cache bound, the password limits, source maps and HSTS', () => {
+    const config = loadConfig({
+      ...base,
+      RESPONSE_CACHE_MAX_MB: '8',
+      RATE_PASSWORD_CHANGES_PER_USER: '2',
+      PASSWORD_HASH_CONCURRENCY: '2',
+      PASSWORD_HASH_QUEUE: '10',
+      SERVE_SOURCE_MAPS: '1',
+      HSTS: 'always',
+    });
+    expect(config.responseCacheMaxBytes).toBe(8 * 1024 * 1024);
+    expect(config.rateLimits.passwordChangesPerUser.max).toBe(2);
+    expect(config.passwordHashing).toEqual({ concurrency: 2, maxWaiting: 10 });
+    expect(config.serveSourceMaps).toBe(true);
+    expect(config.hsts).toBe('always');
+    expect(loadConfig(base)).toMatchObject({ serveSourceMaps: false, hsts: 'auto' });
+    expect(() => loadConfig({ ...base, HSTS: 'yes' })).toThrow(/HSTS/);
+    expect(() => loadConfig({ ...base, PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/at least 1/);
+  });
 });

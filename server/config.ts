@@ -1,6 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { PasswordHashingLimits } from './lib/passwords';
 
 export interface RateLimitRule {
   /** Attempts allowed in one window. */
@@ -8,13 +8,33 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** Limits of the node:http server that carries every request (see server/lib/http-server.ts). */
+export interface HttpServerLimits {
+  /** The whole request, headers and body, must arrive within this; 0 turns it off. */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this; at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; further ones are closed at once. 0: no limit. */
+  maxConnections: number;
+}
+
+/** `auto`: only on requests that came over HTTPS; `always`: every answer; `off`: never. */
+export type HstsMode = 'auto' | 'always' | 'off';
+
 export interface AppConfig {
   port: number;
   host: string;
   /** Unset: SQLite file in dataDir. `postgres://…`: PostgreSQL. `:memory:` for tests. */
   databaseUrl: string | undefined;
   dataDir: string;
-  jwtSecret: string;
+  /**
+   * JWT_SECRET as configured. Unset: one is generated once and kept where every instance finds it
+   * (server/modules/instance/jwt-secret.ts): a file in dataDir with SQLite, a row in the database
+   * with PostgreSQL.
+   */
+  jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -29,11 +49,20 @@ export interface AppConfig {
   publicUrl: string;
   /** How long an anonymous public read may be answered from memory; 0 turns the cache off. */
   responseCacheTtlMs: number;
+  /** The most memory the response cache may hold, in bytes (bodies, headers and keys). */
+  responseCacheMaxBytes: number;
   rateLimits: {
+    /** Sign-in attempts for one email, counted before the password is checked; success clears it. */
     signInFailuresPerEmail: RateLimitRule;
     signInAttemptsPerIp: RateLimitRule;
     signUpsPerIp: RateLimitRule;
+    passwordChangesPerUser: RateLimitRule;
   };
+  passwordHashing: PasswordHashingLimits;
+  http: HttpServerLimits;
+  /** Whether the built web app's *.map files are served (they show the original source). */
+  serveSourceMaps: boolean;
+  hsts: HstsMode;
 }
 
 type Env = Record<string, string | undefined>;
@@ -48,18 +77,45 @@ function integer(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1`);
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0`);
+}
+
+function hstsMode(raw: string | undefined): HstsMode {
+  if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
+  if (raw === 'always' || raw === 'off') return raw;
+  throw new Error('HSTS must be auto, always or off');
+}
+
 /**
- * JWT_SECRET unset: one is generated on first start and kept in the data folder, readable only
- * by its owner, so tokens survive restarts without anyone having to invent a secret.
+ * One argon2 operation fewer than there are cores, so a core stays free for the event loop, and at
+ * most three, so one of libuv's four threads stays free for file reads.
  */
-export function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return secret;
+const defaultHashConcurrency = () => Math.min(3, Math.max(1, availableParallelism() - 1));
+
+export function loadHttpServerLimits(env: Env): HttpServerLimits {
+  const limits = {
+    requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000),
+    headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
+    // Above the 60 s idle timeout of common load balancers, so they never reuse a connection
+    // this server has just closed (the same default as Fastify's own).
+    keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1_000),
+  };
+  if (limits.requestTimeoutMs > 0 && limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  return limits;
 }
 
 /** PUBLIC_URL as an origin plus optional path, without a trailing slash; http(s) only. */
@@ -82,8 +138,10 @@ export function parsePublicUrl(raw: string | undefined, port: number): string {
 
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
-  const jwtSecret = env.JWT_SECRET || loadOrCreateSecret(dataDir);
-  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new Error('JWT_SECRET must be at least 32 characters');
+  }
   const port = integer(env, 'PORT', 3000);
   return {
     port,
@@ -102,6 +160,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 2000),
+    responseCacheMaxBytes: integer(env, 'RESPONSE_CACHE_MAX_MB', 32) * 1024 * 1024,
     rateLimits: {
       signInFailuresPerEmail: {
         max: integer(env, 'RATE_SIGNIN_FAILURES_PER_EMAIL', 5),
@@ -115,6 +174,17 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
         max: integer(env, 'RATE_SIGNUP_PER_IP', 20),
         windowMs: integer(env, 'RATE_SIGNUP_WINDOW_MINUTES', 60) * MINUTE,
       },
+      passwordChangesPerUser: {
+        max: integer(env, 'RATE_PASSWORD_CHANGES_PER_USER', 5),
+        windowMs: integer(env, 'RATE_PASSWORD_CHANGES_WINDOW_MINUTES', 60) * MINUTE,
+      },
     },
+    passwordHashing: {
+      concurrency: positiveInteger(env, 'PASSWORD_HASH_CONCURRENCY', defaultHashConcurrency()),
+      maxWaiting: integer(env, 'PASSWORD_HASH_QUEUE', 32),
+    },
+    http: loadHttpServerLimits(env),
+    serveSourceMaps: flag(env, 'SERVE_SOURCE_MAPS', false),
+    hsts: hstsMode(env.HSTS),
   };
 }

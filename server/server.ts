@@ -12,13 +12,13 @@ async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   const config = loadConfig(process.env, { webDir: join(here, 'web') });
   const database = openDatabase(config);
+  // Migrations first: the app may keep its generated JWT secret in the database.
+  const applied = await migrateToLatest(database);
   const app = await buildApp({
     config,
     database,
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   });
-
-  const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (config.seedDemo && (await seedDemoContent(database.db))) app.log.info('demo posts added');
 

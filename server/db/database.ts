@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -11,6 +10,7 @@ import {
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { createPrivateFileIfMissing, ensurePrivateDirectory } from '../lib/private-files';
 import type { DatabaseSchema } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -67,7 +67,12 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
 }
 
 function openSqlite(file: string): Database {
-  if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
+  if (file !== ':memory:') {
+    // Created owner-only before SQLite opens it; SQLite gives the -wal and -shm files it creates
+    // the same mode as the database file.
+    ensurePrivateDirectory(dirname(file));
+    createPrivateFileIfMissing(file);
+  }
   const sqlite = new SqliteDatabase(file, { timeout: 10_000 });
   // WAL lets readers run while a write commits; NORMAL sync is durable across app crashes in WAL.
   sqlite.pragma('journal_mode = WAL');

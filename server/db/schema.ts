@@ -47,10 +47,18 @@ export interface FollowsTable {
   created_at: string;
 }
 
+/** Secrets the instance generated for itself, shared by every instance on the database. */
+export interface InstanceSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
   comments: CommentsTable;
   favorites: FavoritesTable;
   follows: FollowsTable;
+  instance_secrets: InstanceSecretsTable;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isUuid, uuidv7 } from './ids';
+import { isUuid } from '../../contracts/ids';
+import { uuidv7 } from './ids';
 
 describe('uuidv7', () => {
   it('is a version 7 UUID', () => {

@@ -26,10 +26,17 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** The token's claims, or null when it is malformed, forged, of another algorithm or expired. */
+  /**
+   * The token's claims, or null when it is malformed, forged, of another algorithm, expired or
+   * without an expiry.
+   */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token without an expiry would be valid forever: one we never issued, refused outright.
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sub'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
       return { userId: payload.sub, version: payload.ver };
     } catch (error) {

@@ -22,7 +22,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
       };
-      if (error.statusCode === 429) reply.header('retry-after', '60');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

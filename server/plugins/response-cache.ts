@@ -1,59 +1,69 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { cacheKey, type ResponseCache } from '../lib/response-cache';
-
-/** The public reads worth caching: the same bytes for every visitor without a token. */
-const CACHEABLE_ROUTES = new Set([
-  '/api/post/blog/all',
-  '/api/post/blog',
-  '/api/post/profile',
-  '/api/post/comments',
-  '/api/user/profile',
-]);
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The cache version when a cacheable read began; undefined for anything not cached. */
-    responseCacheVersion?: number;
-  }
-}
+import type { ParsedQuery } from '../lib/query-string';
+import type { ResponseCache } from '../lib/response-cache';
 
 function isWrite(request: FastifyRequest): boolean {
   return request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
 }
 
+function pick(query: unknown, names: readonly string[]): ParsedQuery {
+  const source = (query ?? {}) as ParsedQuery;
+  const picked: ParsedQuery = {};
+  for (const name of names) {
+    if (Object.hasOwn(source, name)) picked[name] = source[name];
+  }
+  return picked;
+}
+
 /**
- * Fills the response cache (served by server.ts's front door, before Fastify) and keeps it honest.
- * Any write through this instance empties it before it runs and again once it answered, so a
- * writer always reads their own change and a read that raced the write is never kept. Entries
- * expire after the configured time, which bounds how stale a read can be when other instances
- * write to the same PostgreSQL database. Requests with a token are never cached: their answers
- * carry the reader's own `favorited` and `following`.
+ * Fills the response cache (served by app.ts's front door, before Fastify) and keeps it honest.
+ * - Routes opt in with `cacheableRead(...query)` (lib/response-cache.ts); only requests without a
+ *   token are kept, since answers to signed-in readers carry their own `favorited`/`following`.
+ * - A write empties the cache only when it may have changed something: a 2xx from a real route
+ *   (or a 5xx, which may have failed after writing), unless the route declares
+ *   `keepsResponseCache`. A 4xx changed nothing and an unknown path is not a write at all, so no
+ *   anonymous request can keep the cache cold. It is emptied before the answer goes out, so the
+ *   writer's next read sees the change; a read that began before is never kept (`version`).
  */
 export function installResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   if (!cache.enabled) return;
 
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.responseCache;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!declared || !methods.includes('GET')) return;
+    if (/[:*]/.test(route.url)) {
+      throw new Error(`responseCache needs a static path; ${route.url} has parameters`);
+    }
+    cache.register(route.url, declared.query);
+  });
+
   app.addHook('onRequest', (request, reply, done) => {
-    if (isWrite(request)) {
-      cache.invalidate();
-    } else if (
-      request.method === 'GET' &&
-      !request.headers.authorization &&
-      CACHEABLE_ROUTES.has(request.routeOptions.url ?? '')
-    ) {
-      request.responseCacheVersion = cache.version;
-      reply.header('x-cache', 'miss');
+    const declared = request.routeOptions.config?.responseCache;
+    const path = request.routeOptions.url;
+    if (request.method === 'GET' && declared && path !== undefined && !request.headers.authorization) {
+      request.query = pick(request.query, declared.query);
+      const key = cache.keyFor(request.raw, path, request.query as ParsedQuery);
+      if (key !== undefined) {
+        request.responseCacheSlot = { key, version: cache.version };
+        reply.header('x-cache', 'miss');
+      }
     }
     done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isWrite(request)) {
-      cache.invalidate();
+      const status = reply.statusCode;
+      const mayHaveWritten = (status >= 200 && status < 300) || status >= 500;
+      if (mayHaveWritten && !request.is404 && !request.routeOptions.config?.keepsResponseCache) {
+        cache.invalidate();
+      }
       return done(null, payload);
     }
-    const startedAt = request.responseCacheVersion;
-    if (startedAt === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
+    const slot = request.responseCacheSlot;
+    if (slot === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
       return done(null, payload);
     }
     const body = Buffer.from(payload);
@@ -63,13 +73,7 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache)
     }
     headers['content-length'] = body.length;
     headers['x-cache'] = 'hit';
-    const origin = request.headers.origin;
-    cache.store(
-      cacheKey(typeof origin === 'string' ? origin : undefined, request.url),
-      startedAt,
-      body,
-      headers,
-    );
+    cache.store(slot.key, slot.version, body, headers);
     done(null, body);
   });
 }

@@ -8,13 +8,20 @@ import type { ApiErrorBody } from '../../contracts/errors';
  * Serves the built React app and answers every other GET with index.html so client-side routes
  * (/allblog, /readblog?id=…) load directly. Unknown /api paths stay JSON 404s.
  */
-export async function installWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+export async function installWebApp(
+  app: FastifyInstance,
+  webDir: string | undefined,
+  options: { serveSourceMaps: boolean },
+): Promise<void> {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
+      // Source maps show the original source; only an operator who asks (SERVE_SOURCE_MAPS=1)
+      // publishes them. Refused paths fall through to the not-found handler below.
+      allowedPath: (pathName) => options.serveSourceMaps || !pathName.endsWith('.map'),
       // Hashed file names under /assets never change, so browsers may keep them for a year.
       setHeaders(res, path) {
         if (path.includes(`${join(webDir, 'assets')}`)) {

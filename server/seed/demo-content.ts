@@ -43,19 +43,20 @@ These welcome posts come from a demo author who cannot sign in. Start the server
   },
 ];
 
-/** Adds the welcome posts once, on a database that has never had them. Returns whether it did. */
+/**
+ * Adds the welcome posts once, on a database that has never had them. Returns whether it did.
+ *
+ * Safe when instances start together: the author is inserted first with `on conflict do nothing`
+ * on its fixed email key, so exactly one seeder's insert lands (the others wait on the unique
+ * index until it commits, then insert nothing) and only that one adds the posts, in the same
+ * transaction. No read-then-write, so no window for a duplicate.
+ */
 export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('email_key', '=', DEMO_AUTHOR_EMAIL)
-      .executeTakeFirst();
-    if (existing) return false;
     const start = Date.now() - WELCOME_POSTS.length * 60_000;
     const authorId = uuidv7(start - 60_000);
     const joined = new Date(start - 60_000).toISOString();
-    await trx
+    const inserted = await trx
       .insertInto('users')
       .values({
         id: authorId,
@@ -66,7 +67,10 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
         created_at: joined,
         updated_at: joined,
       })
-      .execute();
+      .onConflict((conflict) => conflict.column('email_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted === undefined) return false;
     // Oldest first, a minute apart, so "Welcome to Inkwell" tops the newest-first list.
     const rows = WELCOME_POSTS.map((post, index) => {
       const at = start + index * 60_000;

@@ -146,6 +146,20 @@ describeEachDatabase('accounts API', (ctx) => {
       expect(response.body).toEqual({ message: 'Your session has ended. Please sign in again.' });
     });
 
+    it('refuses a token without an expiry, even one signed with the right secret', async () => {
+      const user = await signUpUser(ctx);
+      const forever = await new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+      const response = await update({ username: 'Forever' }, forever);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Your session has ended. Please sign in again.' });
+      const me = await request(ctx, { method: 'GET', url: '/api/user/me', token: forever });
+      expect(me.status).toBe(401);
+    });
+
     it('accepts only HS256: an unsigned (alg none) token is refused', async () => {
       const user = await signUpUser(ctx);
       const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -287,6 +301,7 @@ describeEachDatabase(
         signInFailuresPerEmail: { max: 3, windowMs: 60_000 },
         signInAttemptsPerIp: { max: 100, windowMs: 60_000 },
         signUpsPerIp: { max: 4, windowMs: 60_000 },
+        passwordChangesPerUser: { max: 2, windowMs: 60_000 },
       },
     },
   },

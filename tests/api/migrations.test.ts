@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,48 +6,15 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations';
+import { runAtOnce } from './support/processes';
 import { POSTGRES_ADMIN_URL, postgresAvailable } from './support/test-databases';
 
 const ALL = Object.keys(migrations);
 
 /** Three instances starting together: all succeed, each migration is applied exactly once. */
 async function migrateAtOnce(env: Record<string, string>): Promise<string[][]> {
-  const children = [0, 1, 2].map(() =>
-    spawn(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
-      env: { ...process.env, ...env, MIGRATE_WAIT_FOR_GO: '1' },
-    }),
-  );
-  const results = children.map(
-    (child) =>
-      new Promise<string[]>((resolve, reject) => {
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('exit', (code) => {
-          if (code !== 0) return reject(new Error(`migrator exited ${code}: ${stderr}`));
-          const last = stdout.trim().split('\n').pop() ?? '{}';
-          resolve((JSON.parse(last) as { applied: string[] }).applied);
-        });
-      }),
-  );
-  // All load first (however slow the machine), then all are told to go at the same instant.
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          const onData = (chunk: Buffer) => {
-            if (chunk.toString().includes('ready')) {
-              child.stderr.off('data', onData);
-              resolve();
-            }
-          };
-          child.stderr.on('data', onData);
-        }),
-    ),
-  );
-  children.forEach((child) => child.stdin.end('go\n'));
-  return Promise.all(results);
+  const results = await runAtOnce<{ applied: string[] }>('scripts/migrate.ts', env);
+  return results.map((result) => result.applied);
 }
 
 describe('migrations under a lock', () => {

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -25,20 +26,37 @@ interface Running {
 
 const running: Running[] = [];
 
-/** Starts server/server.ts as `npm start` would run it, in its own data folder. */
-async function startServer(env: Record<string, string> = {}): Promise<Running> {
+/**
+ * Starts server/server.ts as `npm start` would run it, in its own data folder (or, with
+ * `dataSubfolder`, in a folder of it that the server must create itself). `umask` runs it under
+ * that file-creation mask, as an operator's shell might.
+ */
+async function startServer(
+  env: Record<string, string> = {},
+  options: { dataSubfolder?: string; umask?: string } = {},
+): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-server-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', ...env },
-  });
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: options.dataSubfolder ? join(dataDir, options.dataSubfolder) : dataDir,
+    DATABASE_URL: '',
+    JWT_SECRET: '',
+    ...env,
+  };
+  const command = [process.execPath, '--import', 'tsx', 'server/server.ts'];
+  const child = options.umask
+    ? spawn('/bin/sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', ...command], { env: serverEnv })
+    : spawn(command[0] ?? 'node', command.slice(1), { env: serverEnv });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const entry = { child, url, dataDir, output: () => output };
   running.push(entry);
-  const deadline = Date.now() + 20_000;
+  // Generous: the machine may be busy; a server that fails to start exits, which ends the wait sooner.
+  const deadline = Date.now() + 90_000;
   while (!output.includes('Inkwell is serving')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -60,7 +78,18 @@ afterEach(async () => {
   }
 });
 
-describe('the server process', () => {
+async function withFreshPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const database = await createEmptyPostgresDatabase('inkwell_server');
+  try {
+    return await use(database.url);
+  } finally {
+    await database.drop();
+  }
+}
+
+const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+
+describe('the server process', { timeout: 180_000 }, () => {
   it('creates the SQLite file, a private JWT secret and the welcome posts on first start', async () => {
     const server = await startServer();
     expect(statSync(join(server.dataDir, 'inkwell.sqlite')).isFile()).toBe(true);
@@ -77,6 +106,49 @@ describe('the server process', () => {
     });
     expect(signIn.status).toBe(401);
   });
+
+  it('keeps the data folder it creates private, and the database files too, whatever the umask', async () => {
+    // umask 000 would leave new files world-writable unless modes are set explicitly.
+    const server = await startServer({}, { dataSubfolder: 'data', umask: '000' });
+    const dataDir = join(server.dataDir, 'data');
+    // A write, so SQLite has surely created its -wal and -shm files.
+    const signUp = await fetch(`${server.url}/api/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'Private', email: 'private@example.com', password: 'secret12' }),
+    });
+    expect(signUp.status).toBe(201);
+    expect(modeOf(dataDir)).toBe('700');
+    for (const file of ['inkwell.sqlite', 'inkwell.sqlite-wal', 'inkwell.sqlite-shm', 'jwt-secret']) {
+      expect(modeOf(join(dataDir, file)), file).toBe('600');
+    }
+  });
+
+  it.skipIf(!postgresAvailable)(
+    'PostgreSQL without JWT_SECRET: instances share one generated secret, so a token works on each',
+    async () => {
+      await withFreshPostgres(async (url) => {
+        // Two instances on one database, each with its own disk, starting together.
+        const [first, second] = await Promise.all([
+          startServer({ DATABASE_URL: url, SEED_DEMO: '0' }),
+          startServer({ DATABASE_URL: url, SEED_DEMO: '0' }),
+        ]);
+        const signUp = await fetch(`${first?.url}/api/user/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'Roamer', email: 'roamer@example.com', password: 'secret12' }),
+        });
+        const { jwt } = (await signUp.json()) as { jwt: string };
+        const me = await fetch(`${second?.url}/api/user/me`, { headers: { authorization: `Bearer ${jwt}` } });
+        expect(me.status).toBe(200);
+        // Nothing secret was written to either instance's disk.
+        expect(existsSync(join(first?.dataDir ?? '', 'jwt-secret'))).toBe(false);
+        // Stop both before the database is dropped.
+        for (const server of [first, second]) server?.child.kill('SIGTERM');
+        await Promise.all([first, second].map((server) => server && exitOf(server.child)));
+      });
+    },
+  );
 
   it('starts empty with SEED_DEMO=0', async () => {
     const server = await startServer({ SEED_DEMO: '0' });

@@ -15,7 +15,14 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Inkwell</title><div id="root"></div>');
-    writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(
+      join(webDir, 'assets', 'app-abc123.js'),
+      'console.log("app")\n//# sourceMappingURL=app-abc123.js.map',
+    );
+    writeFileSync(
+      join(webDir, 'assets', 'app-abc123.js.map'),
+      '{"version":3,"sources":["../src/secret.ts"]}',
+    );
     testDatabase = await createTestDatabase('sqlite');
     app = await buildApp({ config: testConfig({ webDir }), database: testDatabase.database });
   });
@@ -39,6 +46,27 @@ describe('serving the web app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not serve source maps unless the operator asks', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret.ts');
+    expect(response.json()).toEqual({ message: 'Not found: GET /assets/app-abc123.js.map' });
+  });
+
+  it('serves source maps with SERVE_SOURCE_MAPS=1', async () => {
+    const withMaps = await buildApp({
+      config: testConfig({ webDir, serveSourceMaps: true }),
+      database: testDatabase.database,
+    });
+    try {
+      const response = await withMaps.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('secret.ts');
+    } finally {
+      await withMaps.close();
+    }
   });
 
   it('answers a missing asset with a 404, not index.html', async () => {

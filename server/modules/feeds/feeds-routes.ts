@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FEED_PATHS, type FeedFormat } from '../../../contracts/feeds';
+import { idSchema } from '../../../contracts/ids';
 import { sendCacheable } from '../../lib/conditional-response';
 import { notFound } from '../../lib/http-errors';
 import { FEED_AUTHOR_NOT_FOUND_MESSAGE, type FeedsService } from './feeds-service';
@@ -8,8 +9,11 @@ import { FEED_AUTHOR_NOT_FOUND_MESSAGE, type FeedsService } from './feeds-servic
 /** Readers poll; five minutes of freshness spares the database, revalidation (304) after that. */
 const FEED_CACHE_CONTROL = 'public, max-age=300';
 
-/** Absent: the whole site. Present, it must name one author; a repeated or empty one names nobody. */
-const feedQuerySchema = z.object({ userId: z.string().min(1).optional() });
+/**
+ * Absent: the whole site. Present, it must name one author (the shared id rule); a malformed,
+ * repeated or empty one names nobody, and a feed that does not exist is a 404 like any page.
+ */
+const feedQuerySchema = z.object({ userId: idSchema('userId', FEED_AUTHOR_NOT_FOUND_MESSAGE).optional() });
 
 /** GET /rss.xml and /atom.xml, optionally `?userId=` for one author (contracts/feeds.ts). */
 export function registerFeedRoutes(app: FastifyInstance, deps: { feeds: FeedsService }): void {

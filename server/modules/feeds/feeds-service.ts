@@ -2,7 +2,6 @@ import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../
 import { profilePreview } from '../../../contracts/preview';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
 import { notFound } from '../../lib/http-errors';
-import { isUuid } from '../../lib/ids';
 import { renderMarkdown } from '../../lib/markdown/render-markdown';
 import { writeFeed, type FeedChannel, type FeedEntry } from './feed-document';
 import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-repository';
@@ -43,9 +42,9 @@ export class FeedsService {
     };
   }
 
-  /** An id that is not a UUID names nobody: 404 like an unknown one, never a 400 or 500. */
+  /** The route has already refused ids that are not UUIDs (contracts/ids.ts). */
   private async requireAuthor(userId: string): Promise<FeedAuthorRow> {
-    const author = isUuid(userId) ? await this.feeds.findAuthor(userId) : undefined;
+    const author = await this.feeds.findAuthor(userId);
     if (!author) throw notFound(FEED_AUTHOR_NOT_FOUND_MESSAGE);
     return author;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type Page } from '../../../contracts/posts';
+import { isUuid } from '../../../contracts/ids';
 import { badRequest } from '../../lib/http-errors';
-import { isUuid } from '../../lib/ids';
 
 export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
 export const CURSOR_MESSAGE = 'cursor is not valid';

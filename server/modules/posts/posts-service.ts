@@ -1,4 +1,5 @@
-import type { Page, Post, PostInput } from '../../../contracts/posts';
+import { USER_NOT_FOUND_MESSAGE } from '../../../contracts/auth';
+import { POST_NOT_FOUND_MESSAGE, type Page, type Post, type PostInput } from '../../../contracts/posts';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -6,8 +7,6 @@ import { uuidv7 } from '../../lib/ids';
 import { toPage, type PageRequest } from './paging';
 import type { PostsRepository } from './posts-repository';
 
-export const POST_NOT_FOUND_MESSAGE = 'Post not found';
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
 export const DELETE_FORBIDDEN_MESSAGE = 'You can only delete your own posts';
 export const POST_DELETED_MESSAGE = 'Post deleted';

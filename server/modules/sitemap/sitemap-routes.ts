@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sendCacheable } from '../../lib/conditional-response';
 import { notFound } from '../../lib/http-errors';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../contracts/ids';
 import type { KeyRange } from './keyset-ranges';
 import { SITEMAP_PATHS, type SitemapDocument, type SitemapService } from './sitemap-service';
 

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { signInSchema, signUpSchema, userUpdateSchema } from '../../../contracts/auth';
+import {
+  USER_NOT_FOUND_MESSAGE,
+  signInSchema,
+  signUpSchema,
+  userUpdateSchema,
+} from '../../../contracts/auth';
+import { idSchema } from '../../../contracts/ids';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
+import { cacheableRead } from '../../lib/response-cache';
 import type { UsersService } from './users-service';
 
-export const userIdQuerySchema = z.object({
-  userId: z
-    .string({ error: 'userId is required' })
-    .trim()
-    .min(1, 'userId is required')
-    .max(64, 'userId is too long'),
-});
+export const userIdQuerySchema = z.object({ userId: idSchema('userId', USER_NOT_FOUND_MESSAGE) });
 
 /** HTTP for accounts (SPEC §7): translates requests to the users service and back. */
 export function registerUserRoutes(
@@ -26,7 +27,8 @@ export function registerUserRoutes(
     return reply.code(201).send(result);
   });
 
-  app.post('/api/user/signin', async (request) => {
+  // Signing in changes nothing a cached read shows, so it leaves the response cache alone.
+  app.post('/api/user/signin', { config: { keepsResponseCache: true } }, async (request) => {
     const input = parseInput(signInSchema, request.body);
     return users.signIn(input, request.ip);
   });
@@ -44,7 +46,7 @@ export function registerUserRoutes(
     return { response: { id: viewer.id, username: viewer.username } };
   });
 
-  app.get('/api/user/profile', async (request) => {
+  app.get('/api/user/profile', cacheableRead('userId'), async (request) => {
     const { userId } = parseInput(userIdQuerySchema, request.query);
     const viewer = await auth.optional(request);
     return { response: await users.profile(userId, viewer) };

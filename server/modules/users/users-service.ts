@@ -1,11 +1,13 @@
-import type {
-  Profile,
-  SignInInput,
-  SignInResponse,
-  SignUpInput,
-  SignUpResponse,
-  UserUpdateInput,
-  UserUpdateResponse,
+import {
+  USER_NOT_FOUND_MESSAGE,
+  emailKey,
+  type Profile,
+  type SignInInput,
+  type SignInResponse,
+  type SignUpInput,
+  type SignUpResponse,
+  type UserUpdateInput,
+  type UserUpdateResponse,
 } from '../../../contracts/auth';
 import type { AppConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
@@ -13,7 +15,7 @@ import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
 import { conflict, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { PasswordHasher } from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { TokenService } from '../../lib/tokens';
 import type { UsersRepository } from './users-repository';
@@ -22,28 +24,34 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many sign-in attempts. Please try again later.';
 export const TOO_MANY_SIGN_UPS_MESSAGE = 'Too many sign-ups from this address. Please try again later.';
+export const TOO_MANY_PASSWORD_CHANGES_MESSAGE = 'Too many password changes. Please try again later.';
 
-/** Email addresses are compared without regard to case. */
-export const emailKey = (email: string) => email.trim().toLowerCase();
+/** Counts one event for key; past the allowance, a 429 that says when to try again. */
+function spend(limiter: RateLimiter, key: string, message: string): void {
+  if (!limiter.hit(key)) throw tooManyRequests(message, limiter.retryAfterSeconds(key));
+}
 
 /** Account rules: who may sign up, sign in and change what; rate limits on guessing. */
 export class UsersService {
-  private readonly signInFailuresByEmail: RateLimiter;
+  private readonly signInAttemptsByEmail: RateLimiter;
   private readonly signInAttemptsByIp: RateLimiter;
   private readonly signUpsByIp: RateLimiter;
+  private readonly passwordChangesByUser: RateLimiter;
 
   constructor(
     private readonly users: UsersRepository,
     private readonly tokens: TokenService,
+    private readonly passwords: PasswordHasher,
     limits: AppConfig['rateLimits'],
   ) {
-    this.signInFailuresByEmail = new RateLimiter(limits.signInFailuresPerEmail);
+    this.signInAttemptsByEmail = new RateLimiter(limits.signInFailuresPerEmail);
     this.signInAttemptsByIp = new RateLimiter(limits.signInAttemptsPerIp);
     this.signUpsByIp = new RateLimiter(limits.signUpsPerIp);
+    this.passwordChangesByUser = new RateLimiter(limits.passwordChangesPerUser);
   }
 
   async signUp(input: SignUpInput, ip: string): Promise<SignUpResponse> {
-    if (!this.signUpsByIp.hit(ip)) throw tooManyRequests(TOO_MANY_SIGN_UPS_MESSAGE);
+    spend(this.signUpsByIp, ip, TOO_MANY_SIGN_UPS_MESSAGE);
     const key = emailKey(input.email);
     if (await this.users.findByEmailKey(key)) throw conflict(EMAIL_TAKEN_MESSAGE);
     const now = nowIso();
@@ -54,7 +62,7 @@ export class UsersService {
         username: input.username,
         email: input.email.trim(),
         email_key: key,
-        password_hash: await hashPassword(input.password),
+        password_hash: await this.passwords.hash(input.password),
         created_at: now,
         updated_at: now,
       });
@@ -69,26 +77,29 @@ export class UsersService {
 
   async signIn(input: SignInInput, ip: string): Promise<SignInResponse> {
     const key = emailKey(input.email);
-    if (!this.signInAttemptsByIp.hit(ip) || this.signInFailuresByEmail.isExhausted(key)) {
-      throw tooManyRequests(TOO_MANY_SIGN_INS_MESSAGE);
-    }
+    spend(this.signInAttemptsByIp, ip, TOO_MANY_SIGN_INS_MESSAGE);
+    // Counted before the password is checked: guesses sent at the same moment, from however many
+    // addresses, are each counted before any is verified, so those past the limit get 429.
+    spend(this.signInAttemptsByEmail, key, TOO_MANY_SIGN_INS_MESSAGE);
     const user = await this.users.findByEmailKey(key);
     // Unknown email and wrong password take the same path and the same time.
-    const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-    if (!user || !valid) {
-      this.signInFailuresByEmail.hit(key);
-      throw unauthorized(BAD_CREDENTIALS_MESSAGE);
-    }
-    this.signInFailuresByEmail.reset(key);
+    const valid = await this.passwords.verify(user?.password_hash ?? null, input.password);
+    if (!user || !valid) throw unauthorized(BAD_CREDENTIALS_MESSAGE);
+    // The right password clears the count, so only failures add up across attempts.
+    this.signInAttemptsByEmail.reset(key);
     const jwt = await this.tokens.issue({ userId: user.id, version: user.token_version });
     return { jwt, username: user.username, id: user.id };
   }
 
   async update(viewer: Viewer, input: UserUpdateInput): Promise<UserUpdateResponse> {
+    // Each password change costs an argon2 hash, so they are limited per account.
+    if (input.password !== undefined) {
+      spend(this.passwordChangesByUser, viewer.id, TOO_MANY_PASSWORD_CHANGES_MESSAGE);
+    }
     const updated = await this.users.update(viewer.id, {
       updatedAt: nowIso(),
       ...(input.username !== undefined ? { username: input.username } : {}),
-      ...(input.password !== undefined ? { passwordHash: await hashPassword(input.password) } : {}),
+      ...(input.password !== undefined ? { passwordHash: await this.passwords.hash(input.password) } : {}),
     });
     if (!updated) throw unauthorized();
     // A password change bumped the token version: this fresh token is the only one still valid.
@@ -98,7 +109,7 @@ export class UsersService {
 
   async profile(userId: string, viewer: Viewer | null): Promise<Profile> {
     const profile = await this.users.findProfile(userId, viewer?.id ?? null);
-    if (!profile) throw notFound('User not found');
+    if (!profile) throw notFound(USER_NOT_FOUND_MESSAGE);
     return profile;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../../server/app';
-import type { AppConfig } from '../../../server/config';
+import { loadHttpServerLimits, type AppConfig } from '../../../server/config';
 import type { Database, DialectName } from '../../../server/db/database';
 import { createTestDatabase, postgresAvailable } from './test-databases';
 
@@ -24,8 +24,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     publicUrl: 'http://inkwell.test',
     responseCacheTtlMs: 2000,
+    responseCacheMaxBytes: 32 * 1024 * 1024,
     // Tests sign in often; the rate-limit tests set their own limits.
-    rateLimits: { signInFailuresPerEmail: GENEROUS, signInAttemptsPerIp: GENEROUS, signUpsPerIp: GENEROUS },
+    rateLimits: {
+      signInFailuresPerEmail: GENEROUS,
+      signInAttemptsPerIp: GENEROUS,
+      signUpsPerIp: GENEROUS,
+      passwordChangesPerUser: GENEROUS,
+    },
+    passwordHashing: { concurrency: 2, maxWaiting: 1000 },
+    http: loadHttpServerLimits({}),
+    serveSourceMaps: false,
+    hsts: 'auto',
     ...overrides,
   };
 }

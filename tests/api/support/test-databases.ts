@@ -48,6 +48,26 @@ async function waitForConnectionsToClose(name: string): Promise<void> {
   }
 }
 
+/**
+ * An empty PostgreSQL database of its own (no migrations), for tests that start processes or
+ * several connections on it. `drop` waits for every connection to leave before dropping it.
+ */
+export async function createEmptyPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await waitForConnectionsToClose(name);
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 export interface TestDatabase {
   database: Database;
   /** Closes the connection and, on PostgreSQL, drops the database this run created. */

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { commentInputSchema } from '../../../../contracts/comments';
+import { COMMENT_NOT_FOUND_MESSAGE, commentInputSchema } from '../../../../contracts/comments';
+import { idSchema } from '../../../../contracts/ids';
+import { POST_NOT_FOUND_MESSAGE } from '../../../../contracts/posts';
 import type { Authenticator } from '../../../lib/authenticator';
 import { parseInput } from '../../../lib/validation';
+import { cacheableRead } from '../../../lib/response-cache';
 import { pageQuerySchema, toPageRequest } from '../../posts/paging';
-import { idQuerySchema } from '../../posts/posts-routes';
 import { COMMENT_DELETED_MESSAGE, type CommentsService } from './comments-service';
 
-const commentsQuerySchema = pageQuerySchema.extend({
-  postId: z
-    .string({ error: 'postId is required' })
-    .trim()
-    .min(1, 'postId is required')
-    .max(64, 'postId is too long'),
-});
+const commentsQuerySchema = pageQuerySchema.extend({ postId: idSchema('postId', POST_NOT_FOUND_MESSAGE) });
+const commentIdQuerySchema = z.object({ id: idSchema('id', COMMENT_NOT_FOUND_MESSAGE) });
 
 /** HTTP for discussions: translates requests to the comments service and back. */
 export function registerCommentRoutes(
@@ -22,7 +19,7 @@ export function registerCommentRoutes(
 ): void {
   const { comments, auth } = deps;
 
-  app.get('/api/post/comments', async (request) => {
+  app.get('/api/post/comments', cacheableRead('postId', 'limit', 'cursor'), async (request) => {
     const query = parseInput(commentsQuerySchema, request.query);
     return comments.list(query.postId, toPageRequest(query));
   });
@@ -35,7 +32,7 @@ export function registerCommentRoutes(
 
   app.delete('/api/post/comments', async (request) => {
     const viewer = await auth.require(request);
-    const { id } = parseInput(idQuerySchema, request.query);
+    const { id } = parseInput(commentIdQuerySchema, request.query);
     await comments.delete(viewer, id);
     return { message: COMMENT_DELETED_MESSAGE };
   });

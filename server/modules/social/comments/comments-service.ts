@@ -1,15 +1,13 @@
-import type { Comment, CommentInput } from '../../../../contracts/comments';
-import type { Page } from '../../../../contracts/posts';
+import { COMMENT_NOT_FOUND_MESSAGE, type Comment, type CommentInput } from '../../../../contracts/comments';
+import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
 import { isForeignKeyViolation } from '../../../db/errors';
 import { nowIso } from '../../../db/sql-helpers';
 import type { Viewer } from '../../../lib/authenticator';
 import { forbidden, notFound } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
 import { toPage, type PageRequest } from '../../posts/paging';
-import { POST_NOT_FOUND_MESSAGE } from '../../posts/posts-service';
 import type { CommentsRepository } from './comments-repository';
 
-export const COMMENT_NOT_FOUND_MESSAGE = 'Comment not found';
 export const COMMENT_DELETE_FORBIDDEN_MESSAGE =
   'You can only delete your own comments or comments on your posts';
 export const COMMENT_DELETED_MESSAGE = 'Comment deleted';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../../lib/authenticator';
 import { parseInput } from '../../../lib/validation';
 import { pageQuerySchema, toPageRequest } from '../../posts/paging';
-import { idQuerySchema } from '../../posts/posts-routes';
+import { postIdQuerySchema } from '../../posts/posts-routes';
 import type { FavoritesService } from './favorites-service';
 
 /** HTTP for favorites: translates requests to the favorites service and back. */
@@ -14,13 +14,13 @@ export function registerFavoriteRoutes(
 
   app.post('/api/post/favorite', async (request) => {
     const viewer = await auth.require(request);
-    const { id } = parseInput(idQuerySchema, request.query);
+    const { id } = parseInput(postIdQuerySchema, request.query);
     return { response: await favorites.favorite(viewer, id) };
   });
 
   app.delete('/api/post/favorite', async (request) => {
     const viewer = await auth.require(request);
-    const { id } = parseInput(idQuerySchema, request.query);
+    const { id } = parseInput(postIdQuerySchema, request.query);
     return { response: await favorites.unfavorite(viewer, id) };
   });
 

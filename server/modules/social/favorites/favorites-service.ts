@@ -1,9 +1,8 @@
-import type { Page, Post } from '../../../../contracts/posts';
+import { POST_NOT_FOUND_MESSAGE, type Page, type Post } from '../../../../contracts/posts';
 import { isForeignKeyViolation } from '../../../db/errors';
 import type { Viewer } from '../../../lib/authenticator';
 import { notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
-import { POST_NOT_FOUND_MESSAGE } from '../../posts/posts-service';
 import type { FavoriteState, FavoritesRepository } from './favorites-repository';
 
 /** Favorites: a signed-in reader marks posts, at most once each, and lists them. */

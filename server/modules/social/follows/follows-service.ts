@@ -1,10 +1,9 @@
-import type { Profile } from '../../../../contracts/auth';
+import { USER_NOT_FOUND_MESSAGE, type Profile } from '../../../../contracts/auth';
 import type { Page, Post } from '../../../../contracts/posts';
 import { isForeignKeyViolation } from '../../../db/errors';
 import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
-import { USER_NOT_FOUND_MESSAGE } from '../../posts/posts-service';
 import type { FollowsRepository } from './follows-repository';
 
 export const FOLLOW_SELF_MESSAGE = 'You cannot follow yourself';
