@@ -24,6 +24,8 @@ export interface Comment {
   postId: string;
   /** Markdown. */
   body: string;
+  /** Sanitized HTML of `body`, rendered on the server; its headings start at h3, under the discussion's h2. */
+  bodyHtml: string;
   createdAt: string;
   author: Author;
 }

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { Authenticator } from './lib/authenticator';
+import { MarkdownRenderer } from './lib/markdown/markdown-renderer';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
 import { registerPostRoutes } from './modules/posts/posts-routes';
@@ -84,8 +85,9 @@ export async function buildApp({
   const auth = new Authenticator(tokens, usersRepository);
   const users = new UsersService(usersRepository, tokens, config.rateLimits);
 
-  const posts = new PostsService(new PostsRepository(database.db));
-  const comments = new CommentsService(new CommentsRepository(database.db));
+  const markdown = new MarkdownRenderer();
+  const posts = new PostsService(new PostsRepository(database.db), markdown);
+  const comments = new CommentsService(new CommentsRepository(database.db), markdown);
   const favorites = new FavoritesService(new FavoritesRepository(database.db));
   const follows = new FollowsService(new FollowsRepository(database.db), users);
 
