@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Author } from './posts';
 
 export const COMMENT_MAX = 5_000;

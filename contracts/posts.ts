@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** SPEC §5: an empty title or content is reported with this exact message. */
 export const BLOG_REQUIRED_MESSAGE = 'Blog content is required';

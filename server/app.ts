@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { PageRendererModule } from '../contracts/page-rendering';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { Authenticator } from './lib/authenticator';
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The web app's server entry (build/ssr), which renders the pages; absent: the API alone, or index.html. */
+  pages?: PageRendererModule;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -43,7 +47,10 @@ export async function buildApp({
   config,
   database,
   logger = false,
+  pages,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Tells the page renderer's own API calls from everyone else's (see server/web/in-process-fetch.ts).
+  const internalMarker = randomBytes(16).toString('hex');
   const cache = new ResponseCache(config.responseCacheTtlMs);
   const app: FastifyInstance = Fastify({
     logger,
@@ -76,7 +83,7 @@ export async function buildApp({
   // The API speaks JSON only: any other body type is a 415, not a string for schemas to puzzle over.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
-  installRequestLog(app);
+  installRequestLog(app, internalMarker);
   await installSecurity(app, config.corsOrigins);
   installResponseCache(app, cache);
 
@@ -97,6 +104,6 @@ export async function buildApp({
   registerFavoriteRoutes(app, { favorites, auth });
   registerFollowRoutes(app, { follows, auth });
 
-  await installWebApp(app, config.webDir);
+  await installWebApp(app, { webDir: config.webDir, pages, publicUrl: config.publicUrl, internalMarker });
   return app;
 }

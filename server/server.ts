@@ -5,10 +5,11 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './seed/demo-content';
+import { loadPages } from './web/load-pages';
 
 /** Starts Inkwell: config from the environment, migrate, seed once, listen, close gracefully. */
 async function main(): Promise<void> {
-  // The bundle lives in build/, beside the built web app in build/web.
+  // The bundle lives in build/, beside the built web app in build/web and its server entry in build/ssr.
   const here = dirname(fileURLToPath(import.meta.url));
   const config = loadConfig(process.env, { webDir: join(here, 'web') });
   const database = openDatabase(config);
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     config,
     database,
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    pages: await loadPages(join(here, 'ssr')),
   });
 
   const applied = await migrateToLatest(database);

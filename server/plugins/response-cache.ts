@@ -1,14 +1,20 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cacheKey, type ResponseCache } from '../lib/response-cache';
+import { PUBLIC_PAGE_ROUTES } from './web-app';
 
-/** The public reads worth caching: the same bytes for every visitor without a token. */
+/**
+ * The public reads worth caching: the same bytes for every visitor without a token. The public
+ * pages are among them: the server always renders the visitor's view (the session lives in the
+ * browser), and their links are built from PUBLIC_URL, never from the request.
+ */
 const CACHEABLE_ROUTES = new Set([
   '/api/post/blog/all',
   '/api/post/blog',
   '/api/post/profile',
   '/api/post/comments',
   '/api/user/profile',
+  ...PUBLIC_PAGE_ROUTES,
 ]);
 
 declare module 'fastify' {

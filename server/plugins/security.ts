@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
+import { SESSION_HINT_CSP_SOURCE } from '../web/session-hint';
 
 /**
  * Security headers with a Content-Security-Policy the built web app works under: scripts and
- * styles only from this origin, no inline script, no framing. CORS only for configured origins
+ * styles only from this origin, no inline script but the one the pages carry (allowed by its
+ * hash: server/web/session-hint.ts), no framing. CORS only for configured origins
  * (a web app served from another host, SPEC's {host}).
  */
 export async function installSecurity(app: FastifyInstance, corsOrigins: string[]): Promise<void> {
@@ -13,7 +15,7 @@ export async function installSecurity(app: FastifyInstance, corsOrigins: string[
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", SESSION_HINT_CSP_SOURCE],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

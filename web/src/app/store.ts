@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { authReducer, authStateFromSession } from '../features/auth/auth-slice';
 import { sessionNoticeReducer } from '../features/auth/session-notice-slice';
-import { appStorage, loadSession, type StoredSession } from '../lib/storage';
+import type { StoredSession } from '../lib/storage';
 
 export function createAppStore(session: StoredSession | null) {
   return configureStore({
@@ -14,5 +14,3 @@ export function createAppStore(session: StoredSession | null) {
 export type AppStore = ReturnType<typeof createAppStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
-
-export const store: AppStore = createAppStore(loadSession(appStorage));

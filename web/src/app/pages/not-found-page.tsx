@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title';
+import { PageHead } from '../head/page-head';
 
 export function NotFoundPage() {
   return (
     <div className="page page--narrow empty-state">
-      <DocumentTitle title="Page not found" />
+      <PageHead title="Page not found" noindex />
       <p className="eyebrow">404</p>
       <h1>Page not found</h1>
       <p>The page you are looking for does not exist or has moved.</p>

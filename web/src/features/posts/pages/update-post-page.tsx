@@ -1,11 +1,12 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { Post } from '../../../../../contracts/posts';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { PageHead } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Loaded } from '../../../lib/loaded';
 import { useSession } from '../../auth/use-session';
-import { usePost } from '../api/get-post';
 import { updatePost } from '../api/update-post';
+import type { UpdatePostData } from '../loaders/update-post-loader';
 import { PostForm } from '../components/post-form';
 import { PostNotFound } from '../components/post-not-found';
 import { readPostPath } from '../paths';
@@ -19,37 +20,48 @@ export const NOT_AUTHOR_MESSAGE = 'You can only edit your own posts';
  * goes to the post. A failed fetch shows Retry instead of the spec's silent failure (PRODUCT fix 5).
  */
 export function UpdatePostPage() {
-  const [params] = useSearchParams();
-  const id = params.get('id') || null;
+  const data = useLoaderData() as UpdatePostData;
   const { userData } = useSession();
   const viewerId = userData?.id ?? '';
-  const post = usePost(id, viewerId);
+  const revalidator = useRevalidator();
 
-  if (id === null || (post.status === 'error' && post.error.status === 404)) return <PostNotFound />;
+  if (data.id === null) return <PostNotFound />;
+
+  const skeleton = (
+    <div className="page page--narrow editor-page">
+      <PageHead title="Edit post" noindex />
+      <h1 className="editor-page__heading">Edit post</h1>
+      <EditorSkeleton />
+    </div>
+  );
+  if (data.post === null) return skeleton;
 
   return (
-    <div className="page page--narrow editor-page">
-      <DocumentTitle title="Edit post" />
-      {post.status === 'success' ? (
-        post.data.authorId === viewerId ? (
-          <>
-            <h1 className="editor-page__heading">Edit post</h1>
-            <EditForm post={post.data} />
-          </>
-        ) : (
-          <NotTheAuthor post={post.data} />
-        )
-      ) : (
-        <>
-          <h1 className="editor-page__heading">Edit post</h1>
-          {post.status === 'error' ? (
-            <ErrorRetry message={post.error.message} onRetry={post.retry} />
-          ) : (
-            <EditorSkeleton />
-          )}
-        </>
-      )}
-    </div>
+    <Loaded value={data.post} fallback={skeleton}>
+      {(post) => {
+        if (!post.ok && post.error.status === 404) return <PostNotFound />;
+        return (
+          <div className="page page--narrow editor-page">
+            <PageHead title="Edit post" noindex />
+            {post.ok ? (
+              post.data.authorId === viewerId ? (
+                <>
+                  <h1 className="editor-page__heading">Edit post</h1>
+                  <EditForm post={post.data} />
+                </>
+              ) : (
+                <NotTheAuthor post={post.data} />
+              )
+            ) : (
+              <>
+                <h1 className="editor-page__heading">Edit post</h1>
+                <ErrorRetry message={post.error.message} onRetry={() => void revalidator.revalidate()} />
+              </>
+            )}
+          </div>
+        );
+      }}
+    </Loaded>
   );
 }
 
