@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { HYDRATION_DATA_ID, type SiteInfo } from '../../contracts/page-rendering';
 import { App } from './app/app';
-import { dataRoutes, routes } from './app/router';
+import { createRoutes, dataRoutes } from './app/router';
 import { connectSession } from './app/session-wiring';
 import { createAppStore } from './app/store';
 import { appStorage, loadSession } from './lib/storage';
@@ -39,6 +39,7 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const payload = readHydrationPayload();
+  const routes = createRoutes();
   if (payload) await loadPagesOnScreen(routes);
 
   const router = createBrowserRouter([...routes, ...dataRoutes], {

@@ -8,7 +8,7 @@ import { buildDocumentHead } from './app/head/document-head';
 import { HeadCollectorProvider, SiteProvider, type HeadCollector } from './app/head/page-head';
 import { serializeHead } from './app/head/serialize-head';
 import { pageSources } from './app/route-handle';
-import { pagePaths, routes } from './app/router';
+import { createRoutes, pagePaths } from './app/router';
 import { createAppStore } from './app/store';
 import { configureApiClient } from './lib/api-client';
 
@@ -22,7 +22,7 @@ export { pagePaths };
 export function createPageRenderer({ site, fetch }: PageRendererOptions): PageRenderer {
   // Loaders call the API through the same client as in the browser, in-process on the server.
   configureApiClient({ baseUrl: '', fetch });
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(createRoutes());
   // Nobody signs in on the server: one store with the visitor's state serves every render.
   const store = createAppStore(null);
 

@@ -26,86 +26,96 @@ const privateRoute: RouteHandle = { requiresAccount: true };
  * chunk, so the first load of /allblog ships only the shell, the router, the store and that page:
  * the landing page, the forms with Zod and the editor load when they are visited. Loaders are
  * small and load with the shell, so a page's data is on its way while its code downloads.
+ *
+ * A function, because React Router fills in lazy routes by changing their objects: each router
+ * gets its own.
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: AppShellFallback,
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      {
-        id: 'pages',
-        // A failing page keeps the header: its error boundary sits inside the layout.
-        ErrorBoundary: RouteErrorPage,
-        children: [
-          { id: 'landing', index: true, ...lazyPage('landing/pages/landing-page', 'LandingPage') },
-          {
-            id: 'guest-only',
-            Component: GuestOnly,
-            children: [
-              { id: 'signin', path: 'signin', ...lazyPage('auth/pages/sign-in-page', 'SignInPage') },
-              { id: 'signup', path: 'signup', ...lazyPage('auth/pages/sign-up-page', 'SignUpPage') },
-            ],
-          },
-          {
-            id: 'allblog',
-            path: 'allblog',
-            loader: allPostsLoader,
-            ...lazyPage('posts/pages/all-posts-page', 'AllPostsPage'),
-          },
-          {
-            id: 'readblog',
-            path: 'readblog',
-            loader: readPostLoader,
-            ...lazyPage('posts/pages/read-post-page', 'ReadPostPage'),
-          },
-          {
-            id: 'profile',
-            path: 'profile',
-            loader: profileLoader,
-            ...lazyPage('profile/pages/profile-page', 'ProfilePage'),
-          },
-          {
-            id: 'write',
-            // SPEC §2 keeps this redirect to /signup: someone who wants to write may have no account yet.
-            element: <RequireAccount redirectTo="/signup" />,
-            handle: privateRoute,
-            children: [
-              { id: 'addblog', path: 'addblog', ...lazyPage('posts/pages/add-post-page', 'AddPostPage') },
-            ],
-          },
-          {
-            id: 'account',
-            element: <RequireAccount redirectTo="/signin" />,
-            handle: privateRoute,
-            children: [
-              {
-                id: 'updateblog',
-                path: 'updateblog',
-                loader: updatePostLoader,
-                ...lazyPage('posts/pages/update-post-page', 'UpdatePostPage'),
-              },
-              {
-                id: 'userupdate',
-                path: 'userupdate',
-                ...lazyPage('auth/pages/user-update-page', 'UserUpdatePage'),
-              },
-              {
-                id: 'favorites',
-                path: 'favorites',
-                loader: favoritesLoader,
-                ...lazyPage('posts/pages/favorites-page', 'FavoritesPage'),
-              },
-            ],
-          },
-          // Issue 8 §4: an unknown address renders the not-found page with a 404.
-          { id: 'not-found', path: '*', loader: () => data(null, { status: 404 }), Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
-];
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: AppShellFallback,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          id: 'pages',
+          // A failing page keeps the header: its error boundary sits inside the layout.
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            { id: 'landing', index: true, ...lazyPage('landing/pages/landing-page', 'LandingPage') },
+            {
+              id: 'guest-only',
+              Component: GuestOnly,
+              children: [
+                { id: 'signin', path: 'signin', ...lazyPage('auth/pages/sign-in-page', 'SignInPage') },
+                { id: 'signup', path: 'signup', ...lazyPage('auth/pages/sign-up-page', 'SignUpPage') },
+              ],
+            },
+            {
+              id: 'allblog',
+              path: 'allblog',
+              loader: allPostsLoader,
+              ...lazyPage('posts/pages/all-posts-page', 'AllPostsPage'),
+            },
+            {
+              id: 'readblog',
+              path: 'readblog',
+              loader: readPostLoader,
+              ...lazyPage('posts/pages/read-post-page', 'ReadPostPage'),
+            },
+            {
+              id: 'profile',
+              path: 'profile',
+              loader: profileLoader,
+              ...lazyPage('profile/pages/profile-page', 'ProfilePage'),
+            },
+            {
+              id: 'write',
+              // SPEC §2 keeps this redirect to /signup: someone who wants to write may have no account yet.
+              element: <RequireAccount redirectTo="/signup" />,
+              handle: privateRoute,
+              children: [
+                { id: 'addblog', path: 'addblog', ...lazyPage('posts/pages/add-post-page', 'AddPostPage') },
+              ],
+            },
+            {
+              id: 'account',
+              element: <RequireAccount redirectTo="/signin" />,
+              handle: privateRoute,
+              children: [
+                {
+                  id: 'updateblog',
+                  path: 'updateblog',
+                  loader: updatePostLoader,
+                  ...lazyPage('posts/pages/update-post-page', 'UpdatePostPage'),
+                },
+                {
+                  id: 'userupdate',
+                  path: 'userupdate',
+                  ...lazyPage('auth/pages/user-update-page', 'UserUpdatePage'),
+                },
+                {
+                  id: 'favorites',
+                  path: 'favorites',
+                  loader: favoritesLoader,
+                  ...lazyPage('posts/pages/favorites-page', 'FavoritesPage'),
+                },
+              ],
+            },
+            // Issue 8 §4: an unknown address renders the not-found page with a 404.
+            {
+              id: 'not-found',
+              path: '*',
+              loader: () => data(null, { status: 404 }),
+              Component: NotFoundPage,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
 /** The loader-only routes that serve the next page of each list to useFetcher (browser only). */
 export const dataRoutes: RouteObject[] = [
@@ -123,4 +133,4 @@ function collectPaths(branch: RouteObject[]): string[] {
 }
 
 /** Every page address ('' for the home page), for the server to route to the renderer. */
-export const pagePaths: readonly string[] = collectPaths(routes);
+export const pagePaths: readonly string[] = collectPaths(createRoutes());

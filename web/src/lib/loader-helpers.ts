@@ -5,10 +5,14 @@ export function mapResult<T, U>(result: ApiResult<T>, change: (data: T) => U): A
   return result.ok ? { ok: true, data: change(result.data) } : result;
 }
 
-/** SPEC §8 keeps log lines for the failures it shows nothing for; PRODUCT fix 5 shows them too. */
+/**
+ * SPEC §8 keeps log lines for the failures it shows nothing for; PRODUCT fix 5 shows them too. In
+ * the browser's console: on the server, the request log already has them.
+ */
 export function logFailure<T>(label: string) {
   return (result: ApiResult<T>): ApiResult<T> => {
-    if (!result.ok && result.error.kind !== 'aborted') console.error(label, result.error);
+    if (!import.meta.env.SSR && !result.ok && result.error.kind !== 'aborted')
+      console.error(label, result.error);
     return result;
   };
 }

@@ -6,7 +6,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <p className="site-footer__brand">Inkwell</p>
-        <nav className="site-footer__nav" aria-label="Feeds">
+        <nav className="site-footer__nav" aria-label="Subscribe">
           {/* Plain links: the feeds are files for feed readers, not pages of this app. */}
           <a href={feedPath('rss')} type="application/rss+xml">
             RSS feed
