@@ -154,7 +154,7 @@ describe('/readblog', () => {
   it('shows an error with Retry when the post cannot be fetched, and the post after Retry', async () => {
     const author = await createUser(browser.baseURL, 'Flaky');
     const title = `Retry read ${tag()}`;
-    const post = await publish(browser.baseURL, author, { title, content: 'Eventually.' });
+    await publish(browser.baseURL, author, { title, content: 'Eventually.' });
 
     // Arrive client-side (see the skeleton test): the browser fetches the post itself.
     const page = await browser.newPage({ viewport: DESKTOP });
