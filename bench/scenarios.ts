@@ -66,7 +66,8 @@ function checkAnswer(scenario: Scenario, path: string, status: number, body: str
   if (scenario.name === 'list-page' || scenario.name === 'read-page') {
     // A rendered page, not the shell the browser would fill: the cards or the post are in it.
     const marker = scenario.name === 'list-page' ? 'class="post-card"' : 'id="post-title"';
-    if (!body.includes(marker)) throw new Error(`GET ${path} did not render its content: ${body.slice(0, 200)}`);
+    if (!body.includes(marker))
+      throw new Error(`GET ${path} did not render its content: ${body.slice(0, 200)}`);
     return;
   }
   const parsed = JSON.parse(body) as ResponseShape;
