@@ -13,10 +13,21 @@ function chromiumPath(): string {
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** false: a reader without JavaScript. */
+  javaScriptEnabled?: boolean;
+  colorScheme?: 'light' | 'dark';
+  /** Lets a test inject a script (axe) that the page's Content-Security-Policy would refuse. */
+  bypassCSP?: boolean;
+  /** Another server than the shared one. */
+  baseURL?: string;
+}
+
 export interface BrowserSession {
   readonly baseURL: string;
   /** A fresh page in a fresh context: empty local storage, nobody signed in. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
 }
 
 /**
@@ -54,7 +65,13 @@ export function useBrowser(): BrowserSession {
     baseURL,
     async newPage(options = {}) {
       if (!browser) throw new Error('browser used before beforeAll');
-      const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP });
+      const context = await browser.newContext({
+        baseURL: options.baseURL ?? baseURL,
+        viewport: options.viewport ?? DESKTOP,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        colorScheme: options.colorScheme ?? 'light',
+        bypassCSP: options.bypassCSP ?? false,
+      });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       const page = await context.newPage();

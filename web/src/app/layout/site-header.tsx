@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { EditIcon } from '../../components/ui/icons';
 import { useViewer } from '../../lib/use-viewer';
 import { AccountMenu } from './account-menu';
+import { AppLink } from '../../components/ui/app-link';
 
 /** SPEC §2, on every page: title, Write, then either Sign In and Get started or the avatar menu. */
 export function SiteHeader() {
@@ -10,15 +10,15 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link className="brand" to="/allblog">
+        <AppLink className="brand" to="/allblog">
           Inkwell
-        </Link>
+        </AppLink>
         <nav className="site-nav" aria-label="Main">
           {/* SPEC §5: a visitor who wants to write is sent to sign up first. */}
-          <Link className="nav-link nav-link--write" to={viewer.status ? '/addblog' : '/signup'}>
+          <AppLink className="nav-link nav-link--write" to={viewer.status ? '/addblog' : '/signup'}>
             <EditIcon />
             <span className="nav-link__label">Write</span>
-          </Link>
+          </AppLink>
           {viewer.status ? (
             <AccountMenu user={viewer.user ?? { id: '', username: '' }} />
           ) : (
@@ -28,10 +28,10 @@ export function SiteHeader() {
                * hint swaps the visitor's links for the avatar's round placeholder, so the header
                * neither flashes the wrong links nor moves when the menu appears.
                */}
-              <Link className={viewer.known ? 'nav-link' : 'nav-link when-signed-out'} to="/signin">
+              <AppLink className={viewer.known ? 'nav-link' : 'nav-link when-signed-out'} to="/signin">
                 Sign In
-              </Link>
-              <Link
+              </AppLink>
+              <AppLink
                 className={
                   viewer.known
                     ? 'button button--primary button--small'
@@ -40,7 +40,7 @@ export function SiteHeader() {
                 to="/signup"
               >
                 Get started
-              </Link>
+              </AppLink>
               {viewer.known ? null : (
                 <span className="account-placeholder when-signed-in" aria-hidden="true" />
               )}

@@ -1,5 +1,13 @@
 import { formatPostDate } from '../../../../contracts/dates';
+import { memoizeRecent } from '../../lib/memo';
 import { useHydrated } from '../../lib/use-hydrated';
+
+// The server shows the same dates on page after page; each is formatted once while it is recent.
+const utcDate = memoizeRecent(
+  (iso: string) => formatPostDate(iso, 'UTC'),
+  (iso) => iso,
+  2_000,
+);
 
 /**
  * SPEC §9's date ('Jun 27, 2024'). The server does not know the reader's time zone, so the page is
@@ -9,7 +17,7 @@ export function LocalDate({ iso, className }: { iso: string; className?: string 
   const hydrated = useHydrated();
   return (
     <time className={className} dateTime={iso}>
-      {formatPostDate(iso, hydrated ? undefined : 'UTC')}
+      {hydrated ? formatPostDate(iso) : utcDate(iso)}
     </time>
   );
 }

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import type { CommentView } from '../../posts/post-summary';
 import { profilePath } from '../../posts/paths';
+import { AppLink } from '../../../components/ui/app-link';
 
 export interface CommentItemProps {
   comment: CommentView;
@@ -16,9 +16,9 @@ export function CommentItem({ comment, canDelete, onDelete }: CommentItemProps) 
     <article className="comment" aria-label={`Comment by ${comment.author.username}`}>
       <header className="comment__header">
         <AvatarInitial name={comment.author.username} size="sm" />
-        <Link className="comment__author" to={profilePath(comment.author.id)}>
+        <AppLink className="comment__author" to={profilePath(comment.author.id)}>
           {comment.author.username}
-        </Link>
+        </AppLink>
         <LocalDate className="comment__date" iso={comment.createdAt} />
         {canDelete ? (
           <button

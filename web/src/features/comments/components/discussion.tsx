@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import type { Comment } from '../../../../../contracts/comments';
 import type { Page } from '../../../../../contracts/posts';
 import { dataPath, DATA_PATHS } from '../../../app/data-routes';
@@ -17,6 +17,7 @@ import { readPostPath } from '../../posts/paths';
 import { deleteComment } from '../api/delete-comment';
 import { CommentItem } from './comment-item';
 import '../comments.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 // The form carries the validation library: only a signed-in reader, who can comment, downloads it.
 const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
@@ -127,7 +128,7 @@ export function Discussion({ id, post, comments, onCountChange }: DiscussionProp
         </Suspense>
       ) : (
         <p className={viewer.known ? 'discussion__signin' : 'discussion__signin when-signed-out'}>
-          <Link to={withNext('/signin', readPostPath(post))}>Sign in</Link> to join the discussion.
+          <AppLink to={withNext('/signin', readPostPath(post))}>Sign in</AppLink> to join the discussion.
         </p>
       )}
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 
 export type FeedTab = 'all' | 'following';
 
@@ -14,16 +14,16 @@ export function FeedTabs({ current, pending = false }: { current: FeedTab; pendi
   // `pending`: rendered before the session is known, shown only if the signed-in hint is there.
   return (
     <nav className={pending ? 'feed-tabs when-signed-in' : 'feed-tabs'} aria-label="Feeds">
-      <Link className="feed-tabs__tab" to="/allblog" aria-current={current === 'all' ? 'page' : undefined}>
+      <AppLink className="feed-tabs__tab" to="/allblog" aria-current={current === 'all' ? 'page' : undefined}>
         All posts
-      </Link>
-      <Link
+      </AppLink>
+      <AppLink
         className="feed-tabs__tab"
         to={`/allblog?${FOLLOWING_TAB_QUERY}`}
         aria-current={current === 'following' ? 'page' : undefined}
       >
         Following
-      </Link>
+      </AppLink>
     </nav>
   );
 }

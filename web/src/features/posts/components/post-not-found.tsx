@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { PageHead } from '../../../app/head/page-head';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** SPEC §8, word for word: 'Error: Post not found'. */
 export const POST_NOT_FOUND_TEXT = 'Error: Post not found';
@@ -11,9 +11,9 @@ export function PostNotFound() {
       <h1 className="post-not-found__title">{POST_NOT_FOUND_TEXT}</h1>
       <p>It may have been deleted, or the link is incomplete.</p>
       <p className="empty-state__actions">
-        <Link className="button button--primary" to="/allblog">
+        <AppLink className="button button--primary" to="/allblog">
           Browse all posts
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Page } from '../../../../../contracts/posts';
 import { dataPath, DATA_PATHS } from '../../../app/data-routes';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
@@ -11,6 +10,7 @@ import { readPostPath } from '../paths';
 import type { PostSummary } from '../post-summary';
 import { LoadMore } from './load-more';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 export interface ProfilePostsProps {
   userId: string;
@@ -40,9 +40,9 @@ export function ProfilePosts({ userId, first, isOwner }: ProfilePostsProps) {
             <>
               <p>{NO_BLOGS_TEXT}</p>
               <p className="empty-state__actions">
-                <Link className="button button--primary" to="/addblog">
+                <AppLink className="button button--primary" to="/addblog">
                   Publish Blogs
-                </Link>
+                </AppLink>
               </p>
             </>
           ) : (
@@ -85,7 +85,7 @@ function ProfilePostItem({ post }: { post: PostSummary }) {
   return (
     <article className="profile-post">
       <h3 className="profile-post__title">
-        <Link to={readPostPath(post)}>{post.title}</Link>
+        <AppLink to={readPostPath(post)}>{post.title}</AppLink>
       </h3>
       <p className="profile-post__byline">
         <AvatarInitial name={post.author.username} size="sm" />

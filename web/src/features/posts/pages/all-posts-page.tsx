@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Notice } from '../../../components/ui/notice';
 import { dataPath, DATA_PATHS } from '../../../app/data-routes';
@@ -12,6 +12,7 @@ import { SidePanel } from '../components/side-panel';
 import type { AllPostsData } from '../loaders/all-posts-loader';
 import { isAllPostsLocationState } from '../location-state';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 /**
  * /allblog: every post, newest first, page by page, with the static side panel (SPEC §1–§2).
@@ -94,9 +95,9 @@ function FollowingEmpty() {
       <h2>Nothing here yet</h2>
       <p>Follow writers from their profiles and their new posts will appear here.</p>
       <p className="empty-state__actions">
-        <Link className="button button--secondary" to="/allblog">
+        <AppLink className="button button--secondary" to="/allblog">
           Browse all posts
-        </Link>
+        </AppLink>
       </p>
     </div>
   );
@@ -108,9 +109,9 @@ function AllPostsEmpty({ signedIn }: { signedIn: boolean }) {
       <h2>No posts yet</h2>
       <p>Be the first to write one.</p>
       <p className="empty-state__actions">
-        <Link className="button button--primary" to={signedIn ? '/addblog' : '/signup'}>
+        <AppLink className="button button--primary" to={signedIn ? '/addblog' : '/signup'}>
           Write a post
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { dataPath, DATA_PATHS } from '../../../app/data-routes';
 import { PageHead } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
@@ -6,6 +6,7 @@ import { Loaded } from '../../../lib/loaded';
 import { PostFeed, PostFeedSkeleton } from '../components/post-feed';
 import type { FavoritesData } from '../loaders/favorites-loader';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** /favorites, behind RequireAccount (issue 4 §2): the reader's favorite posts, page by page. */
 export function FavoritesPage() {
@@ -46,9 +47,9 @@ function NoFavorites() {
       <h2>No favorites yet</h2>
       <p>Open a post’s menu and choose Add to favorites to keep it here.</p>
       <p className="empty-state__actions">
-        <Link className="button button--secondary" to="/allblog">
+        <AppLink className="button button--secondary" to="/allblog">
           Browse all posts
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

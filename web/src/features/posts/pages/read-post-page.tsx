@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { PageHead, useSite } from '../../../app/head/page-head';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';
@@ -15,6 +15,7 @@ import { postMeta } from '../post-meta';
 import type { PostView as Post } from '../post-summary';
 import { profilePath } from '../paths';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 const DISCUSSION_ID = 'discussion';
 
@@ -90,9 +91,9 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           <div className="post__byline">
             <AvatarInitial name={post.author.username} size="md" />
             <div className="post__byline-text">
-              <Link className="post__author" to={profilePath(post.author.id)}>
+              <AppLink className="post__author" to={profilePath(post.author.id)}>
                 {post.author.username}
-              </Link>
+              </AppLink>
               <LocalDate className="post__date" iso={post.createdAt} />
             </div>
             <PostMenu post={post} onPostChange={onPostChange} onStatus={announce} />

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { Post } from '../../../../../contracts/posts';
 import { PageHead } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
@@ -11,6 +11,7 @@ import { PostForm } from '../components/post-form';
 import { PostNotFound } from '../components/post-not-found';
 import { readPostPath } from '../paths';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** PRODUCT fix 3: someone else's post is not editable here, and the page says so. */
 export const NOT_AUTHOR_MESSAGE = 'You can only edit your own posts';
@@ -93,9 +94,9 @@ function NotTheAuthor({ post }: { post: Post }) {
         “{post.title}” was written by {post.author.username}. You can still read it and join its discussion.
       </p>
       <p className="empty-state__actions">
-        <Link className="button button--primary" to={readPostPath(post)}>
+        <AppLink className="button button--primary" to={readPostPath(post)}>
           Read the post
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

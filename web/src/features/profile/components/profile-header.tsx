@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { Profile } from '../../../../../contracts/auth';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import { useViewer } from '../../../lib/use-viewer';
 import { FollowButton } from './follow-button';
+import { AppLink } from '../../../components/ui/app-link';
 
 export interface ProfileHeaderProps {
   profile: Profile;
@@ -38,9 +38,9 @@ export function ProfileHeader({ profile, isOwner, onProfileChange }: ProfileHead
       </div>
       <div className="profile-header__action">
         {isOwner ? (
-          <Link className="button button--secondary" to="/userupdate">
+          <AppLink className="button button--secondary" to="/userupdate">
             Edit
-          </Link>
+          </AppLink>
         ) : (
           <FollowButton
             userId={profile.id}

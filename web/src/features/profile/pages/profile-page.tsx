@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useLoaderData, useRevalidator } from 'react-router';
+import { Navigate, useLoaderData, useRevalidator } from 'react-router';
 import type { Profile } from '../../../../../contracts/auth';
 import { PageHead, useSite } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
@@ -15,6 +15,7 @@ import { ProfileHeader } from '../components/profile-header';
 import { ProfileHeaderSkeleton } from '../components/profile-header-skeleton';
 import type { ProfileData } from '../loaders/profile-loader';
 import { profileMeta } from '../profile-meta';
+import { AppLink } from '../../../components/ui/app-link';
 
 /**
  * /profile?userId= is public (PRODUCT fix 3). Plain /profile means "mine": a signed-in user is
@@ -124,7 +125,7 @@ function UserNotFound() {
       <PageHead title="User not found" noindex />
       <h1>User not found</h1>
       <p>
-        There is no writer at this address. <Link to="/allblog">Browse all posts</Link>
+        There is no writer at this address. <AppLink to="/allblog">Browse all posts</AppLink>
       </p>
     </div>
   );
