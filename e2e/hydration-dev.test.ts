@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signInAs } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { createUser, signInAs, type E2eUser } from './support/api';
+import { DESKTOP, faraway, PHONE, useBrowser } from './support/browser';
 import { visible } from './support/expect-page';
 import { collectProblems, hydrated } from './support/hydration';
 import { startBuiltServer, type RunningServer } from './support/server-process';
@@ -48,35 +48,37 @@ function origin(): string {
 }
 
 describe('hydration, as React development mode checks it', () => {
-  it('matches the server markup exactly on every public page, for visitors and readers', async () => {
+  const cases: { path: string; signedIn: boolean }[] = [];
+  for (const signedIn of [false, true]) {
+    for (const path of ['/', '/allblog', '/allblog?tab=following', 'post', 'profile', '/favorites']) {
+      cases.push({ path, signedIn });
+    }
+  }
+
+  let paths: Record<string, string> = {};
+  let reader: E2eUser | undefined;
+  beforeAll(async () => {
     const author = await createUser(origin(), `Devon${tag()}`);
-    const reader = await createUser(origin(), 'Reader');
+    reader = await createUser(origin(), 'Reader');
     const post = await publish(origin(), author, {
       title: `Checked ${tag()}`,
       content: '### Heading\n\nText with **bold**.\n\n```js\nlet x = 1;\n```',
     });
-    const paths = [
-      '/',
-      '/allblog',
-      '/allblog?tab=following',
-      readPath(post),
-      profilePathOf(author.id),
-      '/favorites',
-    ];
-    for (const signedIn of [false, true]) {
-      for (const path of paths) {
-        for (const viewport of [DESKTOP, PHONE]) {
-          const page = await browser.newPage({ viewport, baseURL: origin() });
-          if (signedIn) await signInAs(page, reader);
-          const problems = collectProblems(page);
-          await page.goto(path);
-          await hydrated(page);
-          if (signedIn)
-            await visible(page.getByRole('button', { name: `Account menu for ${reader.username}` }));
-          expect(problems, `${signedIn ? 'reader' : 'visitor'} ${path} ${viewport.width}px`).toEqual([]);
-          await page.context().close();
-        }
-      }
+    paths = { post: readPath(post), profile: profilePathOf(author.id) };
+  });
+
+  it.each(cases)('matches the server markup of $path (signed in: $signedIn)', async ({ path, signedIn }) => {
+    const url = paths[path] ?? path;
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await browser.newPage({ viewport, baseURL: origin(), timezoneId: faraway() });
+      if (signedIn && reader) await signInAs(page, reader);
+      const problems = collectProblems(page);
+      await page.goto(url);
+      await hydrated(page);
+      if (signedIn && reader)
+        await visible(page.getByRole('button', { name: `Account menu for ${reader.username}` }));
+      expect(problems, `${url} ${viewport.width}px`).toEqual([]);
+      await page.context().close();
     }
   });
 });

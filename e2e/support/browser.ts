@@ -13,6 +13,14 @@ function chromiumPath(): string {
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+/**
+ * A time zone in which today's date is not the date in UTC, whatever the hour: the server renders
+ * dates in UTC, so a page hydrated there shows whether the browser first renders the same.
+ */
+export function faraway(): string {
+  return new Date().getUTCHours() < 12 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+}
+
 export interface PageOptions {
   viewport?: { width: number; height: number };
   /** false: a reader without JavaScript. */
@@ -22,6 +30,8 @@ export interface PageOptions {
   bypassCSP?: boolean;
   /** Another server than the shared one. */
   baseURL?: string;
+  /** The reader's time zone, e.g. 'Pacific/Kiritimati'. */
+  timezoneId?: string;
 }
 
 export interface BrowserSession {
@@ -71,6 +81,7 @@ export function useBrowser(): BrowserSession {
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         colorScheme: options.colorScheme ?? 'light',
         bypassCSP: options.bypassCSP ?? false,
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
       context.setDefaultTimeout(10_000);
       contexts.push(context);

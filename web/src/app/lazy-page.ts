@@ -12,10 +12,14 @@ const pageModules = import.meta.glob<PageModule>('../features/*/pages/*-page.tsx
  * handle, so the server can link the page's chunk and stylesheet in the HTML it renders (the page
  * is then ready to hydrate, and styled before any script runs).
  */
-export function lazyPage(file: string, exportName: string): Pick<RouteObject, 'lazy' | 'handle'> {
+export function lazyPage(
+  file: string,
+  exportName: string,
+  handleExtra: Omit<RouteHandle, 'source'> = {},
+): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = pageModules[`../features/${file}.tsx`];
   if (!load) throw new Error(`No page module web/src/features/${file}.tsx`);
-  const handle: RouteHandle = { source: `src/features/${file}.tsx` };
+  const handle: RouteHandle = { ...handleExtra, source: `src/features/${file}.tsx` };
   return {
     handle,
     lazy: {

@@ -20,6 +20,8 @@ import { RouteErrorPage } from './pages/route-error-page';
 import type { RouteHandle } from './route-handle';
 
 const privateRoute: RouteHandle = { requiresAccount: true };
+/** `favorited`, `following`, the reader's own pages: see RouteHandle.readerData. */
+const READER_DATA = { readerData: true };
 
 /*
  * The pages, rendered on the server and in the browser alike (issue 8 §1). Each page is its own
@@ -62,13 +64,13 @@ export function createRoutes(): RouteObject[] {
               id: 'readblog',
               path: 'readblog',
               loader: readPostLoader,
-              ...lazyPage('posts/pages/read-post-page', 'ReadPostPage'),
+              ...lazyPage('posts/pages/read-post-page', 'ReadPostPage', READER_DATA),
             },
             {
               id: 'profile',
               path: 'profile',
               loader: profileLoader,
-              ...lazyPage('profile/pages/profile-page', 'ProfilePage'),
+              ...lazyPage('profile/pages/profile-page', 'ProfilePage', READER_DATA),
             },
             {
               id: 'write',
@@ -88,7 +90,7 @@ export function createRoutes(): RouteObject[] {
                   id: 'updateblog',
                   path: 'updateblog',
                   loader: updatePostLoader,
-                  ...lazyPage('posts/pages/update-post-page', 'UpdatePostPage'),
+                  ...lazyPage('posts/pages/update-post-page', 'UpdatePostPage', READER_DATA),
                 },
                 {
                   id: 'userupdate',
@@ -99,7 +101,7 @@ export function createRoutes(): RouteObject[] {
                   id: 'favorites',
                   path: 'favorites',
                   loader: favoritesLoader,
-                  ...lazyPage('posts/pages/favorites-page', 'FavoritesPage'),
+                  ...lazyPage('posts/pages/favorites-page', 'FavoritesPage', READER_DATA),
                 },
               ],
             },

@@ -3,7 +3,7 @@ import { expireSession, syncSessionFromStorage } from '../features/auth/session'
 import { configureApiClient } from '../lib/api-client';
 import { withNext } from '../lib/safe-next-path';
 import { SESSION_KEYS } from '../lib/storage';
-import { requiresAccount } from './route-handle';
+import { hasReaderData, requiresAccount } from './route-handle';
 import type { AppRouter } from './router-types';
 import type { AppStore } from './store';
 
@@ -48,12 +48,15 @@ export function connectSession(store: AppStore, router: AppRouter): void {
 /**
  * After hydration: the server rendered the visitor's page. A signed-in reader's own data
  * (`favorited`, `following`, their private pages), and anything the server left to the browser,
- * comes from running the page's loaders again here, with the session.
+ * comes from running the page's loaders again here, with the session. Pages that are the same for
+ * everyone (the all-posts list) are left as they are.
  */
 export function loadReaderData(store: AppStore, router: AppRouter): void {
-  const browserOnly = Object.values(router.state.loaderData).some(
+  const { loaderData, matches } = router.state;
+  const browserOnly = Object.values(loaderData).some(
     (data) =>
       typeof data === 'object' && data !== null && (data as { browserOnly?: unknown }).browserOnly === true,
   );
-  if (store.getState().auth.status || browserOnly) void router.revalidate();
+  const readerData = hasReaderData(matches.map((match) => match.route.handle));
+  if (browserOnly || (store.getState().auth.status && readerData)) void router.revalidate();
 }
