@@ -79,6 +79,10 @@ describe('MarkdownRenderer', () => {
     expect(render('# A\n## B\n### C\n#### D\n##### E\n###### F')).toContain('<h6>E</h6>\n<h6>F</h6>');
   });
 
+  it('lets keyboard users reach a table, which scrolls sideways when it is wide', () => {
+    expect(render('| a | b |\n| --- | --- |\n| 1 | 2 |')).toMatch(/^<table tabindex="0">/);
+  });
+
   it('keeps task lists as checkboxes that cannot be changed', () => {
     const html = render('- [x] done\n- [ ] to do');
     expect(html).toContain('<input type="checkbox" disabled checked />');

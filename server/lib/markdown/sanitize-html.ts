@@ -41,6 +41,7 @@ const OPTIONS: sanitize.IOptions = {
     th: ['align'],
     td: ['align'],
     pre: ['tabindex'],
+    table: ['tabindex'],
     // GFM task lists: a checkbox that shows the state and cannot be changed.
     input: ['type', 'checked', 'disabled'],
   },
@@ -60,9 +61,10 @@ const OPTIONS: sanitize.IOptions = {
       // Images from other hosts learn nothing about the page they appear on, and wait their turn.
       attribs: { ...attribs, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' },
     }),
-    // A code block wider than the column scrolls; keyboard users must be able to reach it
-    // (WCAG 2.1.1, axe's scrollable-region-focusable).
+    // A code block or a table wider than the column scrolls; keyboard users must be able to reach
+    // it (WCAG 2.1.1, axe's scrollable-region-focusable).
     pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
+    table: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
     input: (tagName, attribs) => ({
       tagName,
       attribs: { type: 'checkbox', disabled: '', ...(attribs.checked !== undefined ? { checked: '' } : {}) },
