@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../contracts/posts';
 import { uuidv7 } from '../../server/lib/ids';
 import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
@@ -198,6 +198,29 @@ describeEachDatabase(
         const unknown = await page(ctx, `/profile?userId=${uuidv7()}`);
         expect(unknown.status).toBe(404);
         expect(unknown.html).toContain('<h1>User not found</h1>');
+      });
+    });
+
+    describe('the response cache', () => {
+      let base = '';
+      beforeAll(async () => {
+        // Over real HTTP: cache hits are answered at the server's front door, before Fastify.
+        base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      });
+
+      it('answers a repeated visit from memory, and shows a new post at once', async () => {
+        const first = await fetch(`${base}/allblog`);
+        const firstHtml = await first.text();
+        const second = await fetch(`${base}/allblog`, { headers: { host: 'attacker.example' } });
+        expect(first.headers.get('x-cache')).toBe('miss');
+        expect(second.headers.get('x-cache')).toBe('hit');
+        expect(await second.text()).toBe(firstHtml);
+
+        const author = await signUpUser(ctx);
+        await createPost(ctx, author, { title: 'Fresh on the page' });
+        const after = await fetch(`${base}/allblog`);
+        expect(after.headers.get('x-cache')).toBe('miss');
+        expect(await after.text()).toContain('Fresh on the page');
       });
     });
 
