@@ -19,10 +19,11 @@ export type RenderedPage =
       /** The markup inside #root. */
       html: string;
       /**
-       * What the browser needs to hydrate exactly this markup (the routes' loader data), as a value
-       * for JSON; null when the page must be rendered afresh in the browser instead.
+       * What the browser needs to hydrate exactly this markup (the routes' loader data), as JSON
+       * already escaped for a <script type="application/json"> block; null when the page must be
+       * rendered afresh in the browser instead.
        */
-      hydration: unknown;
+      hydration: string | null;
       /** The source files of the page modules shown, as Vite's manifest names them (their chunks). */
       modules: string[];
     }

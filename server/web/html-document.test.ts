@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { jsonForScript } from '../../contracts/html-escape';
 import { HtmlDocument } from './html-document';
 import { SESSION_HINT_SCRIPT } from './session-hint';
 
@@ -11,7 +12,7 @@ describe('HtmlDocument', () => {
       head: '<title>Page</title>',
       assets: '<link rel="stylesheet" href="/assets/page.css">',
       html: '<main>content</main>',
-      hydration: { title: '</script><script>alert(1)</script>' },
+      hydration: jsonForScript({ title: '</script><script>alert(1)</script>' }),
     });
     expect(html).toContain(`<script>${SESSION_HINT_SCRIPT}</script>`);
     expect(html).toContain('<title>Page</title>');

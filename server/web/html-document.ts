@@ -1,5 +1,4 @@
 import { HYDRATION_DATA_ID } from '../../contracts/page-rendering';
-import { jsonForScript } from '../../contracts/html-escape';
 import { SESSION_HINT_SCRIPT } from './session-hint';
 
 const MARKERS = {
@@ -18,8 +17,8 @@ export interface DocumentParts {
   assets: string;
   /** The markup inside #root. */
   html: string;
-  /** The value the browser hydrates with; null to have the browser render from scratch. */
-  hydration: unknown;
+  /** The JSON the browser hydrates with, escaped for a script block; null: the browser renders afresh. */
+  hydration: string | null;
 }
 
 function splitOnce(text: string, marker: string): [string, string] {
@@ -50,7 +49,7 @@ export class HtmlDocument {
     const data =
       hydration === null
         ? ''
-        : `<script type="application/json" id="${HYDRATION_DATA_ID}">${jsonForScript(hydration)}</script>`;
+        : `<script type="application/json" id="${HYDRATION_DATA_ID}">${hydration}</script>`;
     return (
       `${beforeHint}<script>${SESSION_HINT_SCRIPT}</script>${beforeHead}${head}${headRest}` +
       `${assets}\n  ${MARKERS.headClose}${beforeHtml}${html}${betweenHtmlAndData}${data}${afterData}`
