@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_BUNDLE = fileURLToPath(new URL('../build/server.mjs', import.meta.url));
+const SSR_ENTRY = fileURLToPath(new URL('../build/ssr/entry-server.js', import.meta.url));
+const VITE = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 
 /** A server running in its own process, so the load generator never shares its core. */
@@ -24,10 +26,25 @@ export interface ServerProcess {
  * Rebuilds build/server.mjs with the product's own build step (esbuild, a second or so), so the
  * bench never measures a bundle that predates the code. `skip` runs whatever bundle is there.
  */
+/**
+ * Builds what the server runs: the web app (build/web), its server entry for rendering pages
+ * (build/ssr) and the server bundle, so the figures are never for older code.
+ */
 export function buildServerBundle(skip: boolean): void {
-  if (skip && existsSync(SERVER_BUNDLE)) return;
-  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('building build/server.mjs failed');
+  if (skip && existsSync(SERVER_BUNDLE) && existsSync(SSR_ENTRY)) return;
+  const steps: [string, string[]][] = [
+    [VITE, ['build', '--logLevel', 'warn']],
+    [VITE, ['build', '--ssr', '--logLevel', 'warn']],
+    ['scripts/build-server.mjs', []],
+  ];
+  for (const [script, args] of steps) {
+    const result = spawnSync(process.execPath, [script, ...args], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) throw new Error(`building failed: ${script} ${args.join(' ')}`);
+  }
 }
 
 export function readRssMb(pid: number): number | null {

@@ -2,7 +2,7 @@ import type { RecordedRoute } from './baseline-server';
 import { httpGet } from './processes';
 import type { SeedResult } from './seed';
 
-export type ScenarioName = 'list' | 'read' | 'profile';
+export type ScenarioName = 'list' | 'read' | 'profile' | 'list-page' | 'read-page';
 
 export interface Scenario {
   name: ScenarioName;
@@ -35,6 +35,19 @@ export function buildScenarios(seed: SeedResult): Scenario[] {
       paths: seed.sampleAuthorIds.map((id) => `/api/post/profile?userId=${encodeURIComponent(id)}`),
       minRatio: null,
     },
+    // Issue 8 §7: the server-rendered pages, as a browser's first load asks for them.
+    {
+      name: 'list-page',
+      description: 'GET /allblog (server-rendered, first page of posts)',
+      paths: ['/allblog'],
+      minRatio: 0.5,
+    },
+    {
+      name: 'read-page',
+      description: `GET /readblog?id= (server-rendered, ${seed.samplePostIds.length} posts in turn)`,
+      paths: seed.samplePostIds.map((id) => `/readblog?id=${id}`),
+      minRatio: 0.5,
+    },
   ];
 }
 
@@ -49,6 +62,13 @@ function checkAnswer(scenario: Scenario, path: string, status: number, body: str
       `GET ${path} answered ${status}: ${body.slice(0, 200)}\n` +
         '(is the posts API in server/modules/posts registered in server/app.ts?)',
     );
+  }
+  if (scenario.name === 'list-page' || scenario.name === 'read-page') {
+    // A rendered page, not the shell the browser would fill: the cards or the post are in it.
+    const marker = scenario.name === 'list-page' ? 'class="post-card"' : 'id="post-title"';
+    if (!body.includes(marker))
+      throw new Error(`GET ${path} did not render its content: ${body.slice(0, 200)}`);
+    return;
   }
   const parsed = JSON.parse(body) as ResponseShape;
   if (scenario.name === 'read') {

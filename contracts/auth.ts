@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** SPEC §5 and §9: the rules and messages every account form and the server share. */
 export const USERNAME_MIN = 2;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema } from './ids';
 import { POST_NOT_FOUND_MESSAGE, type Author } from './posts';
 
@@ -26,6 +26,8 @@ export interface Comment {
   postId: string;
   /** Markdown. */
   body: string;
+  /** Sanitized HTML of `body`, rendered on the server; its headings start at h3, under the discussion's h2. */
+  bodyHtml: string;
   createdAt: string;
   author: Author;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Every id Inkwell hands out (users, posts, comments) is a lower-case UUID: server/lib/ids.ts makes

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** SPEC §5: an empty title or content is reported with this exact message. */
 export const BLOG_REQUIRED_MESSAGE = 'Blog content is required';
@@ -49,6 +49,17 @@ export interface Post {
   favorited?: boolean;
 }
 
+/**
+ * A post as the read page shows it (GET /api/post/blog): the Markdown is also rendered and
+ * sanitized on the server, so readers never download a Markdown renderer or a highlighter.
+ */
+export interface ReadablePost extends Post {
+  /** Sanitized HTML of `content`; its headings start at h2, under the post's h1 title. */
+  contentHtml: string;
+  /** The first picture in the post with an absolute address, for link previews; null without one. */
+  imageUrl: string | null;
+}
+
 /** One page of a newest-first (or, for comments, oldest-first) list. */
 export interface Page<T> {
   response: T[];
@@ -58,6 +69,10 @@ export interface Page<T> {
 
 export interface PostResponse {
   response: Post;
+}
+
+export interface ReadablePostResponse {
+  response: ReadablePost;
 }
 
 export interface MessageResponse {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listPreview, profilePreview } from './preview';
+import { DESCRIPTION_MAX_CHARS, listPreview, metaDescription, profilePreview } from './preview';
 import { markdownToPlainText } from './plain-text';
 import { formatPostDate } from './dates';
 import { isUsableToken } from './session';
@@ -61,5 +61,19 @@ describe('isUsableToken (SPEC §2)', () => {
   });
   it.each([null, undefined, '', 'undefined', '123456789'])('rejects %s', (token) => {
     expect(isUsableToken(token)).toBe(false);
+  });
+});
+
+describe('metaDescription', () => {
+  it('is the plain text on one line when it is short', () => {
+    expect(metaDescription('# Hello\n\nSome **bold**\nwords.')).toBe('Hello Some bold words.');
+  });
+
+  it('cuts a long text at a word boundary within 160 characters and says so', () => {
+    const description = metaDescription(words(60));
+    expect(Array.from(description).length).toBeLessThanOrEqual(DESCRIPTION_MAX_CHARS);
+    expect(description.endsWith('…')).toBe(true);
+    expect(words(60).startsWith(description.slice(0, -1))).toBe(true);
+    expect(description.slice(0, -1)).not.toMatch(/\s$/);
   });
 });

@@ -25,3 +25,19 @@ export function profilePreview(markdown: string): string {
   }
   return text;
 }
+
+/** About what search engines and link previews show of a description. */
+export const DESCRIPTION_MAX_CHARS = 160;
+
+/**
+ * A post's meta description (issue 8 §2): its plain text on one line, cut at a word boundary
+ * within DESCRIPTION_MAX_CHARS, with '…' when it was cut.
+ */
+export function metaDescription(markdown: string): string {
+  const text = markdownToPlainText(markdown).replace(/\s+/g, ' ').trim();
+  const chars = Array.from(text);
+  if (chars.length <= DESCRIPTION_MAX_CHARS) return text;
+  const cut = chars.slice(0, DESCRIPTION_MAX_CHARS - 1).join('');
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${atWord.length > 0 ? atWord : cut}…`;
+}

@@ -24,9 +24,12 @@ describe('/allblog', () => {
     await comment(browser.baseURL, reader, post.id, 'First!');
     await comment(browser.baseURL, reader, post.id, 'Second.');
 
+    // The server's first load of /allblog carries the posts; the skeleton is what a client-side
+    // navigation shows while they are on their way, so arrive from the landing page.
     const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto('/');
     const release = await hold(page, allPosts);
-    await page.goto('/allblog');
+    await page.getByRole('link', { name: 'Start Reading' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'All posts' }));
     await page.getByRole('status').filter({ hasText: 'Loading posts…' }).waitFor({ state: 'attached' });
     expect(await page.locator('.post-card--skeleton').count()).toBeGreaterThan(0);
@@ -134,9 +137,11 @@ describe('/allblog', () => {
     const title = `After retry ${tag()}`;
     await publish(browser.baseURL, author, { title, content: 'Back again.' });
 
+    // Arrive client-side (see the skeleton test): the browser fetches the list itself.
     const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto('/');
     const restore = await failNetwork(page, allPosts);
-    await page.goto('/allblog');
+    await page.getByRole('link', { name: 'Start Reading' }).click();
     const alert = await visible(page.getByRole('alert'));
     expect(await textOf(alert)).toContain(NO_RESPONSE);
     expect(await page.locator('.post-card--skeleton').count()).toBe(0);

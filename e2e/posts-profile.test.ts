@@ -4,7 +4,7 @@ import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { atPath, expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
-import { apiCall, failNetwork, profilePathOf, publish, publishMany, tag } from './support/posts';
+import { apiCall, failNetwork, profilePathOf, publish, publishMany, readPath, tag } from './support/posts';
 
 const browser = useBrowser();
 const NO_RESPONSE = 'No response received from server. Please try again later.';
@@ -80,10 +80,12 @@ describe('the profile’s post list', () => {
 
   it('shows an error with Retry when the list fails, and the posts after Retry', async () => {
     const author = await createUser(browser.baseURL, 'Shaky');
-    await publish(browser.baseURL, author, { title: 'Still here', content: 'Yes.' });
+    const post = await publish(browser.baseURL, author, { title: 'Still here', content: 'Yes.' });
+    // Arrive client-side, from the post's author link: the browser fetches the list itself.
     const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(readPath(post));
     const restore = await failNetwork(page, apiCall('GET', '/api/post/profile'));
-    await page.goto(profilePathOf(author.id));
+    await page.getByRole('article').getByRole('link', { name: author.username, exact: true }).click();
     const alert = await visible(postsSection(page).getByRole('alert'));
     expect(await textOf(alert)).toContain(NO_RESPONSE);
     await restore();

@@ -4,7 +4,16 @@ import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { atPath, expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
-import { apiCall, failNetwork, hold, publish, readPath, stubSharing, tag } from './support/posts';
+import {
+  apiCall,
+  failNetwork,
+  hold,
+  profilePathOf,
+  publish,
+  readPath,
+  stubSharing,
+  tag,
+} from './support/posts';
 
 const browser = useBrowser();
 const NO_RESPONSE = 'No response received from server. Please try again later.';
@@ -55,15 +64,19 @@ describe('/readblog', () => {
       ].join('\n'),
     });
 
+    // The server sends a first load with the post in it; the skeleton is what a client-side
+    // navigation shows while the post is on its way, so arrive from the author's profile.
     const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(profilePathOf(author.id));
     const release = await hold(page, getPost);
-    await page.goto(readPath(post));
+    await page.getByRole('link', { name: title }).click();
     await page.getByRole('status').filter({ hasText: 'Loading post…' }).waitFor({ state: 'attached' });
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     release();
 
     await visible(page.getByRole('heading', { level: 1, name: title }));
-    expect(await page.title()).toBe(`${title} · Inkwell`);
+    // Issue 8 §2: a post's title names its author too.
+    expect(await page.title()).toBe(`${title}, by Marky · Inkwell`);
     const article = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
     const authorLink = article.getByRole('link', { name: author.username, exact: true });
     expect(await authorLink.getAttribute('href')).toBe(`/profile?userId=${author.id}`);
@@ -141,11 +154,13 @@ describe('/readblog', () => {
   it('shows an error with Retry when the post cannot be fetched, and the post after Retry', async () => {
     const author = await createUser(browser.baseURL, 'Flaky');
     const title = `Retry read ${tag()}`;
-    const post = await publish(browser.baseURL, author, { title, content: 'Eventually.' });
+    await publish(browser.baseURL, author, { title, content: 'Eventually.' });
 
+    // Arrive client-side (see the skeleton test): the browser fetches the post itself.
     const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(profilePathOf(author.id));
     const restore = await failNetwork(page, getPost);
-    await page.goto(readPath(post));
+    await page.getByRole('link', { name: title }).click();
     const alert = await visible(page.getByRole('alert'));
     expect(await textOf(alert)).toContain(NO_RESPONSE);
     await restore();

@@ -2,9 +2,12 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { Authenticator } from './lib/authenticator';
+import { randomBytes } from 'node:crypto';
+import type { PageRendererModule } from '../contracts/page-rendering';
 import { createHttpServer } from './lib/http-server';
 import { PasswordHasher } from './lib/passwords';
 import { parseQueryString } from './lib/query-string';
+import { MarkdownRenderer } from './lib/markdown/markdown-renderer';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
 import { registerFeedRoutes } from './modules/feeds/feeds-routes';
@@ -40,6 +43,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The web app's server entry (build/ssr), which renders the pages; absent: the API alone, or index.html. */
+  pages?: PageRendererModule;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -53,7 +58,10 @@ export async function buildApp({
   config,
   database,
   logger = false,
+  pages,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Tells the page renderer's own API calls from everyone else's (see server/web/in-process-fetch.ts).
+  const internalMarker = randomBytes(16).toString('hex');
   const jwtSecret = await resolveJwtSecret({
     configured: config.jwtSecret,
     database,
@@ -100,7 +108,7 @@ export async function buildApp({
   // The API speaks JSON only: any other body type is a 415, not a string for schemas to puzzle over.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
-  installRequestLog(app);
+  installRequestLog(app, internalMarker);
   await installSecurity(app, security);
   installResponseCache(app, cache);
 
@@ -110,8 +118,9 @@ export async function buildApp({
   const passwords = new PasswordHasher(config.passwordHashing);
   const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits);
 
-  const posts = new PostsService(new PostsRepository(database.db));
-  const comments = new CommentsService(new CommentsRepository(database.db));
+  const markdown = new MarkdownRenderer();
+  const posts = new PostsService(new PostsRepository(database.db), markdown);
+  const comments = new CommentsService(new CommentsRepository(database.db), markdown);
   const favorites = new FavoritesService(new FavoritesRepository(database.db));
   const follows = new FollowsService(new FollowsRepository(database.db), users);
 
@@ -123,12 +132,20 @@ export async function buildApp({
 
   // The open web's entry points: answered by the server itself, with or without a web build,
   // and registered before the web app so its catch-all never sees them.
-  registerFeedRoutes(app, { feeds: new FeedsService(new FeedsRepository(database.db), config.publicUrl) });
+  registerFeedRoutes(app, {
+    feeds: new FeedsService(new FeedsRepository(database.db), config.publicUrl, markdown),
+  });
   registerSitemapRoutes(app, {
     sitemaps: new SitemapService(new SitemapRepository(database.db), config.publicUrl),
   });
   registerRobotsRoute(app, { publicUrl: config.publicUrl });
 
-  await installWebApp(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });
+  await installWebApp(app, {
+    webDir: config.webDir,
+    pages,
+    publicUrl: config.publicUrl,
+    internalMarker,
+    serveSourceMaps: config.serveSourceMaps,
+  });
   return app;
 }

@@ -156,7 +156,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     seedDemo: env.SEED_DEMO !== '0',
-    webDir: env.WEB_DIR ?? defaults.webDir,
+    webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : defaults.webDir,
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 2000),

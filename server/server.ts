@@ -5,10 +5,14 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './seed/demo-content';
+import { loadPages } from './web/load-pages';
 
 /** Starts Inkwell: config from the environment, migrate, seed once, listen, close gracefully. */
 async function main(): Promise<void> {
-  // The bundle lives in build/, beside the built web app in build/web.
+  // The server renders pages with React, which is several times slower (and chatty) in its
+  // development build: a server started without NODE_ENV is a production server.
+  process.env.NODE_ENV ??= 'production';
+  // The bundle lives in build/, beside the built web app in build/web and its server entry in build/ssr.
   const here = dirname(fileURLToPath(import.meta.url));
   const config = loadConfig(process.env, { webDir: join(here, 'web') });
   const database = openDatabase(config);
@@ -18,6 +22,8 @@ async function main(): Promise<void> {
     config,
     database,
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    // The web app's server entry is built beside it: build/ssr next to build/web.
+    pages: config.webDir ? await loadPages(join(dirname(config.webDir), 'ssr')) : undefined,
   });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (config.seedDemo && (await seedDemoContent(database.db))) app.log.info('demo posts added');

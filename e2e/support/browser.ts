@@ -13,10 +13,31 @@ function chromiumPath(): string {
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+/**
+ * A time zone in which today's date is not the date in UTC, whatever the hour: the server renders
+ * dates in UTC, so a page hydrated there shows whether the browser first renders the same.
+ */
+export function faraway(): string {
+  return new Date().getUTCHours() < 12 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** false: a reader without JavaScript. */
+  javaScriptEnabled?: boolean;
+  colorScheme?: 'light' | 'dark';
+  /** Lets a test inject a script (axe) that the page's Content-Security-Policy would refuse. */
+  bypassCSP?: boolean;
+  /** Another server than the shared one. */
+  baseURL?: string;
+  /** The reader's time zone, e.g. 'Pacific/Kiritimati'. */
+  timezoneId?: string;
+}
+
 export interface BrowserSession {
   readonly baseURL: string;
   /** A fresh page in a fresh context: empty local storage, nobody signed in. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
 }
 
 /**
@@ -54,7 +75,14 @@ export function useBrowser(): BrowserSession {
     baseURL,
     async newPage(options = {}) {
       if (!browser) throw new Error('browser used before beforeAll');
-      const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP });
+      const context = await browser.newContext({
+        baseURL: options.baseURL ?? baseURL,
+        viewport: options.viewport ?? DESKTOP,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        colorScheme: options.colorScheme ?? 'light',
+        bypassCSP: options.bypassCSP ?? false,
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       const page = await context.newPage();

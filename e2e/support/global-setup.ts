@@ -1,41 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { startBuiltServer } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/post/blog/all?limit=1`);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server at ${url} did not start within 30 s`);
 }
 
 /**
@@ -51,30 +21,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-e2e-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['build/server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      // Browser tests sign in often from one address; the API suite covers the real limits.
-      RATE_SIGNIN_PER_IP: '100000',
-      RATE_SIGNUP_PER_IP: '100000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(baseURL, child);
-  project.provide('baseURL', baseURL);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startBuiltServer();
+  project.provide('baseURL', server.baseURL);
+  return () => server.stop();
 }

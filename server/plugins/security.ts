@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { HstsMode } from '../config';
+import { SESSION_HINT_CSP_SOURCE } from '../web/session-hint';
 
 export interface SecurityOptions {
   corsOrigins: string[];
@@ -54,7 +55,8 @@ export async function installSecurity(app: FastifyInstance, options: SecurityOpt
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script the pages carry is allowed by its hash (server/web/session-hint.ts).
+        scriptSrc: ["'self'", SESSION_HINT_CSP_SOURCE],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,27 +1,66 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '../../contracts/errors';
+import type { PageRenderer, PageRendererModule } from '../../contracts/page-rendering';
+import { cacheableRead } from '../lib/response-cache';
+import { HtmlDocument } from '../web/html-document';
+import { inProcessFetch } from '../web/in-process-fetch';
+import { PageAssets } from '../web/page-assets';
+
+export interface WebAppOptions {
+  /** The built web app (index.html, assets); the API alone is served when it does not exist. */
+  webDir: string | undefined;
+  /** The web app's server entry; without it, pages are index.html for the browser to render. */
+  pages: PageRendererModule | undefined;
+  publicUrl: string;
+  /** Identifies the renderer's own API calls (see in-process-fetch.ts). */
+  internalMarker: string;
+  /** Source maps show the original source; only an operator who asks (SERVE_SOURCE_MAPS=1) publishes them. */
+  serveSourceMaps: boolean;
+}
 
 /**
- * Serves the built React app and answers every other GET with index.html so client-side routes
- * (/allblog, /readblog?id=…) load directly. Unknown /api paths stay JSON 404s.
+ * The public pages and the query parameters their loaders read (the loaders under web/src/features):
+ * the same HTML for every visitor without a token, since the server always renders the visitor's
+ * view and builds links from PUBLIC_URL. The response cache keeps them keyed on these parameters,
+ * and the page is rendered from them alone, so `&utm_source=…` neither makes a new entry nor
+ * reaches the HTML.
  */
-export async function installWebApp(
-  app: FastifyInstance,
-  webDir: string | undefined,
-  options: { serveSourceMaps: boolean },
-): Promise<void> {
-  const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
-  if (hasWebApp) {
+export const PUBLIC_PAGE_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  '/': [],
+  '/allblog': ['tab'],
+  '/readblog': ['id'],
+  '/profile': ['userId'],
+};
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** A missing file (an old tab asking for a chunk replaced by a redeploy) is a plain 404, never a page. */
+function looksLikeFile(path: string): boolean {
+  return path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+}
+
+/**
+ * Serves the built web app: hashed assets from disk, and every page rendered on the server (issue
+ * 8 §1) by the web app's own routes, with its real status (issue 8 §4). Unknown /api paths stay
+ * JSON 404s and missing files plain 404s.
+ */
+export async function installWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const { webDir, pages } = options;
+  const indexFile = webDir === undefined ? undefined : join(webDir, 'index.html');
+  const hasWebApp = indexFile !== undefined && existsSync(indexFile);
+  if (webDir !== undefined && hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
-      // Source maps show the original source; only an operator who asks (SERVE_SOURCE_MAPS=1)
-      // publishes them. Refused paths fall through to the not-found handler below.
-      allowedPath: (pathName) => options.serveSourceMaps || !pathName.endsWith('.map'),
+      // index.html is the template pages are rendered into, not a page of its own. Refused paths
+      // fall through to the not-found handling below.
+      allowedPath: (path) => path !== '/index.html' && (options.serveSourceMaps || !path.endsWith('.map')),
       // Hashed file names under /assets never change, so browsers may keep them for a year.
       setHeaders(res, path) {
         if (path.includes(`${join(webDir, 'assets')}`)) {
@@ -31,15 +70,86 @@ export async function installWebApp(
     });
   }
 
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ApiErrorBody);
+  };
+
+  if (webDir !== undefined && indexFile !== undefined && hasWebApp && pages) {
+    const renderer = pages.createPageRenderer({
+      site: { name: 'Inkwell', publicUrl: options.publicUrl },
+      fetch: inProcessFetch(app, options.internalMarker),
+    });
+    const document = new HtmlDocument(readFileSync(indexFile, 'utf8'));
+    const assets = PageAssets.fromFile(join(webDir, '.vite', 'manifest.json'));
+    const renderPage = pageHandler(renderer, document, assets, options.publicUrl);
+    for (const path of pages.pagePaths) {
+      const route = `/${path}`;
+      const query = PUBLIC_PAGE_QUERIES[route];
+      if (query) app.get(route, cacheableRead(...query), renderPage);
+      else app.get(route, renderPage);
+    }
+    // Any other address is a page too, the not-found page with its 404; API paths and files are not.
+    app.get('/*', (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (isApiPath(path) || looksLikeFile(path)) return notFound(request, reply);
+      return renderPage(request, reply);
+    });
+    app.setNotFoundHandler(notFound);
+    return;
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    // A missing file (an old tab asking for a chunk replaced by a redeploy) is a real 404, not
-    // index.html served as JavaScript; only extension-less page paths fall back to the app.
-    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
-    if (hasWebApp && wantsPage && !looksLikeFile && !path.startsWith('/api/') && path !== '/api') {
+    if (hasWebApp && wantsPage && !looksLikeFile(path) && !isApiPath(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ApiErrorBody);
+    return notFound(request, reply);
   });
+}
+
+function pageHandler(renderer: PageRenderer, document: HtmlDocument, assets: PageAssets, publicUrl: string) {
+  // The page's address is built on PUBLIC_URL's origin: a Host header never reaches a link (issue 8 §2).
+  const origin = new URL(publicUrl).origin;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    let page;
+    try {
+      page = await renderer.render(new Request(`${origin}${renderedAddress(request)}`));
+    } catch (error) {
+      // A page that cannot be rendered here is still an HTML page: the browser renders it afresh.
+      request.log.error({ err: error }, 'page rendering failed');
+      return reply
+        .code(500)
+        .send(document.render({ head: '<title>Inkwell</title>', assets: '', html: '', hydration: null }));
+    }
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    return reply.code(page.status).send(
+      document.render({
+        head: page.head,
+        assets: assets.links(page.modules),
+        html: page.html,
+        hydration: page.hydration,
+      }),
+    );
+  };
+}
+
+/**
+ * The address a page is rendered from. A cacheable page is rendered from its declared parameters
+ * only (the response cache has already narrowed request.query to them), so the HTML kept for a key
+ * can never carry what another request added to its address.
+ */
+function renderedAddress(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '/';
+  if (!request.routeOptions.config?.responseCache) return request.url;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') search.append(name, item);
+    }
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Post } from '../../contracts/posts';
+import type { Post, ReadablePost } from '../../contracts/posts';
 import { nowIso } from '../../server/db/sql-helpers';
 import { uuidv7 } from '../../server/lib/ids';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
@@ -16,7 +16,7 @@ const createRaw = (ctx: ApiContext, payload: unknown, token?: string) =>
   });
 
 const readPost = (ctx: ApiContext, id: string, token?: string) =>
-  request<{ response: Post }>(ctx, {
+  request<{ response: ReadablePost }>(ctx, {
     method: 'GET',
     url: `/api/post/blog?id=${encodeURIComponent(id)}`,
     ...(token ? { token } : {}),
@@ -156,9 +156,32 @@ describeEachDatabase('posts API', (ctx) => {
       expect(response.status).toBe(200);
       const { favorited, ...rest } = created;
       expect(favorited).toBe(false);
-      expect(response.body).toEqual({ response: rest });
+      expect(response.body).toEqual({ response: { ...rest, contentHtml: '<p>Text</p>\n', imageUrl: null } });
       expect(response.body.response).not.toHaveProperty('favorited');
       expectNoSecrets(response.body, author);
+    });
+
+    it('carries the content rendered and sanitized, keeping the Markdown as written', async () => {
+      const author = await signUpUser(ctx);
+      const content = [
+        '# Heading',
+        '',
+        '<script>alert(1)</script>',
+        '',
+        '[bad](javascript:alert(1)) ![pic](https://example.com/p.png)',
+        '',
+        '```js',
+        'let a = 1;',
+        '```',
+      ].join('\n');
+      const created = await createPost(ctx, author, { title: 'Rendered', content });
+      const { response: post } = (await readPost(ctx, created.id)).body;
+      expect(post.content).toBe(content);
+      expect(post.contentHtml).toContain('<h2>Heading</h2>');
+      expect(post.contentHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(post.contentHtml).not.toMatch(/<script|javascript:/i);
+      expect(post.contentHtml).toContain('<pre tabindex="0"><code class="hljs language-js">');
+      expect(post.imageUrl).toBe('https://example.com/p.png');
     });
 
     it('carries real comment and favorite counts, and `favorited` for a signed-in reader', async () => {

@@ -176,8 +176,9 @@ describeEachDatabase(
   'response cache bounded in bytes',
   (ctx) => {
     const get = overHttp(ctx);
-    // Each post answers with about 20 KB; the cache holds 50 KB, so two fit and a third evicts.
-    const body = (letter: string) => letter.repeat(20_000);
+    // Each post answers with about 20 KB (10 KB of Markdown and its rendered HTML); the cache holds
+    // 50 KB, so two fit and a third evicts.
+    const body = (letter: string) => letter.repeat(10_000);
     let posts: Post[];
     beforeAll(async () => {
       const writer = await signUpUser(ctx);

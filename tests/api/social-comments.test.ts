@@ -57,6 +57,8 @@ describeEachDatabase('discussions (comments) API', (ctx) => {
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           postId: post.id,
           body,
+          // Rendered on the server: the author's HTML is shown as text, never run.
+          bodyHtml: '<p>  <strong>Agreed</strong>, and:</p>\n<p>&lt;img src=x onerror=alert(1)&gt;</p>\n',
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           author: { id: reader.id, username: 'Reader' },
         },

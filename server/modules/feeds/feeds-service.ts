@@ -2,7 +2,7 @@ import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../
 import { profilePreview } from '../../../contracts/preview';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
 import { notFound } from '../../lib/http-errors';
-import { renderMarkdown } from '../../lib/markdown/render-markdown';
+import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
 import { writeFeed, type FeedChannel, type FeedEntry } from './feed-document';
 import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-repository';
 
@@ -23,6 +23,7 @@ export class FeedsService {
     private readonly feeds: FeedsRepository,
     /** config.publicUrl: every link is absolute and built from it, never from the request. */
     private readonly publicUrl: string,
+    private readonly markdown: MarkdownRenderer,
   ) {}
 
   async feed(format: FeedFormat, scope: FeedScope): Promise<FeedDocument> {
@@ -73,7 +74,7 @@ export class FeedsService {
       url: this.url(postPagePath(post.id)),
       title: post.title,
       summary: profilePreview(post.content),
-      html: renderMarkdown(post.content, { baseUrl: this.publicUrl }),
+      html: this.markdown.render(post.content, 1, this.publicUrl).html,
       published: new Date(post.created_at),
       updated: new Date(post.updated_at),
       author: { name: post.username, url: this.url(profilePagePath(post.author_id)) },

@@ -29,7 +29,7 @@ export function registerPostRoutes(
 
   app.get('/api/post/blog', cacheableRead('id'), async (request) => {
     const { id } = parseInput(postIdQuerySchema, request.query);
-    return { response: await posts.get(id, await auth.optional(request)) };
+    return { response: await posts.read(id, await auth.optional(request)) };
   });
 
   app.post('/api/post/blog', async (request, reply) => {

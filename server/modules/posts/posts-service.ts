@@ -1,9 +1,16 @@
 import { USER_NOT_FOUND_MESSAGE } from '../../../contracts/auth';
-import { POST_NOT_FOUND_MESSAGE, type Page, type Post, type PostInput } from '../../../contracts/posts';
+import {
+  POST_NOT_FOUND_MESSAGE,
+  type Page,
+  type Post,
+  type PostInput,
+  type ReadablePost,
+} from '../../../contracts/posts';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
+import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
 import { toPage, type PageRequest } from './paging';
 import type { PostsRepository } from './posts-repository';
 
@@ -11,14 +18,27 @@ export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
 export const DELETE_FORBIDDEN_MESSAGE = 'You can only delete your own posts';
 export const POST_DELETED_MESSAGE = 'Post deleted';
 
+/** A post sits under its h1 title, so its own headings start at h2. */
+const POST_HEADING_BASE = 1;
+
 /** Post rules: anyone reads, a signed-in user writes, only the author edits or deletes. */
 export class PostsService {
-  constructor(private readonly posts: PostsRepository) {}
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly markdown: MarkdownRenderer,
+  ) {}
 
   async get(id: string, viewer: Viewer | null): Promise<Post> {
     const post = await this.posts.findById(id, viewer?.id ?? null);
     if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
     return post;
+  }
+
+  /** The post with its Markdown rendered, as the read page shows it. */
+  async read(id: string, viewer: Viewer | null): Promise<ReadablePost> {
+    const post = await this.get(id, viewer);
+    const rendered = this.markdown.render(post.content, POST_HEADING_BASE);
+    return { ...post, contentHtml: rendered.html, imageUrl: rendered.firstImageUrl };
   }
 
   async list(page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {

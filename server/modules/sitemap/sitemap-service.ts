@@ -22,7 +22,7 @@ export interface SitemapDocument {
 
 /**
  * A sitemap index naming child sitemaps: the static public pages, then every author with posts
- * and every post, each cut into keyset ranges of at most 50,000 (docs/decisions/0007).
+ * and every post, each cut into keyset ranges of at most 50,000 (docs/decisions/0008-sitemap-keyset-ranges.md).
  */
 export class SitemapService {
   private readonly postRanges: KeysetRanges;

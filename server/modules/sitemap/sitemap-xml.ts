@@ -1,7 +1,7 @@
 /**
  * The sitemaps.org 0.9 format, written directly: four elements whose values are absolute
  * addresses and timestamps we build ourselves. Libraries were 8–25× slower at 50,000 URLs
- * (docs/decisions/0007-sitemap-keyset-ranges.md), and a child sitemap is that size.
+ * (docs/decisions/0008-sitemap-keyset-ranges.md), and a child sitemap is that size.
  */
 
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
+import type { PageRendererModule } from '../../../contracts/page-rendering';
 import { buildApp } from '../../../server/app';
 import { loadHttpServerLimits, type AppConfig } from '../../../server/config';
 import type { Database, DialectName } from '../../../server/db/database';
@@ -56,7 +57,7 @@ export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
 export function describeEachDatabase(
   name: string,
   suite: (ctx: ApiContext) => void,
-  options: { config?: Partial<AppConfig> } = {},
+  options: { config?: Partial<AppConfig>; pages?: () => Promise<PageRendererModule> } = {},
 ): void {
   for (const dialect of DIALECTS) {
     const skip = dialect === 'postgres' && !postgresAvailable;
@@ -69,7 +70,8 @@ export function describeEachDatabase(
         const created = await createTestDatabase(dialect);
         database = created.database;
         dispose = created.dispose;
-        app = await buildApp({ config: testConfig(options.config), database });
+        const pages = options.pages ? await options.pages() : undefined;
+        app = await buildApp({ config: testConfig(options.config), database, ...(pages ? { pages } : {}) });
         await app.ready();
       });
       afterAll(async () => {

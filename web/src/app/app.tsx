@@ -1,15 +1,44 @@
+import { StrictMode, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
-import { router } from './router';
-import { connectSession } from './session-wiring';
-import { store } from './store';
+import type { SiteInfo } from '../../../contracts/page-rendering';
+import { initialAuthState } from '../features/auth/auth-slice';
+import { SiteProvider } from './head/page-head';
+import type { AppRouter } from './router-types';
+import { loadReaderData } from './session-wiring';
+import type { AppStore, RootState } from './store';
 
-connectSession(store, router);
+/**
+ * The state the server renders with: nobody signed in, since the session lives in the browser's
+ * local storage. Hydration reads this instead of the store, so it matches the server's markup;
+ * React renders the stored session right after.
+ */
+export const SERVER_RENDER_STATE: RootState = { auth: initialAuthState, sessionNotice: { message: null } };
 
-export function App() {
+export interface AppProps {
+  router: AppRouter;
+  store: AppStore;
+  site: SiteInfo;
+  /** The page came from the server: once it is hydrated, the reader's own data is loaded. */
+  hydrated: boolean;
+}
+
+let readerDataLoaded = false;
+
+export function App({ router, store, site, hydrated }: AppProps) {
+  useEffect(() => {
+    if (!hydrated || readerDataLoaded) return;
+    readerDataLoaded = true;
+    loadReaderData(store, router);
+  }, [hydrated, store, router]);
+
   return (
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
+    <StrictMode>
+      <SiteProvider site={site}>
+        <Provider store={store} serverState={SERVER_RENDER_STATE}>
+          <RouterProvider router={router} />
+        </Provider>
+      </SiteProvider>
+    </StrictMode>
   );
 }

@@ -1,115 +1,138 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { data, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAccount } from '../features/auth/components/guards';
+import { allPostsLoader } from '../features/posts/loaders/all-posts-loader';
+import { favoritesLoader } from '../features/posts/loaders/favorites-loader';
+import {
+  moreCommentsLoader,
+  moreFavoritesLoader,
+  morePostsLoader,
+  moreProfilePostsLoader,
+} from '../features/posts/loaders/more-loaders';
+import { readPostLoader } from '../features/posts/loaders/read-post-loader';
+import { updatePostLoader } from '../features/posts/loaders/update-post-loader';
+import { profileLoader } from '../features/profile/loaders/profile-loader';
+import { DATA_PATHS } from './data-routes';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootLayout } from './layout/root-layout';
+import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import type { RouteHandle } from './route-handle';
 
 const privateRoute: RouteHandle = { requiresAccount: true };
+/** `favorited`, `following`, the reader's own pages: see RouteHandle.readerData. */
+const READER_DATA = { readerData: true };
 
 /*
- * Every page is its own chunk (route `lazy`), so the first load of /allblog ships only the shell,
- * the router, the store and that page: the landing page, the forms with Zod, the editor and the
- * Markdown renderer load when they are visited. Pages are named exports, picked here.
+ * The pages, rendered on the server and in the browser alike (issue 8 §1). Each page is its own
+ * chunk, so the first load of /allblog ships only the shell, the router, the store and that page:
+ * the landing page, the forms with Zod and the editor load when they are visited. Loaders are
+ * small and load with the shell, so a page's data is on its way while its code downloads.
+ *
+ * A function, because React Router fills in lazy routes by changing their objects: each router
+ * gets its own.
  */
-export const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    HydrateFallback: AppShellFallback,
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      {
-        // A failing page keeps the header: its error boundary sits inside the layout.
-        ErrorBoundary: RouteErrorPage,
-        children: [
-          {
-            index: true,
-            lazy: {
-              Component: async () => (await import('../features/landing/pages/landing-page')).LandingPage,
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: AppShellFallback,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          id: 'pages',
+          // A failing page keeps the header: its error boundary sits inside the layout.
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            { id: 'landing', index: true, ...lazyPage('landing/pages/landing-page', 'LandingPage') },
+            {
+              id: 'guest-only',
+              Component: GuestOnly,
+              children: [
+                { id: 'signin', path: 'signin', ...lazyPage('auth/pages/sign-in-page', 'SignInPage') },
+                { id: 'signup', path: 'signup', ...lazyPage('auth/pages/sign-up-page', 'SignUpPage') },
+              ],
             },
-          },
-          {
-            Component: GuestOnly,
-            children: [
-              {
-                path: 'signin',
-                lazy: {
-                  Component: async () => (await import('../features/auth/pages/sign-in-page')).SignInPage,
-                },
-              },
-              {
-                path: 'signup',
-                lazy: {
-                  Component: async () => (await import('../features/auth/pages/sign-up-page')).SignUpPage,
-                },
-              },
-            ],
-          },
-          {
-            path: 'allblog',
-            lazy: {
-              Component: async () => (await import('../features/posts/pages/all-posts-page')).AllPostsPage,
+            {
+              id: 'allblog',
+              path: 'allblog',
+              loader: allPostsLoader,
+              ...lazyPage('posts/pages/all-posts-page', 'AllPostsPage'),
             },
-          },
-          {
-            path: 'readblog',
-            lazy: {
-              Component: async () => (await import('../features/posts/pages/read-post-page')).ReadPostPage,
+            {
+              id: 'readblog',
+              path: 'readblog',
+              loader: readPostLoader,
+              ...lazyPage('posts/pages/read-post-page', 'ReadPostPage', READER_DATA),
             },
-          },
-          {
-            path: 'profile',
-            lazy: {
-              Component: async () => (await import('../features/profile/pages/profile-page')).ProfilePage,
+            {
+              id: 'profile',
+              path: 'profile',
+              loader: profileLoader,
+              ...lazyPage('profile/pages/profile-page', 'ProfilePage', READER_DATA),
             },
-          },
-          {
-            // SPEC §2 keeps this redirect to /signup: someone who wants to write may have no account yet.
-            element: <RequireAccount redirectTo="/signup" />,
-            handle: privateRoute,
-            children: [
-              {
-                path: 'addblog',
-                lazy: {
-                  Component: async () => (await import('../features/posts/pages/add-post-page')).AddPostPage,
+            {
+              id: 'write',
+              // SPEC §2 keeps this redirect to /signup: someone who wants to write may have no account yet.
+              element: <RequireAccount redirectTo="/signup" />,
+              handle: privateRoute,
+              children: [
+                { id: 'addblog', path: 'addblog', ...lazyPage('posts/pages/add-post-page', 'AddPostPage') },
+              ],
+            },
+            {
+              id: 'account',
+              element: <RequireAccount redirectTo="/signin" />,
+              handle: privateRoute,
+              children: [
+                {
+                  id: 'updateblog',
+                  path: 'updateblog',
+                  loader: updatePostLoader,
+                  ...lazyPage('posts/pages/update-post-page', 'UpdatePostPage', READER_DATA),
                 },
-              },
-            ],
-          },
-          {
-            element: <RequireAccount redirectTo="/signin" />,
-            handle: privateRoute,
-            children: [
-              {
-                path: 'updateblog',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/posts/pages/update-post-page')).UpdatePostPage,
+                {
+                  id: 'userupdate',
+                  path: 'userupdate',
+                  ...lazyPage('auth/pages/user-update-page', 'UserUpdatePage'),
                 },
-              },
-              {
-                path: 'userupdate',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/auth/pages/user-update-page')).UserUpdatePage,
+                {
+                  id: 'favorites',
+                  path: 'favorites',
+                  loader: favoritesLoader,
+                  ...lazyPage('posts/pages/favorites-page', 'FavoritesPage', READER_DATA),
                 },
-              },
-              {
-                path: 'favorites',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/posts/pages/favorites-page')).FavoritesPage,
-                },
-              },
-            ],
-          },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
+              ],
+            },
+            // Issue 8 §4: an unknown address renders the not-found page with a 404.
+            {
+              id: 'not-found',
+              path: '*',
+              loader: () => data(null, { status: 404 }),
+              Component: NotFoundPage,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The loader-only routes that serve the next page of each list to useFetcher (browser only). */
+export const dataRoutes: RouteObject[] = [
+  { id: 'more-posts', path: DATA_PATHS.posts, loader: morePostsLoader },
+  { id: 'more-favorites', path: DATA_PATHS.favorites, loader: moreFavoritesLoader },
+  { id: 'more-profile-posts', path: DATA_PATHS.profilePosts, loader: moreProfilePostsLoader },
+  { id: 'more-comments', path: DATA_PATHS.comments, loader: moreCommentsLoader },
 ];
 
-export const router = createBrowserRouter(routes);
-export type AppRouter = typeof router;
+function collectPaths(branch: RouteObject[]): string[] {
+  return branch.flatMap((route) => [
+    ...(route.index ? [''] : route.path && route.path !== '*' ? [route.path] : []),
+    ...collectPaths(route.children ?? []),
+  ]);
+}
+
+/** Every page address ('' for the home page), for the server to route to the renderer. */
+export const pagePaths: readonly string[] = collectPaths(createRoutes());

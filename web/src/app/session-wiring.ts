@@ -3,11 +3,11 @@ import { expireSession, syncSessionFromStorage } from '../features/auth/session'
 import { configureApiClient } from '../lib/api-client';
 import { withNext } from '../lib/safe-next-path';
 import { SESSION_KEYS } from '../lib/storage';
-import { requiresAccount } from './route-handle';
-import type { AppRouter } from './router';
+import { hasReaderData, requiresAccount } from './route-handle';
+import type { AppRouter } from './router-types';
 import type { AppStore } from './store';
 
-/** Connects what no single page owns: a token the server rejects, and other tabs. */
+/** Connects what no single page owns: a token the server rejects, other tabs, and who reads. */
 export function connectSession(store: AppStore, router: AppRouter): void {
   configureApiClient({
     // PRODUCT fix 8: sign out cleanly and say why, then offer to sign in and come back.
@@ -26,7 +26,37 @@ export function connectSession(store: AppStore, router: AppRouter): void {
   // closed: find out now, not when the reader's first write fails. The 401 path above handles it.
   if (store.getState().auth.status) void getCurrentUser();
 
+  // What pages show depends on who reads (`favorited`, `following`, the Following feed): when the
+  // reader signs in or out, the loaders of the page on screen run again.
+  const viewerOf = () => {
+    const { status, userData } = store.getState().auth;
+    return status ? `signed-in:${userData?.id ?? ''}` : 'visitor';
+  };
+  let viewer = viewerOf();
+  store.subscribe(() => {
+    const next = viewerOf();
+    if (next === viewer) return;
+    viewer = next;
+    void router.revalidate();
+  });
+
   window.addEventListener('storage', (event) => {
     if (event.key === null || SESSION_KEYS.includes(event.key)) syncSessionFromStorage(store.dispatch);
   });
+}
+
+/**
+ * After hydration: the server rendered the visitor's page. A signed-in reader's own data
+ * (`favorited`, `following`, their private pages), and anything the server left to the browser,
+ * comes from running the page's loaders again here, with the session. Pages that are the same for
+ * everyone (the all-posts list) are left as they are.
+ */
+export function loadReaderData(store: AppStore, router: AppRouter): void {
+  const { loaderData, matches } = router.state;
+  const browserOnly = Object.values(loaderData).some(
+    (data) =>
+      typeof data === 'object' && data !== null && (data as { browserOnly?: unknown }).browserOnly === true,
+  );
+  const readerData = hasReaderData(matches.map((match) => match.route.handle));
+  if (browserOnly || (store.getState().auth.status && readerData)) void router.revalidate();
 }

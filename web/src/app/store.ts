@@ -1,18 +1,25 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers, legacy_createStore as createStore } from 'redux';
 import { authReducer, authStateFromSession } from '../features/auth/auth-slice';
-import { sessionNoticeReducer } from '../features/auth/session-notice-slice';
-import { appStorage, loadSession, type StoredSession } from '../lib/storage';
+import { initialSessionNoticeState, sessionNoticeReducer } from '../features/auth/session-notice-slice';
+import type { StoredSession } from '../lib/storage';
 
+const rootReducer = combineReducers({ auth: authReducer, sessionNotice: sessionNoticeReducer });
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * Redux's own store (SPEC §3–§4's auth state), without Redux Toolkit: the app needs two small
+ * reducers and no middleware, and Toolkit would add Immer to every first load. Redux marks
+ * `createStore` legacy only to steer people to Toolkit; it is supported.
+ */
 export function createAppStore(session: StoredSession | null) {
-  return configureStore({
-    reducer: { auth: authReducer, sessionNotice: sessionNoticeReducer },
-    // SPEC §2: a page load starts signed in exactly when local storage holds a usable token.
-    preloadedState: { auth: authStateFromSession(session) },
-  });
+  // SPEC §2: a page load starts signed in exactly when local storage holds a usable token.
+  const preloaded: RootState = {
+    auth: authStateFromSession(session),
+    sessionNotice: initialSessionNoticeState,
+  };
+  return createStore(rootReducer, preloaded);
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
-export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
-
-export const store: AppStore = createAppStore(loadSession(appStorage));

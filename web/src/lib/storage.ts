@@ -1,4 +1,4 @@
-import { isUsableToken } from '../../../contracts/session';
+import { isUsableToken, TOKEN_STORAGE_KEY } from '../../../contracts/session';
 
 /** The slice of the Web Storage API the app needs; tests hand in a plain in-memory object. */
 export interface KeyValueStorage {
@@ -8,7 +8,7 @@ export interface KeyValueStorage {
 }
 
 /** SPEC §3: the local storage keys are a contract with earlier versions of the app. */
-export const TOKEN_KEY = 'token';
+export const TOKEN_KEY = TOKEN_STORAGE_KEY;
 export const USERNAME_KEY = 'username';
 export const USER_ID_KEY = 'userId';
 /** An older sign-in wrote the name under this misspelt key (PRODUCT fix 2). */

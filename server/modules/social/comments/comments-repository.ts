@@ -3,6 +3,9 @@ import type { Comment } from '../../../../contracts/comments';
 import type { CommentsTable, DatabaseSchema } from '../../../db/schema';
 import type { PageRequest } from '../../posts/paging';
 
+/** A comment as stored: the service adds its rendered HTML. */
+export type CommentRecord = Omit<Comment, 'bodyHtml'>;
+
 /** Who may delete a comment: its author and the author of the post it is on. */
 export interface CommentOwnership {
   authorId: string;
@@ -17,7 +20,7 @@ export class CommentsRepository {
    * A post's discussion, oldest first, by keyset on (post_id, id): comment ids are UUIDv7, so the
    * index order is the order they were written in, and one statement serves the page.
    */
-  async listByPost(postId: string, page: PageRequest): Promise<Comment[]> {
+  async listByPost(postId: string, page: PageRequest): Promise<CommentRecord[]> {
     let query = this.db
       .selectFrom('comments')
       .innerJoin('users', 'users.id', 'comments.author_id')

@@ -5,8 +5,12 @@ import { nowIso } from '../../../db/sql-helpers';
 import type { Viewer } from '../../../lib/authenticator';
 import { forbidden, notFound } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
+import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
 import { toPage, type PageRequest } from '../../posts/paging';
-import type { CommentsRepository } from './comments-repository';
+import type { CommentRecord, CommentsRepository } from './comments-repository';
+
+/** A comment sits under the discussion's h2, so its own headings start at h3. */
+const COMMENT_HEADING_BASE = 2;
 
 export const COMMENT_DELETE_FORBIDDEN_MESSAGE =
   'You can only delete your own comments or comments on your posts';
@@ -14,7 +18,10 @@ export const COMMENT_DELETED_MESSAGE = 'Comment deleted';
 
 /** Discussion rules: anyone reads, a signed-in user comments, the comment's or post's author deletes. */
 export class CommentsService {
-  constructor(private readonly comments: CommentsRepository) {}
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly markdown: MarkdownRenderer,
+  ) {}
 
   async list(postId: string, page: PageRequest): Promise<Page<Comment>> {
     const rows = await this.comments.listByPost(postId, page);
@@ -22,7 +29,8 @@ export class CommentsService {
     if (rows.length === 0 && !(await this.comments.postExists(postId))) {
       throw notFound(POST_NOT_FOUND_MESSAGE);
     }
-    return toPage(rows, page.limit);
+    const shown = toPage(rows, page.limit);
+    return { ...shown, response: shown.response.map((comment) => this.withHtml(comment)) };
   }
 
   async create(viewer: Viewer, input: CommentInput): Promise<Comment> {
@@ -41,7 +49,7 @@ export class CommentsService {
       if (isForeignKeyViolation(error)) throw notFound(POST_NOT_FOUND_MESSAGE);
       throw error;
     }
-    return { ...comment, author: { id: viewer.id, username: viewer.username } };
+    return this.withHtml({ ...comment, author: { id: viewer.id, username: viewer.username } });
   }
 
   async delete(viewer: Viewer, id: string): Promise<void> {
@@ -51,5 +59,9 @@ export class CommentsService {
       throw forbidden(COMMENT_DELETE_FORBIDDEN_MESSAGE);
     }
     if (!(await this.comments.delete(id))) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+  }
+
+  private withHtml(comment: CommentRecord): Comment {
+    return { ...comment, bodyHtml: this.markdown.render(comment.body, COMMENT_HEADING_BASE).html };
   }
 }

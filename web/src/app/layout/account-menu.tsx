@@ -1,10 +1,11 @@
 import { useDispatch } from 'react-redux';
-import { Link, useMatches, useNavigate } from 'react-router';
+import { useMatches, useNavigate } from 'react-router';
 import { AvatarInitial } from '../../components/ui/avatar-initial';
 import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
 import { endSession } from '../../features/auth/session';
 import { requiresAccount } from '../route-handle';
+import { AppLink } from '../../components/ui/app-link';
 
 interface MenuLink {
   to: string;
@@ -76,7 +77,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           >
             {accountMenuLinks(user).map((link) => (
               <li key={link.to} role="none">
-                <Link
+                <AppLink
                   className="menu-item"
                   role="menuitem"
                   tabIndex={-1}
@@ -84,7 +85,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
                   onClick={() => menu.close(false)}
                 >
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
             <li className="account-menu__separator" role="separator" />

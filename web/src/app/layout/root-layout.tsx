@@ -1,14 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { SIGNED_IN_HINT_ATTRIBUTE } from '../../../../contracts/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { NavigationProgress } from './navigation-progress';
+import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
 
-/** Every page: skip link, header, one <main>. */
+/** Every page: skip link, header, one <main>, footer. */
 export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const lastPathname = useRef(pathname);
+  const hydrated = useHydrated();
+
+  // The page now renders the session itself; the hint that stood in for it before hydration goes.
+  useEffect(() => {
+    if (hydrated) document.documentElement.removeAttribute(SIGNED_IN_HINT_ATTRIBUTE);
+  }, [hydrated]);
 
   // A new page should be announced and start at its content, as after a full page load. Focus
   // already inside the page (a field it focused itself) is left alone.
@@ -27,6 +36,7 @@ export function RootLayout() {
       <main id="main" ref={mainRef} className="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <SiteFooter />
       <ScrollRestoration />
     </>
   );

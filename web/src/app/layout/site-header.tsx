@@ -1,34 +1,49 @@
-import { Link } from 'react-router';
 import { EditIcon } from '../../components/ui/icons';
-import { useSession } from '../../features/auth/use-session';
+import { useViewer } from '../../lib/use-viewer';
 import { AccountMenu } from './account-menu';
+import { AppLink } from '../../components/ui/app-link';
 
 /** SPEC §2, on every page: title, Write, then either Sign In and Get started or the avatar menu. */
 export function SiteHeader() {
-  const { status, userData } = useSession();
+  const viewer = useViewer();
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link className="brand" to="/allblog">
+        <AppLink className="brand" to="/allblog">
           Inkwell
-        </Link>
+        </AppLink>
         <nav className="site-nav" aria-label="Main">
           {/* SPEC §5: a visitor who wants to write is sent to sign up first. */}
-          <Link className="nav-link nav-link--write" to={status ? '/addblog' : '/signup'}>
+          <AppLink className="nav-link nav-link--write" to={viewer.status ? '/addblog' : '/signup'}>
             <EditIcon />
             <span className="nav-link__label">Write</span>
-          </Link>
-          {status ? (
-            <AccountMenu user={userData ?? { id: '', username: '' }} />
+          </AppLink>
+          {viewer.status ? (
+            <AccountMenu user={viewer.user ?? { id: '', username: '' }} />
           ) : (
             <>
-              <Link className="nav-link" to="/signin">
+              {/*
+               * Before the session is known (the server's HTML, hydration), a signed-in reader's
+               * hint swaps the visitor's links for the avatar's round placeholder, so the header
+               * neither flashes the wrong links nor moves when the menu appears.
+               */}
+              <AppLink className={viewer.known ? 'nav-link' : 'nav-link when-signed-out'} to="/signin">
                 Sign In
-              </Link>
-              <Link className="button button--primary button--small" to="/signup">
+              </AppLink>
+              <AppLink
+                className={
+                  viewer.known
+                    ? 'button button--primary button--small'
+                    : 'button button--primary button--small when-signed-out'
+                }
+                to="/signup"
+              >
                 Get started
-              </Link>
+              </AppLink>
+              {viewer.known ? null : (
+                <span className="account-placeholder when-signed-in" aria-hidden="true" />
+              )}
             </>
           )}
         </nav>

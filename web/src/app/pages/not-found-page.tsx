@@ -1,20 +1,20 @@
-import { Link } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title';
+import { PageHead } from '../head/page-head';
+import { AppLink } from '../../components/ui/app-link';
 
 export function NotFoundPage() {
   return (
     <div className="page page--narrow empty-state">
-      <DocumentTitle title="Page not found" />
+      <PageHead title="Page not found" noindex />
       <p className="eyebrow">404</p>
       <h1>Page not found</h1>
       <p>The page you are looking for does not exist or has moved.</p>
       <p className="empty-state__actions">
-        <Link className="button button--primary" to="/allblog">
+        <AppLink className="button button--primary" to="/allblog">
           Browse all posts
-        </Link>
-        <Link className="button button--secondary" to="/">
+        </AppLink>
+        <AppLink className="button button--secondary" to="/">
           Go to the home page
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

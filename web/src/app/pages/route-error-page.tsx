@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title';
+import { PageHead } from '../head/page-head';
 import { NotFoundPage } from './not-found-page';
 
 /**
@@ -17,7 +17,7 @@ export function RouteErrorPage() {
 
   return (
     <div className="page page--narrow empty-state" role="alert">
-      <DocumentTitle title="Something went wrong" />
+      <PageHead title="Something went wrong" noindex />
       <h1>Something went wrong</h1>
       <p>This page could not be shown. Check your connection and try again.</p>
       <p className="empty-state__actions">

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useMenuButton } from './use-menu-button';
 import './action-menu.css';
+import { AppLink } from './app-link';
 
 interface ItemBase {
   /** Stable identity; the label may change (Add to favorites ↔ Remove from favorites). */
@@ -60,7 +60,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
             return (
               <li key={item.id} role="none">
                 {'to' in item ? (
-                  <Link
+                  <AppLink
                     className={className}
                     role="menuitem"
                     tabIndex={-1}
@@ -68,7 +68,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
                     onClick={() => menu.close(false)}
                   >
                     {item.label}
-                  </Link>
+                  </AppLink>
                 ) : (
                   <button
                     className={className}

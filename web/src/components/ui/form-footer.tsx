@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 
 export interface FormFooterProps {
   text: string;
@@ -10,7 +10,7 @@ export interface FormFooterProps {
 export function FormFooter({ text, linkText, to }: FormFooterProps) {
   return (
     <p className="form-footer">
-      {text} <Link to={to}>{linkText}</Link>
+      {text} <AppLink to={to}>{linkText}</AppLink>
     </p>
   );
 }

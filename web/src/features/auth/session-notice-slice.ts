@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { login } from './auth-slice';
+import type { UnknownAction } from 'redux';
+import { isLogin } from './auth-slice';
 
 /** PRODUCT fix 8: what the sign-in page says after the server rejected the stored token. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -13,22 +13,29 @@ export interface SessionNoticeState {
   message: string | null;
 }
 
-const initialState: SessionNoticeState = { message: null };
+export const initialSessionNoticeState: SessionNoticeState = { message: null };
 
-const sessionNoticeSlice = createSlice({
-  name: 'sessionNotice',
-  initialState,
-  reducers: {
-    showSessionNotice: (_state, action: PayloadAction<string>) => ({ message: action.payload }),
-    clearSessionNotice: () => initialState,
-  },
-  extraReducers: (builder) => {
-    builder.addCase(login, () => initialState);
-  },
-});
+const SHOW = 'sessionNotice/show';
+const CLEAR = 'sessionNotice/clear';
 
-export const { showSessionNotice, clearSessionNotice } = sessionNoticeSlice.actions;
-export const sessionNoticeReducer = sessionNoticeSlice.reducer;
+type ShowAction = { type: typeof SHOW; payload: string };
+
+export const showSessionNotice = (message: string): ShowAction => ({ type: SHOW, payload: message });
+export const clearSessionNotice = () => ({ type: CLEAR }) as const;
+
+function isShow(action: UnknownAction): action is ShowAction {
+  return action.type === SHOW;
+}
+
+export function sessionNoticeReducer(
+  state: SessionNoticeState = initialSessionNoticeState,
+  action: UnknownAction,
+): SessionNoticeState {
+  if (isShow(action)) return { message: action.payload };
+  // A new sign-in (and the explicit clear) ends the notice.
+  if (action.type === CLEAR || isLogin(action)) return initialSessionNoticeState;
+  return state;
+}
 
 export const selectSessionNotice = (state: { sessionNotice: SessionNoticeState }): string | null =>
   state.sessionNotice.message;

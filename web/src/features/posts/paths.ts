@@ -4,6 +4,14 @@ export function readPostPath(post: { id: string; author: { username: string } })
   return `/readblog?${new URLSearchParams({ id: post.id, name: post.author.username })}`;
 }
 
+/**
+ * The canonical address of a post (issue 8 §2): its id alone. SPEC §2's `name` is decorative, and
+ * an author who renames themselves must not change the address search engines know.
+ */
+export function canonicalPostPath(postId: string): string {
+  return `/readblog?${new URLSearchParams({ id: postId })}`;
+}
+
 export function editPostPath(postId: string): string {
   return `/updateblog?${new URLSearchParams({ id: postId })}`;
 }

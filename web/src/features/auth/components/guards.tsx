@@ -1,8 +1,10 @@
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { PageHead } from '../../../app/head/page-head';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { safeNextPath, withNext } from '../../../lib/safe-next-path';
+import { useViewer } from '../../../lib/use-viewer';
 import { selectSessionNotice } from '../session-notice-slice';
-import { useSession } from '../use-session';
 
 /**
  * /signin and /signup: a signed-in user is sent on, to `next` or /allblog. This is also how the
@@ -10,9 +12,9 @@ import { useSession } from '../use-session';
  * fresh sign-in lands and two navigations never race.
  */
 export function GuestOnly() {
-  const { status } = useSession();
+  const viewer = useViewer();
   const [params] = useSearchParams();
-  if (status) return <Navigate replace to={safeNextPath(params.get('next')) ?? '/allblog'} />;
+  if (viewer.status) return <Navigate replace to={safeNextPath(params.get('next')) ?? '/allblog'} />;
   return <Outlet />;
 }
 
@@ -21,15 +23,37 @@ export interface RequireAccountProps {
   redirectTo: '/signin' | '/signup';
 }
 
-/** PRODUCT fix 3: a real guard, which brings the visitor back here after signing in. */
+/**
+ * PRODUCT fix 3: a real guard, which brings the visitor back here after signing in. The session
+ * lives in the browser, so the server sends the page's skeleton and the browser decides.
+ */
 export function RequireAccount({ redirectTo }: RequireAccountProps) {
-  const { status } = useSession();
+  const viewer = useViewer();
   const sessionEnded = useSelector(selectSessionNotice) !== null;
   const location = useLocation();
-  if (!status) {
+  if (!viewer.known) return <PrivatePageSkeleton />;
+  if (!viewer.status) {
     // Someone whose session just ended has an account: sign-in (which says why) fits, not sign-up.
     const target = sessionEnded ? '/signin' : redirectTo;
     return <Navigate replace to={withNext(target, location.pathname + location.search)} />;
   }
   return <Outlet />;
+}
+
+/** What the server sends for a page only its signed-in reader may see. */
+function PrivatePageSkeleton() {
+  return (
+    <div className="page page--narrow" aria-busy="true">
+      <PageHead noindex />
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
+      <div aria-hidden="true">
+        <Skeleton className="skeleton--heading" />
+        <Skeleton className="skeleton--line" />
+        <Skeleton className="skeleton--line" />
+        <Skeleton className="skeleton--line skeleton--w-60" />
+      </div>
+    </div>
+  );
 }

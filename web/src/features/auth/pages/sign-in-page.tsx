@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { signInSchema } from '../../../../../contracts/auth';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { PageHead } from '../../../app/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
 import { Notice } from '../../../components/ui/notice';
@@ -44,7 +44,11 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Welcome back" lead="Sign in to write, follow writers and join the discussion.">
-      <DocumentTitle title="Sign in" />
+      <PageHead
+        title="Sign in"
+        description="Sign in to Inkwell to write, follow writers and join the discussion."
+        canonicalPath="/signin"
+      />
       {notice ? <Notice>{notice}</Notice> : null}
       <form className="form" noValidate onSubmit={form.onSubmit}>
         <TextField

@@ -1,7 +1,7 @@
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { PASSWORD_MIN, signUpSchema } from '../../../../../contracts/auth';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { PageHead } from '../../../app/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -34,7 +34,11 @@ export function SignUpPage() {
 
   return (
     <AuthCard title="Join Inkwell" lead="Create an account to write, follow writers and join the discussion.">
-      <DocumentTitle title="Sign up" />
+      <PageHead
+        title="Sign up"
+        description="Create an Inkwell account to publish your own posts."
+        canonicalPath="/signup"
+      />
       <form className="form" noValidate onSubmit={form.onSubmit}>
         <TextField
           label="Name"

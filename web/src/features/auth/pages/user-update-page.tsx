@@ -1,7 +1,7 @@
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN, userUpdateSchema } from '../../../../../contracts/auth';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { PageHead } from '../../../app/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -35,7 +35,7 @@ export function UserUpdatePage() {
       title="Settings"
       lead="Change your username, your password, or both. Leave a field empty to keep it as it is."
     >
-      <DocumentTitle title="Settings" />
+      <PageHead title="Settings" noindex />
       {userData?.username ? (
         <p className="auth-card__meta">
           Signed in as <strong>{userData.username}</strong>

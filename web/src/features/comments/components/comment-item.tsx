@@ -1,12 +1,11 @@
-import { Link } from 'react-router';
-import type { Comment } from '../../../../../contracts/comments';
-import { formatPostDate } from '../../../../../contracts/dates';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
-import { MarkdownContent } from '../../posts/markdown/markdown-content';
+import { LocalDate } from '../../../components/ui/local-date';
+import type { CommentView } from '../../posts/post-summary';
 import { profilePath } from '../../posts/paths';
+import { AppLink } from '../../../components/ui/app-link';
 
 export interface CommentItemProps {
-  comment: Comment;
+  comment: CommentView;
   canDelete: boolean;
   onDelete: () => void;
 }
@@ -17,12 +16,10 @@ export function CommentItem({ comment, canDelete, onDelete }: CommentItemProps) 
     <article className="comment" aria-label={`Comment by ${comment.author.username}`}>
       <header className="comment__header">
         <AvatarInitial name={comment.author.username} size="sm" />
-        <Link className="comment__author" to={profilePath(comment.author.id)}>
+        <AppLink className="comment__author" to={profilePath(comment.author.id)}>
           {comment.author.username}
-        </Link>
-        <time className="comment__date" dateTime={comment.createdAt}>
-          {formatPostDate(comment.createdAt)}
-        </time>
+        </AppLink>
+        <LocalDate className="comment__date" iso={comment.createdAt} />
         {canDelete ? (
           <button
             className="comment__delete"
@@ -34,13 +31,8 @@ export function CommentItem({ comment, canDelete, onDelete }: CommentItemProps) 
           </button>
         ) : null}
       </header>
-      {/* The discussion is an h2; headings inside a comment start below it. */}
-      <MarkdownContent
-        markdown={comment.body}
-        className="prose comment__body"
-        headingOffset={3}
-        placeholderLines={2}
-      />
+      {/* Rendered and sanitized on the server; its headings start at h3, under the discussion's h2. */}
+      <div className="markdown prose comment__body" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
     </article>
   );
 }

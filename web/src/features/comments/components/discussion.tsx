@@ -1,24 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
 import type { Comment } from '../../../../../contracts/comments';
-import type { Post } from '../../../../../contracts/posts';
+import type { Page } from '../../../../../contracts/posts';
+import { dataPath, DATA_PATHS } from '../../../app/data-routes';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
+import type { ApiResult } from '../../../lib/api-client';
+import { Loaded, type Deferred } from '../../../lib/loaded';
 import { withNext } from '../../../lib/safe-next-path';
-import { useSession } from '../../auth/use-session';
+import { useViewer } from '../../../lib/use-viewer';
 import { LoadMore } from '../../posts/components/load-more';
-import { usePagedList } from '../../posts/hooks/use-paged-list';
+import { useMorePages } from '../../posts/hooks/use-more-pages';
+import type { CommentView, PostView } from '../../posts/post-summary';
 import { readPostPath } from '../../posts/paths';
 import { deleteComment } from '../api/delete-comment';
-import { getComments } from '../api/get-comments';
-import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import '../comments.css';
+import { AppLink } from '../../../components/ui/app-link';
+
+// The form carries the validation library: only a signed-in reader, who can comment, downloads it.
+const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
 
 export interface DiscussionProps {
   id: string;
-  post: Post;
+  post: PostView;
+  /** The first page of comments, from the read page's loader. */
+  comments: Deferred<ApiResult<Page<CommentView>>>;
   /** +1 or −1, so the post's 'Discuss' count stays the real number (PRODUCT fix 6). */
   onCountChange: (delta: number) => void;
 }
@@ -28,20 +36,17 @@ export interface DiscussionProps {
  * visitors get a sign-in link that brings them back here. A comment can be deleted by its author
  * and by the post's author (the server enforces the same rule).
  */
-export function Discussion({ id, post, onCountChange }: DiscussionProps) {
-  const { status, userData } = useSession();
-  const viewerId = status ? userData?.id || null : null;
+export function Discussion({ id, post, comments, onCountChange }: DiscussionProps) {
+  const viewer = useViewer();
+  const viewerId = viewer.user?.id || null;
+  const revalidator = useRevalidator();
   const sectionRef = useRef<HTMLElement>(null);
-  const list = usePagedList(
-    `comments:${post.id}`,
-    (cursor, signal) => getComments(post.id, cursor, signal),
-    'Error fetching comments',
-  );
   // Comments added here while older pages are still unread: they are the newest, so they are
   // shown after the "Show more" button, and dropped from here once the pages reach them.
   const [added, setAdded] = useState<Comment[]>([]);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [formKey, setFormKey] = useState(0);
-  const [toDelete, setToDelete] = useState<Comment | null>(null);
+  const [toDelete, setToDelete] = useState<CommentView | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   // Said by a live region that is always there, so screen readers hear each change.
@@ -52,9 +57,7 @@ export function Discussion({ id, post, onCountChange }: DiscussionProps) {
     if (window.location.hash === `#${id}`) sectionRef.current?.scrollIntoView();
   }, [id]);
 
-  const loadedIds = new Set(list.items.map((comment) => comment.id));
-  const newer = added.filter((comment) => !loadedIds.has(comment.id));
-  const canDelete = (comment: Comment) =>
+  const canDelete = (comment: CommentView) =>
     viewerId !== null && (comment.author.id === viewerId || post.authorId === viewerId);
 
   const confirmDelete = async () => {
@@ -69,8 +72,7 @@ export function Discussion({ id, post, onCountChange }: DiscussionProps) {
       return;
     }
     const goneId = toDelete.id;
-    list.updateItems((items) => items.filter((comment) => comment.id !== goneId));
-    setAdded((items) => items.filter((comment) => comment.id !== goneId));
+    setRemoved((ids) => new Set([...ids, goneId]));
     setToDelete(null);
     onCountChange(-1);
     setAnnouncement('Comment deleted');
@@ -78,7 +80,7 @@ export function Discussion({ id, post, onCountChange }: DiscussionProps) {
     window.setTimeout(() => sectionRef.current?.focus({ preventScroll: true }), 0);
   };
 
-  const renderComment = (comment: Comment) => (
+  const renderComment = (comment: CommentView) => (
     <li key={comment.id} className="discussion__item">
       <CommentItem comment={comment} canDelete={canDelete(comment)} onDelete={() => setToDelete(comment)} />
     </li>
@@ -92,48 +94,41 @@ export function Discussion({ id, post, onCountChange }: DiscussionProps) {
         Discussion <span className="discussion__count">({count.toLocaleString('en-US')})</span>
       </h2>
 
-      {list.status === 'loading' ? (
-        <div aria-busy="true">
-          <p className="visually-hidden" role="status">
-            Loading comments…
-          </p>
-          {count > 0 ? <CommentSkeleton /> : null}
-        </div>
-      ) : null}
-      {list.status === 'error' && list.error ? (
-        <ErrorRetry message={list.error.message} onRetry={list.retry} />
-      ) : null}
-      {list.status === 'ready' && list.items.length === 0 && newer.length === 0 ? (
-        <p className="discussion__empty">No comments yet. Start the discussion.</p>
-      ) : null}
+      <Loaded value={comments} fallback={<CommentsLoading count={count} />}>
+        {(result) =>
+          result.ok ? (
+            <CommentThread
+              first={result.data}
+              postId={post.id}
+              added={added}
+              removed={removed}
+              renderComment={renderComment}
+            />
+          ) : (
+            <ErrorRetry message={result.error.message} onRetry={() => void revalidator.revalidate()} />
+          )
+        }
+      </Loaded>
 
-      {list.items.length > 0 ? <ol className="discussion__list">{list.items.map(renderComment)}</ol> : null}
-      <LoadMore
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        moreError={list.moreError}
-        loadMore={list.loadMore}
-        label="Show more comments"
-      />
-      {newer.length > 0 ? <ol className="discussion__list">{newer.map(renderComment)}</ol> : null}
-
-      {status ? (
-        <CommentForm
-          key={formKey}
-          postId={post.id}
-          focusOnMount={formKey > 0}
-          onAdded={(comment) => {
-            setAdded((items) => [...items, comment]);
-            onCountChange(1);
-            setAnnouncement('Comment posted');
-            // A fresh form: useZodForm keeps a successful form pending, which suits pages that
-            // navigate away; here the reader stays and may write again.
-            setFormKey((key) => key + 1);
-          }}
-        />
+      {viewer.status ? (
+        <Suspense fallback={<div className="comment-form comment-form--loading" aria-hidden="true" />}>
+          <CommentForm
+            key={formKey}
+            postId={post.id}
+            focusOnMount={formKey > 0}
+            onAdded={(comment) => {
+              setAdded((items) => [...items, comment]);
+              onCountChange(1);
+              setAnnouncement('Comment posted');
+              // A fresh form: useZodForm keeps a successful form pending, which suits pages that
+              // navigate away; here the reader stays and may write again.
+              setFormKey((key) => key + 1);
+            }}
+          />
+        </Suspense>
       ) : (
-        <p className="discussion__signin">
-          <Link to={withNext('/signin', readPostPath(post))}>Sign in</Link> to join the discussion.
+        <p className={viewer.known ? 'discussion__signin' : 'discussion__signin when-signed-out'}>
+          <AppLink to={withNext('/signin', readPostPath(post))}>Sign in</AppLink> to join the discussion.
         </p>
       )}
 
@@ -160,15 +155,54 @@ export function Discussion({ id, post, onCountChange }: DiscussionProps) {
   );
 }
 
-function CommentSkeleton() {
+interface CommentThreadProps {
+  first: Page<CommentView>;
+  postId: string;
+  added: CommentView[];
+  removed: ReadonlySet<string>;
+  renderComment: (comment: CommentView) => ReactNode;
+}
+
+function CommentThread({ first, postId, added, removed, renderComment }: CommentThreadProps) {
+  const list = useMorePages(first, dataPath(DATA_PATHS.comments, { postId }));
+  const items = list.items.filter((comment) => !removed.has(comment.id));
+  const loadedIds = new Set(list.items.map((comment) => comment.id));
+  const newer = added.filter((comment) => !loadedIds.has(comment.id) && !removed.has(comment.id));
+
   return (
-    <div className="comment" aria-hidden="true">
-      <div className="comment__header">
-        <Skeleton className="skeleton--avatar-sm" />
-        <Skeleton className="skeleton--text skeleton--w-25" />
-      </div>
-      <Skeleton className="skeleton--line" />
-      <Skeleton className="skeleton--line skeleton--w-60" />
+    <>
+      {items.length === 0 && newer.length === 0 ? (
+        <p className="discussion__empty">No comments yet. Start the discussion.</p>
+      ) : null}
+      {items.length > 0 ? <ol className="discussion__list">{items.map(renderComment)}</ol> : null}
+      <LoadMore
+        hasMore={list.hasMore}
+        loadingMore={list.loadingMore}
+        moreError={list.moreError}
+        loadMore={list.loadMore}
+        label="Show more comments"
+      />
+      {newer.length > 0 ? <ol className="discussion__list">{newer.map(renderComment)}</ol> : null}
+    </>
+  );
+}
+
+function CommentsLoading({ count }: { count: number }) {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading comments…
+      </p>
+      {count > 0 ? (
+        <div className="comment" aria-hidden="true">
+          <div className="comment__header">
+            <Skeleton className="skeleton--avatar-sm" />
+            <Skeleton className="skeleton--text skeleton--w-25" />
+          </div>
+          <Skeleton className="skeleton--line" />
+          <Skeleton className="skeleton--line skeleton--w-60" />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,26 @@
-import { Link } from 'react-router';
 import { initialOf } from '../../../components/ui/avatar-initial';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { absoluteUrl, SITE_DESCRIPTION } from '../../../app/head/document-head';
+import { PageHead, useSite } from '../../../app/head/page-head';
 import { FeatureVisual } from '../components/feature-visual';
 import { FEATURES, TEAMS, TESTIMONIALS } from '../landing-content';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** `/`: the static marketing page of SPEC §1. */
 export function LandingPage() {
+  const site = useSite();
   return (
     <div className="landing">
-      <DocumentTitle title="Read, write, deepen your understanding" />
+      <PageHead
+        title="Read, write, deepen your understanding"
+        canonicalPath="/"
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: site.name,
+          description: SITE_DESCRIPTION,
+          url: absoluteUrl(site, '/'),
+        }}
+      />
 
       <section className="landing-hero" aria-labelledby="landing-title">
         <div className="landing-hero__inner">
@@ -20,9 +32,9 @@ export function LandingPage() {
               A quiet place for ideas that need more than a headline. Discover stories from curious people, or
               share your own on a platform you can run yourself.
             </p>
-            <Link className="button button--primary button--large" to="/allblog">
+            <AppLink className="button button--primary button--large" to="/allblog">
               Start Reading
-            </Link>
+            </AppLink>
           </div>
           <div className="landing-hero__art" aria-hidden="true">
             <div className="hero-sheet hero-sheet--back">

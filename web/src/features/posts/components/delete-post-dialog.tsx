@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Post } from '../../../../../contracts/posts';
+import type { PostView as Post } from '../post-summary';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { deletePost } from '../api/delete-post';
 import { POST_DELETED_NOTICE, type AllPostsLocationState } from '../location-state';

@@ -1,27 +1,29 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 
 export type FeedTab = 'all' | 'following';
 
+export const FOLLOWING_TAB = 'following';
 /** The search value that selects the Following feed on /allblog, so the tab can be linked to. */
-export const FOLLOWING_TAB_QUERY = 'tab=following';
+export const FOLLOWING_TAB_QUERY = `tab=${FOLLOWING_TAB}`;
 
 /**
  * Issue 4 §3: the All posts / Following switch for signed-in readers. Links, not ARIA tabs: each
  * feed has its own address (shareable, and Back returns to it), so aria-current marks the one shown.
  */
-export function FeedTabs({ current }: { current: FeedTab }) {
+export function FeedTabs({ current, pending = false }: { current: FeedTab; pending?: boolean }) {
+  // `pending`: rendered before the session is known, shown only if the signed-in hint is there.
   return (
-    <nav className="feed-tabs" aria-label="Feeds">
-      <Link className="feed-tabs__tab" to="/allblog" aria-current={current === 'all' ? 'page' : undefined}>
+    <nav className={pending ? 'feed-tabs when-signed-in' : 'feed-tabs'} aria-label="Feeds">
+      <AppLink className="feed-tabs__tab" to="/allblog" aria-current={current === 'all' ? 'page' : undefined}>
         All posts
-      </Link>
-      <Link
+      </AppLink>
+      <AppLink
         className="feed-tabs__tab"
         to={`/allblog?${FOLLOWING_TAB_QUERY}`}
         aria-current={current === 'following' ? 'page' : undefined}
       >
         Following
-      </Link>
+      </AppLink>
     </nav>
   );
 }

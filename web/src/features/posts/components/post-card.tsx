@@ -1,34 +1,33 @@
-import { Link } from 'react-router';
-import { formatPostDate } from '../../../../../contracts/dates';
-import type { Post } from '../../../../../contracts/posts';
-import { listPreview } from '../../../../../contracts/preview';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { profilePath, readPostPath } from '../paths';
+import type { PostSummary } from '../post-summary';
 import { DiscussCount } from './discuss-count';
+import { AppLink } from '../../../components/ui/app-link';
 
 /**
  * One post in a list (SPEC §2): the author's initial and name, the date, the title, the preview
  * of SPEC §9 and the real discussion count. The title's link covers the whole card (see
  * posts.css), so the card is one click target and one tab stop, plus the author's own link.
  */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post }: { post: PostSummary }) {
   return (
     <article className="post-card">
       <p className="post-card__author">
         <AvatarInitial name={post.author.username} size="sm" />
-        <Link className="post-card__author-name" to={profilePath(post.author.id)}>
+        <AppLink className="post-card__author-name" to={profilePath(post.author.id)}>
           {post.author.username}
-        </Link>
+        </AppLink>
       </p>
       <h2 className="post-card__title">
-        <Link className="post-card__link" to={readPostPath(post)} data-card-link="">
+        <AppLink className="post-card__link" to={readPostPath(post)} data-card-link="">
           {post.title}
-        </Link>
+        </AppLink>
       </h2>
-      <p className="post-card__preview">{listPreview(post.content)}</p>
+      <p className="post-card__preview">{post.preview}</p>
       <p className="post-card__meta">
-        <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        <LocalDate iso={post.createdAt} />
         <DiscussCount count={post.commentCount} />
       </p>
     </article>

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import type { Post } from '../../../../../contracts/posts';
-import { ErrorRetry } from '../../../components/ui/error-retry';
+import type { Page } from '../../../../../contracts/posts';
 import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
-import type { PagedList } from '../hooks/use-paged-list';
+import { useMorePages } from '../hooks/use-more-pages';
+import type { PostSummary } from '../post-summary';
 import { LoadMore } from './load-more';
 import { PostCard, PostCardSkeleton } from './post-card';
 
 export interface PostFeedProps {
-  list: PagedList<Post>;
+  /** The first page, from the route's loader. */
+  first: Page<PostSummary>;
+  /** The data route that serves the next pages (app/data-routes.ts). */
+  moreUrl: string;
   /** The list's accessible name, e.g. 'All posts'. */
   label: string;
   /** What an empty list says, with what to do next. */
@@ -16,35 +19,28 @@ export interface PostFeedProps {
 
 const SKELETON_CARDS = 4;
 
+/** Skeleton cards while the first page loads: the same boxes, so nothing moves when it arrives. */
+export function PostFeedSkeleton() {
+  return (
+    <div className="post-feed" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading posts…
+      </p>
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        <PostCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
 /**
- * A paged list of post cards with its states: skeleton cards while the first page loads, an error
- * with Retry if it fails (PRODUCT fix 5, never an endless skeleton), the empty state, and more
- * pages as the reader scrolls or asks.
+ * A paged list of post cards: the empty state, or the cards with more pages as the reader scrolls
+ * or asks. Its pages' loading and failure states belong to the page that holds it.
  */
-export function PostFeed({ list, label, empty }: PostFeedProps) {
+export function PostFeed({ first, moreUrl, label, empty }: PostFeedProps) {
+  const list = useMorePages(first, moreUrl);
   const count = list.items.length;
   const { listRef, onMoreRequested } = useFocusNewItems(count, '[data-card-link]');
-
-  if (list.status === 'loading' || list.status === 'idle') {
-    return (
-      <div className="post-feed" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading posts…
-        </p>
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          <PostCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  }
-
-  if (list.status === 'error') {
-    return (
-      <div className="post-feed">
-        <ErrorRetry message={list.error?.message ?? 'Error: Server Error'} onRetry={list.retry} />
-      </div>
-    );
-  }
 
   if (count === 0) return <div className="post-feed post-feed--empty">{empty}</div>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Post } from '../../../../../contracts/posts';
+import type { PostView as Post } from '../post-summary';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
 import { withNext } from '../../../lib/safe-next-path';
 import { useSession } from '../../auth/use-session';

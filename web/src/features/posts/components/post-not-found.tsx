@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { PageHead } from '../../../app/head/page-head';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** SPEC §8, word for word: 'Error: Post not found'. */
 export const POST_NOT_FOUND_TEXT = 'Error: Post not found';
@@ -7,13 +7,13 @@ export const POST_NOT_FOUND_TEXT = 'Error: Post not found';
 export function PostNotFound() {
   return (
     <div className="page page--narrow empty-state">
-      <DocumentTitle title="Post not found" />
+      <PageHead title="Post not found" noindex />
       <h1 className="post-not-found__title">{POST_NOT_FOUND_TEXT}</h1>
       <p>It may have been deleted, or the link is incomplete.</p>
       <p className="empty-state__actions">
-        <Link className="button button--primary" to="/allblog">
+        <AppLink className="button button--primary" to="/allblog">
           Browse all posts
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

@@ -1,19 +1,21 @@
-import { Link } from 'react-router';
-import { formatPostDate } from '../../../../../contracts/dates';
-import type { Post } from '../../../../../contracts/posts';
-import { profilePreview } from '../../../../../contracts/preview';
+import type { ReactNode } from 'react';
+import type { Page } from '../../../../../contracts/posts';
+import { dataPath, DATA_PATHS } from '../../../app/data-routes';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
+import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { getProfilePosts } from '../api/get-profile-posts';
-import { usePagedList } from '../hooks/use-paged-list';
+import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
+import { useMorePages } from '../hooks/use-more-pages';
 import { readPostPath } from '../paths';
+import type { PostSummary } from '../post-summary';
 import { LoadMore } from './load-more';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 export interface ProfilePostsProps {
   userId: string;
+  /** The first page, from the profile's loader, with SPEC §9's profile previews. */
+  first: Page<PostSummary>;
   /** The viewer owns this profile: the empty state offers 'Publish Blogs' (SPEC §2). */
   isOwner: boolean;
 }
@@ -25,49 +27,29 @@ export const NO_BLOGS_TEXT = 'You have no blogs yet';
  * The user's posts under the profile header (SPEC §2): each with its title, an author line and the
  * profile preview of SPEC §9 (200 characters, ' ...' only when cut: PRODUCT fix 9), page by page.
  */
-export function ProfilePosts({ userId, isOwner }: ProfilePostsProps) {
-  const list = usePagedList(
-    `profile-posts:${userId}`,
-    (cursor, signal) => getProfilePosts(userId, cursor, signal),
-    'Error fetching profile posts',
-  );
+export function ProfilePosts({ userId, first, isOwner }: ProfilePostsProps) {
+  const list = useMorePages(first, dataPath(DATA_PATHS.profilePosts, { userId }));
   const count = list.items.length;
   const { listRef, onMoreRequested } = useFocusNewItems(count, 'a');
 
   return (
-    <section className="profile-posts" aria-labelledby="profile-posts-heading">
-      <h2 id="profile-posts-heading" className="section-heading">
-        {isOwner ? 'Your posts' : 'Posts'}
-      </h2>
-      {list.status === 'loading' || list.status === 'idle' ? (
-        <div aria-busy="true">
-          <p className="visually-hidden" role="status">
-            Loading posts…
-          </p>
-          <ProfilePostSkeleton />
-          <ProfilePostSkeleton />
-        </div>
-      ) : null}
-      {list.status === 'error' && list.error ? (
-        <ErrorRetry message={list.error.message} onRetry={list.retry} />
-      ) : null}
-      {list.status === 'ready' && count === 0 ? (
+    <ProfilePostsSection isOwner={isOwner}>
+      {count === 0 ? (
         <div className="empty-state profile-posts__empty">
           {isOwner ? (
             <>
               <p>{NO_BLOGS_TEXT}</p>
               <p className="empty-state__actions">
-                <Link className="button button--primary" to="/addblog">
+                <AppLink className="button button--primary" to="/addblog">
                   Publish Blogs
-                </Link>
+                </AppLink>
               </p>
             </>
           ) : (
             <p>No blogs yet</p>
           )}
         </div>
-      ) : null}
-      {count > 0 ? (
+      ) : (
         <ol className="profile-posts__list" ref={listRef}>
           {list.items.map((post) => (
             <li key={post.id}>
@@ -75,7 +57,7 @@ export function ProfilePosts({ userId, isOwner }: ProfilePostsProps) {
             </li>
           ))}
         </ol>
-      ) : null}
+      )}
       <LoadMore
         hasMore={list.hasMore}
         loadingMore={list.loadingMore}
@@ -84,24 +66,47 @@ export function ProfilePosts({ userId, isOwner }: ProfilePostsProps) {
         label="Load more"
         onRequested={onMoreRequested}
       />
+    </ProfilePostsSection>
+  );
+}
+
+export function ProfilePostsSection({ isOwner, children }: { isOwner: boolean; children: ReactNode }) {
+  return (
+    <section className="profile-posts" aria-labelledby="profile-posts-heading">
+      <h2 id="profile-posts-heading" className="section-heading">
+        {isOwner ? 'Your posts' : 'Posts'}
+      </h2>
+      {children}
     </section>
   );
 }
 
-function ProfilePostItem({ post }: { post: Post }) {
+function ProfilePostItem({ post }: { post: PostSummary }) {
   return (
     <article className="profile-post">
       <h3 className="profile-post__title">
-        <Link to={readPostPath(post)}>{post.title}</Link>
+        <AppLink to={readPostPath(post)}>{post.title}</AppLink>
       </h3>
       <p className="profile-post__byline">
         <AvatarInitial name={post.author.username} size="sm" />
         <span>{post.author.username}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        <LocalDate iso={post.createdAt} />
       </p>
-      <p className="profile-post__preview">{profilePreview(post.content)}</p>
+      <p className="profile-post__preview">{post.preview}</p>
     </article>
+  );
+}
+
+export function ProfilePostsSkeleton() {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading posts…
+      </p>
+      <ProfilePostSkeleton />
+      <ProfilePostSkeleton />
+    </div>
   );
 }
 

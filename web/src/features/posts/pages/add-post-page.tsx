@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { PageHead } from '../../../app/head/page-head';
 import { createPost } from '../api/create-post';
 import { PostForm } from '../components/post-form';
 import '../posts.css';
@@ -12,7 +12,7 @@ export function AddPostPage() {
 
   return (
     <div className="page page--narrow editor-page">
-      <DocumentTitle title="Write a post" />
+      <PageHead title="Write a post" noindex />
       <h1 className="editor-page__heading">Write a post</h1>
       <PostForm
         initialValues={EMPTY_POST}

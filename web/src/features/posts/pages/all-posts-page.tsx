@@ -1,24 +1,27 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Notice } from '../../../components/ui/notice';
-import { useSession } from '../../auth/use-session';
-import { getAllPosts } from '../api/get-all-posts';
-import { getFeed } from '../api/get-feed';
-import { FeedTabs, type FeedTab } from '../components/feed-tabs';
-import { PostFeed } from '../components/post-feed';
+import { dataPath, DATA_PATHS } from '../../../app/data-routes';
+import { PageHead } from '../../../app/head/page-head';
+import { Loaded } from '../../../lib/loaded';
+import { useViewer } from '../../../lib/use-viewer';
+import { FeedTabs, FOLLOWING_TAB } from '../components/feed-tabs';
+import { PostFeed, PostFeedSkeleton } from '../components/post-feed';
 import { SidePanel } from '../components/side-panel';
-import { usePagedList } from '../hooks/use-paged-list';
+import type { AllPostsData } from '../loaders/all-posts-loader';
 import { isAllPostsLocationState } from '../location-state';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 /**
  * /allblog: every post, newest first, page by page, with the static side panel (SPEC §1–§2).
  * Signed-in readers also get the Following feed (issue 4 §3) at /allblog?tab=following.
  */
 export function AllPostsPage() {
-  const { status, userData } = useSession();
-  const [params] = useSearchParams();
+  const data = useLoaderData() as AllPostsData;
+  const viewer = useViewer();
+  const revalidator = useRevalidator();
   const location = useLocation();
   const navigate = useNavigate();
   // e.g. 'Your post was deleted.', handed over by the page that sent the reader here. Read once:
@@ -29,56 +32,87 @@ export function AllPostsPage() {
       void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
     }
   }, [location, navigate]);
-  const tab: FeedTab = status && params.get('tab') === 'following' ? 'following' : 'all';
-  // The viewer is part of the key: signing in or out changes the feed and `favorited`.
-  const viewer = status ? (userData?.id ?? '') : '';
-  const list = usePagedList(
-    `${tab}:${viewer}`,
-    tab === 'following' ? getFeed : getAllPosts,
-    tab === 'following' ? 'Error fetching feed' : 'Error fetching posts',
-  );
+  // Before the session is known the address decides, so the server's skeleton matches the browser's.
+  const tab = data.tab === 'following' && (viewer.status || !viewer.known) ? 'following' : 'all';
   const title = tab === 'following' ? 'Following' : 'All posts';
+  const moreUrl = dataPath(DATA_PATHS.posts, tab === 'following' ? { tab: FOLLOWING_TAB } : {});
 
   return (
     <div className="page all-posts">
-      <DocumentTitle title={title} />
+      <PageHead
+        title={title}
+        description="The newest posts on Inkwell, from every writer."
+        canonicalPath="/allblog"
+      />
       <div className="all-posts__layout">
         <section className="all-posts__main" aria-labelledby="all-posts-heading">
-          <h1 id="all-posts-heading" className={status ? 'visually-hidden' : 'all-posts__heading'}>
+          <h1
+            id="all-posts-heading"
+            className={
+              viewer.known
+                ? viewer.status
+                  ? 'visually-hidden'
+                  : 'all-posts__heading'
+                : 'all-posts__heading visually-hidden-when-signed-in'
+            }
+          >
             {title}
           </h1>
           {notice ? <Notice>{notice}</Notice> : null}
-          {status ? <FeedTabs current={tab} /> : null}
-          <PostFeed
-            list={list}
-            label={title}
-            empty={
-              tab === 'following' ? (
-                <div className="empty-state">
-                  <h2>Nothing here yet</h2>
-                  <p>Follow writers from their profiles and their new posts will appear here.</p>
-                  <p className="empty-state__actions">
-                    <Link className="button button--secondary" to="/allblog">
-                      Browse all posts
-                    </Link>
-                  </p>
-                </div>
-              ) : (
-                <div className="empty-state">
-                  <h2>No posts yet</h2>
-                  <p>Be the first to write one.</p>
-                  <p className="empty-state__actions">
-                    <Link className="button button--primary" to={status ? '/addblog' : '/signup'}>
-                      Write a post
-                    </Link>
-                  </p>
-                </div>
-              )
-            }
-          />
+          {viewer.status || !viewer.known ? <FeedTabs current={tab} pending={!viewer.known} /> : null}
+          {data.posts === null ? (
+            <PostFeedSkeleton />
+          ) : (
+            <Loaded value={data.posts} fallback={<PostFeedSkeleton />}>
+              {(posts) =>
+                posts.ok ? (
+                  <PostFeed
+                    first={posts.data}
+                    moreUrl={moreUrl}
+                    label={title}
+                    empty={
+                      tab === 'following' ? <FollowingEmpty /> : <AllPostsEmpty signedIn={viewer.status} />
+                    }
+                  />
+                ) : (
+                  <div className="post-feed">
+                    <ErrorRetry message={posts.error.message} onRetry={() => void revalidator.revalidate()} />
+                  </div>
+                )
+              }
+            </Loaded>
+          )}
         </section>
         <SidePanel />
       </div>
+    </div>
+  );
+}
+
+function FollowingEmpty() {
+  return (
+    <div className="empty-state">
+      <h2>Nothing here yet</h2>
+      <p>Follow writers from their profiles and their new posts will appear here.</p>
+      <p className="empty-state__actions">
+        <AppLink className="button button--secondary" to="/allblog">
+          Browse all posts
+        </AppLink>
+      </p>
+    </div>
+  );
+}
+
+function AllPostsEmpty({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="empty-state">
+      <h2>No posts yet</h2>
+      <p>Be the first to write one.</p>
+      <p className="empty-state__actions">
+        <AppLink className="button button--primary" to={signedIn ? '/addblog' : '/signup'}>
+          Write a post
+        </AppLink>
+      </p>
     </div>
   );
 }

@@ -1,63 +1,67 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { formatPostDate } from '../../../../../contracts/dates';
-import type { Post } from '../../../../../contracts/posts';
+import { useLoaderData, useRevalidator } from 'react-router';
+import { PageHead, useSite } from '../../../app/head/page-head';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
-import { DocumentTitle } from '../../../components/ui/document-title';
 import { ErrorRetry } from '../../../components/ui/error-retry';
-import { useSession } from '../../auth/use-session';
+import { LocalDate } from '../../../components/ui/local-date';
+import { Loaded } from '../../../lib/loaded';
 import { Discussion } from '../../comments/components/discussion';
-import { usePost } from '../api/get-post';
 import { DiscussCount } from '../components/discuss-count';
 import { PostMenu } from '../components/post-menu';
 import { PostNotFound } from '../components/post-not-found';
 import { ReadPostSkeleton } from '../components/read-post-skeleton';
-import { MarkdownContent, preloadMarkdown } from '../markdown/markdown-content';
+import type { ReadPostData } from '../loaders/read-post-loader';
+import { postMeta } from '../post-meta';
+import type { PostView as Post } from '../post-summary';
 import { profilePath } from '../paths';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 const DISCUSSION_ID = 'discussion';
 
 /** /readblog?id=&name=: one post, its menu and its discussion (SPEC §2, issue 4 §1). */
 export function ReadPostPage() {
-  const [params] = useSearchParams();
-  const id = params.get('id') || null;
-  const { status, userData } = useSession();
-  const post = usePost(id, status ? (userData?.id ?? '') : null);
-
-  // The renderer's code downloads while the post is fetched, not after.
-  useEffect(() => {
-    preloadMarkdown().catch(() => {
-      // MarkdownContent reports it and falls back to plain text.
-    });
-  }, []);
-
-  if (id === null || (post.status === 'error' && post.error.status === 404)) return <PostNotFound />;
+  const data = useLoaderData() as ReadPostData;
+  const revalidator = useRevalidator();
 
   return (
-    <div className="page page--narrow read-post">
-      {post.status === 'success' ? (
-        <PostView post={post.data} onPostChange={post.setData} />
-      ) : post.status === 'error' ? (
-        <>
-          <DocumentTitle title="Post" />
-          <h1 className="visually-hidden">Post</h1>
-          <ErrorRetry message={post.error.message} onRetry={post.retry} />
-        </>
-      ) : (
-        <>
-          <DocumentTitle title="Post" />
+    <Loaded
+      value={data.post}
+      fallback={
+        <div className="page page--narrow read-post">
+          <PageHead title="Post" />
           <ReadPostSkeleton />
-        </>
-      )}
-    </div>
+        </div>
+      }
+    >
+      {(post) => {
+        if (post.ok) return <PostPage post={post.data} comments={data.comments} />;
+        if (post.error.status === 404) return <PostNotFound />;
+        return (
+          <div className="page page--narrow read-post">
+            <PageHead title="Post" noindex />
+            <h1 className="visually-hidden">Post</h1>
+            <ErrorRetry message={post.error.message} onRetry={() => void revalidator.revalidate()} />
+          </div>
+        );
+      }}
+    </Loaded>
   );
 }
 
-function PostView({ post, onPostChange }: { post: Post; onPostChange: (post: Post) => void }) {
+function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostData['comments'] }) {
+  const site = useSite();
+  // Local changes (a favorite, a comment) show at once; a new post from the loader starts over.
+  const [state, setState] = useState({ loaded, post: loaded });
+  let post = state.post;
+  if (state.loaded !== loaded) {
+    post = loaded;
+    setState({ loaded, post });
+  }
+  const onPostChange = (next: Post) => setState({ loaded, post: next });
+
   const [statusMessage, setStatusMessage] = useState('');
   const clearTimer = useRef<number | undefined>(undefined);
-
   useEffect(() => () => window.clearTimeout(clearTimer.current), []);
 
   const announce = (message: string) => {
@@ -77,8 +81,8 @@ function PostView({ post, onPostChange }: { post: Post; onPostChange: (post: Pos
   };
 
   return (
-    <>
-      <DocumentTitle title={post.title} />
+    <div className="page page--narrow read-post">
+      <PageHead {...postMeta(post, site)} />
       <article className="post" aria-labelledby="post-title">
         <header className="post__header">
           <h1 id="post-title" className="post__title">
@@ -87,12 +91,10 @@ function PostView({ post, onPostChange }: { post: Post; onPostChange: (post: Pos
           <div className="post__byline">
             <AvatarInitial name={post.author.username} size="md" />
             <div className="post__byline-text">
-              <Link className="post__author" to={profilePath(post.author.id)}>
+              <AppLink className="post__author" to={profilePath(post.author.id)}>
                 {post.author.username}
-              </Link>
-              <time className="post__date" dateTime={post.createdAt}>
-                {formatPostDate(post.createdAt)}
-              </time>
+              </AppLink>
+              <LocalDate className="post__date" iso={post.createdAt} />
             </div>
             <PostMenu post={post} onPostChange={onPostChange} onStatus={announce} />
           </div>
@@ -100,7 +102,11 @@ function PostView({ post, onPostChange }: { post: Post; onPostChange: (post: Pos
             {statusMessage}
           </p>
         </header>
-        <MarkdownContent markdown={post.content} className="prose post__content" placeholderLines={6} />
+        {/* Rendered and sanitized on the server (server/lib/markdown): the author's HTML is text. */}
+        <div
+          className="markdown prose post__content"
+          dangerouslySetInnerHTML={{ __html: post.contentHtml }}
+        />
         <footer className="post__footer">
           <a className="post__discuss" href={`#${DISCUSSION_ID}`} onClick={jumpToDiscussion}>
             <DiscussCount count={post.commentCount} />
@@ -116,10 +122,11 @@ function PostView({ post, onPostChange }: { post: Post; onPostChange: (post: Pos
       <Discussion
         id={DISCUSSION_ID}
         post={post}
+        comments={comments}
         onCountChange={(delta) =>
           onPostChange({ ...post, commentCount: Math.max(0, post.commentCount + delta) })
         }
       />
-    </>
+    </div>
   );
 }

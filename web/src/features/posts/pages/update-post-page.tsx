@@ -1,15 +1,17 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { Post } from '../../../../../contracts/posts';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { PageHead } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Loaded } from '../../../lib/loaded';
 import { useSession } from '../../auth/use-session';
-import { usePost } from '../api/get-post';
 import { updatePost } from '../api/update-post';
+import type { UpdatePostData } from '../loaders/update-post-loader';
 import { PostForm } from '../components/post-form';
 import { PostNotFound } from '../components/post-not-found';
 import { readPostPath } from '../paths';
 import '../posts.css';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** PRODUCT fix 3: someone else's post is not editable here, and the page says so. */
 export const NOT_AUTHOR_MESSAGE = 'You can only edit your own posts';
@@ -19,37 +21,48 @@ export const NOT_AUTHOR_MESSAGE = 'You can only edit your own posts';
  * goes to the post. A failed fetch shows Retry instead of the spec's silent failure (PRODUCT fix 5).
  */
 export function UpdatePostPage() {
-  const [params] = useSearchParams();
-  const id = params.get('id') || null;
+  const data = useLoaderData() as UpdatePostData;
   const { userData } = useSession();
   const viewerId = userData?.id ?? '';
-  const post = usePost(id, viewerId);
+  const revalidator = useRevalidator();
 
-  if (id === null || (post.status === 'error' && post.error.status === 404)) return <PostNotFound />;
+  if (data.id === null) return <PostNotFound />;
+
+  const skeleton = (
+    <div className="page page--narrow editor-page">
+      <PageHead title="Edit post" noindex />
+      <h1 className="editor-page__heading">Edit post</h1>
+      <EditorSkeleton />
+    </div>
+  );
+  if (data.post === null) return skeleton;
 
   return (
-    <div className="page page--narrow editor-page">
-      <DocumentTitle title="Edit post" />
-      {post.status === 'success' ? (
-        post.data.authorId === viewerId ? (
-          <>
-            <h1 className="editor-page__heading">Edit post</h1>
-            <EditForm post={post.data} />
-          </>
-        ) : (
-          <NotTheAuthor post={post.data} />
-        )
-      ) : (
-        <>
-          <h1 className="editor-page__heading">Edit post</h1>
-          {post.status === 'error' ? (
-            <ErrorRetry message={post.error.message} onRetry={post.retry} />
-          ) : (
-            <EditorSkeleton />
-          )}
-        </>
-      )}
-    </div>
+    <Loaded value={data.post} fallback={skeleton}>
+      {(post) => {
+        if (!post.ok && post.error.status === 404) return <PostNotFound />;
+        return (
+          <div className="page page--narrow editor-page">
+            <PageHead title="Edit post" noindex />
+            {post.ok ? (
+              post.data.authorId === viewerId ? (
+                <>
+                  <h1 className="editor-page__heading">Edit post</h1>
+                  <EditForm post={post.data} />
+                </>
+              ) : (
+                <NotTheAuthor post={post.data} />
+              )
+            ) : (
+              <>
+                <h1 className="editor-page__heading">Edit post</h1>
+                <ErrorRetry message={post.error.message} onRetry={() => void revalidator.revalidate()} />
+              </>
+            )}
+          </div>
+        );
+      }}
+    </Loaded>
   );
 }
 
@@ -81,9 +94,9 @@ function NotTheAuthor({ post }: { post: Post }) {
         “{post.title}” was written by {post.author.username}. You can still read it and join its discussion.
       </p>
       <p className="empty-state__actions">
-        <Link className="button button--primary" to={readPostPath(post)}>
+        <AppLink className="button button--primary" to={readPostPath(post)}>
           Read the post
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

@@ -1,6 +1,5 @@
 import type { Profile, ProfileResponse } from '../../../../../contracts/auth';
 import { apiRequest, type ApiResult } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
 
 /**
  * GET /api/user/profile?userId= → {response: Profile}. The bearer is optional and only adds
@@ -13,13 +12,4 @@ export async function getProfile(userId: string, signal?: AbortSignal): Promise<
     signal,
   });
   return result.ok ? { ok: true, data: result.data.response } : result;
-}
-
-/** `viewerId` is part of the key: signing in or out changes what `following` says. */
-export function useProfile(userId: string, viewerId: string | null) {
-  return useApiQuery(
-    `profile:${userId}:${viewerId ?? ''}`,
-    (signal) => getProfile(userId, signal),
-    'Error fetching profile',
-  );
 }

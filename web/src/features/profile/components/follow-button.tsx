@@ -9,15 +9,31 @@ export interface FollowButtonProps {
   userId: string;
   username: string;
   following: boolean;
+  /**
+   * Whether the reader follows is not known yet: 'until-known' before the session is (hidden for a
+   * signed-in reader by the signed-in hint), true while their profile data is on its way.
+   */
+  stateUnknown?: 'until-known' | boolean;
   /** Called once the server has agreed, so the caller can update the follower count. */
   onFollowingChange: (following: boolean) => void;
+}
+
+function frameClass(stateUnknown: 'until-known' | boolean): string {
+  if (stateUnknown === 'until-known') return 'follow-button invisible-when-signed-in';
+  return stateUnknown ? 'follow-button is-pending' : 'follow-button';
 }
 
 /**
  * PRODUCT fix 7: Follow works. A visitor is asked to sign in first and brought back here; a reader
  * toggles between Follow and Following.
  */
-export function FollowButton({ userId, username, following, onFollowingChange }: FollowButtonProps) {
+export function FollowButton({
+  userId,
+  username,
+  following,
+  stateUnknown = false,
+  onFollowingChange,
+}: FollowButtonProps) {
   const { status } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,7 +57,7 @@ export function FollowButton({ userId, username, following, onFollowingChange }:
   };
 
   return (
-    <div className="follow-button">
+    <div className={frameClass(stateUnknown)}>
       <button
         className={following ? 'button button--secondary' : 'button button--primary'}
         type="button"

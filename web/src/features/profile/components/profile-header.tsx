@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
 import type { Profile } from '../../../../../contracts/auth';
-import { formatPostDate } from '../../../../../contracts/dates';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { LocalDate } from '../../../components/ui/local-date';
+import { useViewer } from '../../../lib/use-viewer';
 import { FollowButton } from './follow-button';
+import { AppLink } from '../../../components/ui/app-link';
 
 export interface ProfileHeaderProps {
   profile: Profile;
@@ -16,13 +17,10 @@ function count(value: number, one: string, many: string): string {
 
 /** SPEC §2: avatar initial and username; Edit on one's own profile, Follow on another's. */
 export function ProfileHeader({ profile, isOwner, onProfileChange }: ProfileHeaderProps) {
-  const joined = formatPostDate(profile.createdAt);
-  const facts = [
-    joined ? `Joined ${joined}` : null,
-    count(profile.postCount, 'post', 'posts'),
-    count(profile.followerCount, 'follower', 'followers'),
-    `${profile.followingCount.toLocaleString('en-US')} following`,
-  ].filter((fact): fact is string => fact !== null);
+  const viewer = useViewer();
+  // Whether a signed-in reader follows this writer comes with the browser's own request; until
+  // then the button keeps its place but says nothing that could be wrong.
+  const followPending = !viewer.known ? 'until-known' : viewer.status && profile.following === undefined;
 
   return (
     <header className="profile-header">
@@ -30,21 +28,25 @@ export function ProfileHeader({ profile, isOwner, onProfileChange }: ProfileHead
       <div className="profile-header__text">
         <h1 className="profile-header__name">{profile.username}</h1>
         <ul className="profile-header__facts" aria-label="About">
-          {facts.map((fact) => (
-            <li key={fact}>{fact}</li>
-          ))}
+          <li>
+            Joined <LocalDate iso={profile.createdAt} />
+          </li>
+          <li>{count(profile.postCount, 'post', 'posts')}</li>
+          <li>{count(profile.followerCount, 'follower', 'followers')}</li>
+          <li>{profile.followingCount.toLocaleString('en-US')} following</li>
         </ul>
       </div>
       <div className="profile-header__action">
         {isOwner ? (
-          <Link className="button button--secondary" to="/userupdate">
+          <AppLink className="button button--secondary" to="/userupdate">
             Edit
-          </Link>
+          </AppLink>
         ) : (
           <FollowButton
             userId={profile.id}
             username={profile.username}
             following={profile.following ?? false}
+            stateUnknown={followPending}
             onFollowingChange={(following) =>
               onProfileChange({
                 ...profile,

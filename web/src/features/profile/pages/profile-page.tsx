@@ -1,56 +1,120 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { useState } from 'react';
+import { Navigate, useLoaderData, useRevalidator } from 'react-router';
+import type { Profile } from '../../../../../contracts/auth';
+import { PageHead, useSite } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
+import { Loaded } from '../../../lib/loaded';
 import { withNext } from '../../../lib/safe-next-path';
-import { useSession } from '../../auth/use-session';
-import { ProfilePosts } from '../../posts/components/profile-posts';
-import { useProfile } from '../api/get-profile';
+import { useViewer } from '../../../lib/use-viewer';
+import {
+  ProfilePosts,
+  ProfilePostsSection,
+  ProfilePostsSkeleton,
+} from '../../posts/components/profile-posts';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileHeaderSkeleton } from '../components/profile-header-skeleton';
+import type { ProfileData } from '../loaders/profile-loader';
+import { profileMeta } from '../profile-meta';
+import { AppLink } from '../../../components/ui/app-link';
 
 /**
  * /profile?userId= is public (PRODUCT fix 3). Plain /profile means "mine": a signed-in user is
  * sent to their own address, which is also the one to share; a visitor is asked to sign in.
  */
 export function ProfilePage() {
-  const [params] = useSearchParams();
-  const { status, userData } = useSession();
-  const userId = params.get('userId');
+  const data = useLoaderData() as ProfileData;
+  const viewer = useViewer();
 
-  if (userId) return <ProfileView userId={userId} />;
-  if (!status) return <Navigate replace to={withNext('/signin', '/profile')} />;
-  if (userData?.id)
-    return <Navigate replace to={`/profile?${new URLSearchParams({ userId: userData.id })}`} />;
+  if (data.userId !== null && data.profile !== null && data.posts !== null) {
+    return <ProfileView userId={data.userId} profile={data.profile} posts={data.posts} />;
+  }
+  // Whose profile "mine" is, only the browser knows.
+  if (!viewer.known) return <ProfileSkeleton />;
+  if (!viewer.status) return <Navigate replace to={withNext('/signin', '/profile')} />;
+  if (viewer.user?.id)
+    return <Navigate replace to={`/profile?${new URLSearchParams({ userId: viewer.user.id })}`} />;
   // Signed in by an old build that never stored the id: there is no profile to show.
   return <UserNotFound />;
 }
 
-function ProfileView({ userId }: { userId: string }) {
-  const { userData } = useSession();
-  const viewerId = userData?.id || null;
-  const profile = useProfile(userId, viewerId);
-  const isOwner = viewerId === userId;
-
-  if (profile.status === 'error' && profile.error.status === 404) return <UserNotFound />;
+function ProfileView({
+  userId,
+  profile,
+  posts,
+}: Required<{ [K in keyof ProfileData]: NonNullable<ProfileData[K]> }>) {
+  const viewer = useViewer();
+  const isOwner = viewer.user?.id === userId;
+  const revalidator = useRevalidator();
 
   return (
+    <Loaded value={profile} fallback={<ProfileSkeleton />}>
+      {(result) => {
+        if (!result.ok && result.error.status === 404) return <UserNotFound />;
+        return (
+          <div className="page page--narrow">
+            {result.ok ? (
+              <LoadedProfile profile={result.data} isOwner={isOwner} />
+            ) : (
+              <>
+                <PageHead title="Profile" noindex />
+                <h1 className="visually-hidden">Profile</h1>
+                <ErrorRetry message={result.error.message} onRetry={() => void revalidator.revalidate()} />
+              </>
+            )}
+            <Loaded
+              value={posts}
+              fallback={
+                <ProfilePostsSection isOwner={isOwner}>
+                  <ProfilePostsSkeleton />
+                </ProfilePostsSection>
+              }
+            >
+              {(list) =>
+                list.ok ? (
+                  <ProfilePosts userId={userId} first={list.data} isOwner={isOwner} />
+                ) : (
+                  <ProfilePostsSection isOwner={isOwner}>
+                    <ErrorRetry message={list.error.message} onRetry={() => void revalidator.revalidate()} />
+                  </ProfilePostsSection>
+                )
+              }
+            </Loaded>
+          </div>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+function LoadedProfile({ profile: loaded, isOwner }: { profile: Profile; isOwner: boolean }) {
+  const site = useSite();
+  // A follow shows at once; a new profile from the loader starts over.
+  const [state, setState] = useState({ loaded, profile: loaded });
+  let profile = state.profile;
+  if (state.loaded !== loaded) {
+    profile = loaded;
+    setState({ loaded, profile });
+  }
+  return (
+    <>
+      <PageHead {...profileMeta(profile, site)} />
+      <ProfileHeader
+        profile={profile}
+        isOwner={isOwner}
+        onProfileChange={(next) => setState({ loaded, profile: next })}
+      />
+    </>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
     <div className="page page--narrow">
-      {profile.status === 'success' ? (
-        <>
-          <DocumentTitle title={profile.data.username} />
-          <ProfileHeader profile={profile.data} isOwner={isOwner} onProfileChange={profile.setData} />
-        </>
-      ) : (
-        <DocumentTitle title="Profile" />
-      )}
-      {profile.status === 'loading' ? <ProfileHeaderSkeleton /> : null}
-      {profile.status === 'error' ? (
-        <>
-          <h1 className="visually-hidden">Profile</h1>
-          <ErrorRetry message={profile.error.message} onRetry={profile.retry} />
-        </>
-      ) : null}
-      <ProfilePosts userId={userId} isOwner={isOwner} />
+      <PageHead title="Profile" />
+      <ProfileHeaderSkeleton />
+      <ProfilePostsSection isOwner={false}>
+        <ProfilePostsSkeleton />
+      </ProfilePostsSection>
     </div>
   );
 }
@@ -58,10 +122,10 @@ function ProfileView({ userId }: { userId: string }) {
 function UserNotFound() {
   return (
     <div className="page page--narrow empty-state">
-      <DocumentTitle title="User not found" />
+      <PageHead title="User not found" noindex />
       <h1>User not found</h1>
       <p>
-        There is no writer at this address. <Link to="/allblog">Browse all posts</Link>
+        There is no writer at this address. <AppLink to="/allblog">Browse all posts</AppLink>
       </p>
     </div>
   );

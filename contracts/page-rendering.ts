@@ -1,0 +1,50 @@
+/**
+ * What the server and the web app's server entry (web/src/entry-server.tsx, built by Vite) agree
+ * on: the server hands each page request to the renderer, which answers with the page's parts.
+ */
+
+/** The site, as every page needs it: the canonical base is PUBLIC_URL, never the Host header. */
+export interface SiteInfo {
+  name: string;
+  /** Absolute, without a trailing slash. */
+  publicUrl: string;
+}
+
+export type RenderedPage =
+  | {
+      kind: 'page';
+      status: number;
+      /** Tags for <head>, every value escaped: title, description, canonical, Open Graph, JSON-LD… */
+      head: string;
+      /** The markup inside #root. */
+      html: string;
+      /**
+       * What the browser needs to hydrate exactly this markup (the routes' loader data), as JSON
+       * already escaped for a <script type="application/json"> block; null when the page must be
+       * rendered afresh in the browser instead.
+       */
+      hydration: string | null;
+      /** The source files of the page modules shown, as Vite's manifest names them (their chunks). */
+      modules: string[];
+    }
+  | { kind: 'redirect'; status: number; location: string };
+
+export interface PageRenderer {
+  render(request: Request): Promise<RenderedPage>;
+}
+
+export interface PageRendererOptions {
+  site: SiteInfo;
+  /** How the renderer calls the API: in-process on the server, no socket and no Host header. */
+  fetch: typeof fetch;
+}
+
+/** The server entry's exports. */
+export interface PageRendererModule {
+  createPageRenderer(options: PageRendererOptions): PageRenderer;
+  /** The first segment of every page address the app routes, e.g. 'allblog' ('' for the home page). */
+  pagePaths: readonly string[];
+}
+
+/** The id of the <script type="application/json"> block that carries `hydration`. */
+export const HYDRATION_DATA_ID = 'app-data';

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { MarkdownRenderer } from './markdown-renderer';
+import { USER_LINK_REL } from './sanitize-html';
+
+const renderer = new MarkdownRenderer();
+const render = (markdown: string, base = 1) => renderer.render(markdown, base).html;
+
+describe('MarkdownRenderer', () => {
+  it('renders Markdown syntax', () => {
+    const html = render('**bold** and _em_ and ~~gone~~\n\n- one\n- two\n\n> quoted');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<em>em</em>');
+    expect(html).toContain('<del>gone</del>');
+    expect(html).toContain('<li>one</li>');
+    expect(html).toContain('<blockquote>');
+  });
+
+  it('keeps the line breaks of plain text', () => {
+    expect(render('first line\nsecond line')).toBe('<p>first line<br />second line</p>\n');
+  });
+
+  it('shows raw HTML as text, block or inline', () => {
+    const block = render('<script>window.pwned = 1</script>');
+    expect(block).not.toContain('<script');
+    expect(block).toContain('&lt;script&gt;window.pwned = 1&lt;/script&gt;');
+
+    const inline = render('hello <img src=x onerror="window.pwned=1"> there');
+    expect(inline).not.toContain('<img');
+    expect(inline).toContain('&lt;img src=x onerror=');
+  });
+
+  it('escapes what sits between inline script tags', () => {
+    const html = render('a <script>if (1 < 2) x()</script> b');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('1 &lt; 2');
+  });
+
+  it('marks links as user content and drops unsafe addresses, keeping the words', () => {
+    const html = render('[safe](https://example.com/a) [bad](javascript:alert(1)) [data](data:text/html,x)');
+    expect(html).toContain(`<a href="https://example.com/a" rel="${USER_LINK_REL}">safe</a>`);
+    // An anchor without an address is plain text (posts.css styles it so).
+    expect(html).toContain(`<a rel="${USER_LINK_REL}">bad</a>`);
+    expect(html).toContain(`<a rel="${USER_LINK_REL}">data</a>`);
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('loads pictures lazily without telling their host where they appear', () => {
+    const html = render('![a cat](https://example.com/cat.png) ![bad](javascript:x)');
+    expect(html).toContain('src="https://example.com/cat.png"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('referrerpolicy="no-referrer"');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('finds the first picture with a web address, for link previews', () => {
+    expect(renderer.render('text ![x](/local.png) ![y](https://example.com/y.png)', 1).firstImageUrl).toBe(
+      'https://example.com/y.png',
+    );
+    expect(renderer.render('no picture', 1).firstImageUrl).toBeNull();
+  });
+
+  it('highlights a fenced block that names its language, with classes only', () => {
+    const html = render('```ts\nconst answer: number = 42;\n```');
+    expect(html).toMatch(/^<pre tabindex="0"><code class="hljs language-ts">/);
+    expect(html).toContain('<span class="hljs-keyword">const</span>');
+    expect(html).not.toContain('style=');
+  });
+
+  it('leaves a block in an unknown or no language as escaped text, reachable by keyboard', () => {
+    expect(render('```\n<b>x</b>\n```')).toBe('<pre tabindex="0"><code>&lt;b&gt;x&lt;/b&gt;</code></pre>\n');
+    expect(render('```nosuchlanguage\nx < y\n```')).toBe('<pre tabindex="0"><code>x &lt; y</code></pre>\n');
+  });
+
+  it('puts headings below the page heading without skipping a level', () => {
+    expect(render('# Title')).toBe('<h2>Title</h2>\n');
+    expect(render('### Deep first')).toBe('<h2>Deep first</h2>\n');
+    expect(render('# A\n\n#### B\n\n## C\n\n# D')).toBe('<h2>A</h2>\n<h3>B</h3>\n<h3>C</h3>\n<h2>D</h2>\n');
+    expect(render('# In a comment', 2)).toBe('<h3>In a comment</h3>\n');
+    expect(render('# A\n## B\n### C\n#### D\n##### E\n###### F')).toContain('<h6>E</h6>\n<h6>F</h6>');
+  });
+
+  it('lets keyboard users reach a table, which scrolls sideways when it is wide', () => {
+    expect(render('| a | b |\n| --- | --- |\n| 1 | 2 |')).toMatch(/^<table tabindex="0">/);
+  });
+
+  it('keeps task lists as checkboxes that cannot be changed', () => {
+    const html = render('- [x] done\n- [ ] to do');
+    expect(html).toContain('<input type="checkbox" disabled checked />');
+    expect(html).toContain('<input type="checkbox" disabled />');
+  });
+
+  it('answers the same text from memory', () => {
+    const small = new MarkdownRenderer(2);
+    const first = small.render('*one*', 1);
+    expect(small.render('*one*', 1)).toBe(first);
+    small.render('two', 1);
+    small.render('three', 1);
+    expect(small.render('*one*', 1)).not.toBe(first);
+    expect(small.render('*one*', 1)).toEqual(first);
+  });
+
+  it('resolves relative addresses against a base address, and only then', () => {
+    const markdown = '[me](/profile?userId=1) ![pic](img/a.png) [ext](https://other.example/x)';
+    const absolute = new MarkdownRenderer().render(markdown, 1, 'https://blog.example/sub').html;
+    expect(absolute).toContain('href="https://blog.example/profile?userId=1"');
+    expect(absolute).toContain('src="https://blog.example/sub/img/a.png"');
+    expect(absolute).toContain('href="https://other.example/x"');
+    expect(new MarkdownRenderer().render(markdown, 1).html).toContain('href="/profile?userId=1"');
+  });
+
+  it.each([
+    '[x](javascript:alert(1))',
+    '[x](JaVaScRiPt:alert(1))',
+    '[x](javascript&#58;alert(1))',
+    '[x](jav&#x09;ascript:alert(1))',
+    '[x](vbscript:msgbox(1))',
+    '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '![x](javascript:alert(1))',
+  ])('drops an executable address, with or without a base address: %s', (markdown) => {
+    for (const baseUrl of [undefined, 'https://blog.example']) {
+      const { html } = new MarkdownRenderer().render(markdown, 1, baseUrl);
+      expect(html).not.toMatch(/(javascript|vbscript|data:text)/i);
+      expect(html).not.toMatch(/\b(href|src)=/);
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import sanitize from 'sanitize-html';
+
+/** Issue 3 §2: links in what people wrote carry no endorsement and get no handle on this page. */
+export const USER_LINK_REL = 'noopener nofollow ugc';
+
+/**
+ * Resolves `url` against `baseUrl`. A feed reader shows a post away from the site, where
+ * `/profile?userId=…` would lead nowhere; on the site's own pages addresses stay as written.
+ */
+function absolute(url: string | undefined, baseUrl: string | undefined): string | undefined {
+  if (url === undefined || baseUrl === undefined) return url;
+  try {
+    return new URL(url, `${baseUrl}/`).toString();
+  } catch {
+    // Not an address at all: the scheme check decides what happens to it.
+    return url;
+  }
+}
+
+function withAbsolute(
+  attribs: sanitize.Attributes,
+  name: string,
+  baseUrl: string | undefined,
+): sanitize.Attributes {
+  const url = absolute(attribs[name], baseUrl);
+  return url === undefined ? attribs : { ...attribs, [name]: url };
+}
+
+const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'pre',
+    'code',
+    'span',
+    'strong',
+    'em',
+    'del',
+    's',
+    'a',
+    'img',
+    'input',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'title', 'loading', 'decoding', 'referrerpolicy'],
+    ol: ['start'],
+    th: ['align'],
+    td: ['align'],
+    pre: ['tabindex'],
+    table: ['tabindex'],
+    // GFM task lists: a checkbox that shows the state and cannot be changed.
+    input: ['type', 'checked', 'disabled'],
+  },
+  allowedClasses: {
+    code: ['hljs', 'language-*'],
+    span: ['hljs-*'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // Anything else is dropped with its tags, keeping its text (marked already escaped raw HTML).
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...withAbsolute(attribs, 'href', baseUrl), rel: USER_LINK_REL },
+    }),
+    img: (tagName, attribs) => ({
+      tagName,
+      // Images from other hosts learn nothing about the page they appear on, and wait their turn.
+      attribs: {
+        ...withAbsolute(attribs, 'src', baseUrl),
+        loading: 'lazy',
+        decoding: 'async',
+        referrerpolicy: 'no-referrer',
+      },
+    }),
+    // A code block or a table wider than the column scrolls; keyboard users must be able to reach
+    // it (WCAG 2.1.1, axe's scrollable-region-focusable).
+    pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
+    table: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
+    input: (tagName, attribs) => ({
+      tagName,
+      attribs: { type: 'checkbox', disabled: '', ...(attribs.checked !== undefined ? { checked: '' } : {}) },
+    }),
+  },
+});
+
+// Built once per base address (in practice: none, and PUBLIC_URL for feeds).
+const policies = new Map<string | undefined, sanitize.IOptions>();
+
+/**
+ * The second line of defence behind markdownToHtml: only the tags Markdown produces, no event
+ * handlers, no inline styles (the CSP refuses them anyway), no javascript: or data: addresses.
+ * A link whose address was unsafe keeps its words and loses its href. With `baseUrl`, relative
+ * addresses are resolved against it.
+ */
+export function sanitizeHtml(html: string, baseUrl?: string): string {
+  let options = policies.get(baseUrl);
+  if (!options) {
+    options = policy(baseUrl);
+    policies.set(baseUrl, options);
+  }
+  return sanitize(html, options);
+}

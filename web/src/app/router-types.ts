@@ -1,0 +1,3 @@
+import type { createBrowserRouter } from 'react-router';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;

@@ -1,0 +1,42 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import type { Page } from '../../../../../contracts/posts';
+import type { ApiResult } from '../../../lib/api-client';
+import { hasSession, logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
+import type { Deferred } from '../../../lib/loaded';
+import { getAllPosts } from '../api/get-all-posts';
+import { getFeed } from '../api/get-feed';
+import { FOLLOWING_TAB, type FeedTab } from '../components/feed-tabs';
+import { summarizePage, type PostSummary } from '../post-summary';
+
+export interface AllPostsData {
+  tab: FeedTab;
+  /** null: the list depends on the reader's session, which only the browser knows. */
+  posts: Deferred<ApiResult<Page<PostSummary>>> | null;
+  /** The server left `posts` for the browser to load after hydration. */
+  browserOnly?: true;
+}
+
+export function feedTabOf(url: URL): FeedTab {
+  return url.searchParams.get('tab') === FOLLOWING_TAB ? 'following' : 'all';
+}
+
+/** Both feeds, newest first, by cursor; the Following feed only for a reader with a session. */
+export function loadFeedPage(tab: FeedTab, cursor: string | null, signal?: AbortSignal) {
+  const following = tab === 'following' && hasSession();
+  const request = following ? getFeed(cursor, signal) : getAllPosts(cursor, signal);
+  return request
+    .then(logFailure(following ? 'Error fetching feed' : 'Error fetching posts'))
+    .then((result) => mapResult(result, (page) => summarizePage(page)));
+}
+
+/** /allblog (SPEC §2): the first page of posts, rendered on the server for everyone. */
+export async function allPostsLoader({ request }: LoaderFunctionArgs) {
+  const tab = feedTabOf(new URL(request.url));
+  if (import.meta.env.SSR) {
+    // The Following feed is the reader's own: the server shows its skeleton, the browser fills it.
+    if (tab === 'following') return { tab, posts: null, browserOnly: true } satisfies AllPostsData;
+    const posts = await loadFeedPage(tab, null);
+    return data({ tab, posts } satisfies AllPostsData, { status: pageStatus(posts) });
+  }
+  return { tab, posts: loadFeedPage(tab, null, request.signal) } satisfies AllPostsData;
+}

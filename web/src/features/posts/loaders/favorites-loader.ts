@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { Page } from '../../../../../contracts/posts';
+import type { ApiResult } from '../../../lib/api-client';
+import { hasSession, logFailure, mapResult } from '../../../lib/loader-helpers';
+import type { Deferred } from '../../../lib/loaded';
+import { getFavorites } from '../../favorites/api/get-favorites';
+import { summarizePage, type PostSummary } from '../post-summary';
+
+export interface FavoritesData {
+  posts: Deferred<ApiResult<Page<PostSummary>>> | null;
+  browserOnly?: true;
+}
+
+export function loadFavoritesPage(cursor: string | null, signal?: AbortSignal) {
+  return getFavorites(cursor, signal)
+    .then(logFailure('Error fetching favorites'))
+    .then((result) => mapResult(result, (page) => summarizePage(page)));
+}
+
+/** /favorites is the reader's own: the server sends its skeleton, the browser loads the list. */
+export async function favoritesLoader({ request }: LoaderFunctionArgs) {
+  if (import.meta.env.SSR || !hasSession()) return { posts: null, browserOnly: true } satisfies FavoritesData;
+  return { posts: loadFavoritesPage(null, request.signal) } satisfies FavoritesData;
+}

@@ -1,0 +1,74 @@
+import type { Comment } from '../../../../contracts/comments';
+import type { Author, Page, Post, ReadablePost } from '../../../../contracts/posts';
+import { listPreview, metaDescription, profilePreview } from '../../../../contracts/preview';
+import { memoizeRecent } from '../../lib/memo';
+
+// The same posts are previewed for every reader: each text is worked out once per version of the
+// post (an edit moves updatedAt) while it is recent.
+const RECENT_POSTS = 2_000;
+const versionOf = (post: Pick<Post, 'id' | 'updatedAt'>) => `${post.id} ${post.updatedAt}`;
+const cachedListPreview = memoizeRecent((post: Post) => listPreview(post.content), versionOf, RECENT_POSTS);
+const cachedProfilePreview = memoizeRecent(
+  (post: Post) => profilePreview(post.content),
+  versionOf,
+  RECENT_POSTS,
+);
+const cachedDescription = memoizeRecent(
+  (post: ReadablePost) => metaDescription(post.content),
+  versionOf,
+  RECENT_POSTS,
+);
+
+/**
+ * What a list shows of a post: its preview instead of its whole Markdown, so a page of cards (and
+ * the data the browser hydrates it with) stays small whatever the posts' length.
+ */
+export interface PostSummary {
+  id: string;
+  title: string;
+  author: Author;
+  createdAt: string;
+  commentCount: number;
+  /** SPEC §9: the all-posts preview on cards, the profile preview on a profile's list. */
+  preview: string;
+}
+
+export type PreviewRule = (post: Post) => string;
+
+function summarize(post: Post, preview: PreviewRule): PostSummary {
+  return {
+    id: post.id,
+    title: post.title,
+    author: post.author,
+    createdAt: post.createdAt,
+    commentCount: post.commentCount,
+    preview: preview(post),
+  };
+}
+
+export function summarizePage(page: Page<Post>, preview: PreviewRule = cachedListPreview): Page<PostSummary> {
+  return { response: page.response.map((post) => summarize(post, preview)), nextCursor: page.nextCursor };
+}
+
+export const summarizeProfilePage = (page: Page<Post>) => summarizePage(page, cachedProfilePreview);
+
+/**
+ * The read page's post: the rendered HTML is all it shows of the body, so the Markdown stays on the
+ * server, and only its description (for the head) comes along.
+ */
+export type PostView = Omit<ReadablePost, 'content'> & { description: string };
+
+export function toPostView(post: ReadablePost): PostView {
+  const { content: _markdown, ...view } = post;
+  return { ...view, description: cachedDescription(post) };
+}
+
+/** A comment as the discussion shows it: its rendered HTML, not its Markdown. */
+export type CommentView = Omit<Comment, 'body'>;
+
+export function toCommentPage(page: Page<Comment>): Page<CommentView> {
+  return {
+    response: page.response.map(({ body: _markdown, ...comment }) => comment),
+    nextCursor: page.nextCursor,
+  };
+}

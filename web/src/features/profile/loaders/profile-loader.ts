@@ -1,0 +1,36 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import type { Profile } from '../../../../../contracts/auth';
+import type { Page } from '../../../../../contracts/posts';
+import type { ApiResult } from '../../../lib/api-client';
+import { logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
+import type { Deferred } from '../../../lib/loaded';
+import { getProfilePosts } from '../../posts/api/get-profile-posts';
+import { summarizeProfilePage, type PostSummary } from '../../posts/post-summary';
+import { getProfile } from '../api/get-profile';
+
+export interface ProfileData {
+  /** null for plain /profile: "mine", which only the browser knows. */
+  userId: string | null;
+  profile: Deferred<ApiResult<Profile>> | null;
+  posts: Deferred<ApiResult<Page<PostSummary>>> | null;
+}
+
+export function loadProfilePostsPage(userId: string, cursor: string | null, signal?: AbortSignal) {
+  return getProfilePosts(userId, cursor, signal)
+    .then(logFailure('Error fetching profile posts'))
+    .then((result) => mapResult(result, summarizeProfilePage));
+}
+
+/** /profile?userId= is public (PRODUCT fix 3): the writer and their first posts; 404 for nobody. */
+export async function profileLoader({ request }: LoaderFunctionArgs) {
+  const userId = new URL(request.url).searchParams.get('userId') || null;
+  if (userId === null) return { userId, profile: null, posts: null } satisfies ProfileData;
+  // SPEC §8's log line for a failed profile fetch.
+  const profile = getProfile(userId, request.signal).then(logFailure('Error fetching profile'));
+  const posts = loadProfilePostsPage(userId, null, request.signal);
+  if (!import.meta.env.SSR) return { userId, profile, posts } satisfies ProfileData;
+  const [loadedProfile, loadedPosts] = await Promise.all([profile, posts]);
+  return data({ userId, profile: loadedProfile, posts: loadedPosts } satisfies ProfileData, {
+    status: pageStatus(loadedProfile),
+  });
+}

@@ -1,0 +1,45 @@
+import type { Profile } from '../../../../contracts/auth';
+import type { SiteInfo } from '../../../../contracts/page-rendering';
+import { absoluteUrl, type PageMeta } from '../../app/head/document-head';
+import { profilePath } from '../posts/paths';
+
+function plural(value: number, one: string, many: string): string {
+  return `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+}
+
+/** A profile's head (issue 8 §2): the writer's feeds and ProfilePage data. */
+export function profileMeta(profile: Profile, site: SiteInfo): PageMeta {
+  const path = profilePath(profile.id);
+  const url = absoluteUrl(site, path);
+  return {
+    title: profile.username,
+    description: `${profile.username} writes on ${site.name}: ${plural(profile.postCount, 'post', 'posts')}, ${plural(profile.followerCount, 'follower', 'followers')}.`,
+    canonicalPath: path,
+    type: 'profile',
+    feeds: [{ title: `${profile.username} on ${site.name}`, scope: { userId: profile.id } }],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url,
+      dateCreated: profile.createdAt,
+      mainEntity: {
+        '@type': 'Person',
+        name: profile.username,
+        identifier: profile.id,
+        url,
+        interactionStatistic: [
+          {
+            '@type': 'InteractionCounter',
+            interactionType: 'https://schema.org/FollowAction',
+            userInteractionCount: profile.followerCount,
+          },
+          {
+            '@type': 'InteractionCounter',
+            interactionType: 'https://schema.org/WriteAction',
+            userInteractionCount: profile.postCount,
+          },
+        ],
+      },
+    },
+  };
+}
