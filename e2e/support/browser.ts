@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -89,7 +89,34 @@ export function useBrowser(): BrowserSession {
       page.on('pageerror', (error) => {
         throw new Error(`page error: ${error.message}`);
       });
+      if (options.javaScriptEnabled ?? true) waitForTheAppAfterLoads(page);
       return page;
     },
   };
+}
+
+/**
+ * A server-rendered page is on screen before its script has run: a click or a keystroke then
+ * reaches HTML that React has not taken over yet (its forms cannot be sent, its buttons do
+ * nothing). A person waits for the page to respond; tests wait for the same thing after every
+ * full load, so what they then do is what a reader does, however busy the machine is.
+ */
+function waitForTheAppAfterLoads(page: Page): void {
+  const afterLoad =
+    <A extends unknown[]>(load: (...args: A) => Promise<Response | null>) =>
+    async (...args: A): Promise<Response | null> => {
+      const response = await load(...args);
+      if (response?.headers()['content-type']?.startsWith('text/html')) await appIsInteractive(page);
+      return response;
+    };
+  page.goto = afterLoad(page.goto.bind(page));
+  page.reload = afterLoad(page.reload.bind(page));
+}
+
+/** React has hydrated (or rendered) the page: the header is React's own element. */
+export async function appIsInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('.site-header');
+    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+  });
 }

@@ -1,14 +1,12 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
+import { appIsInteractive } from './browser';
 
 /**
  * Resolves once React has hydrated the server's HTML: the header, rendered by the server, has
  * become React's own element. Then waits for the requests hydration started to settle.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const header = document.querySelector('.site-header');
-    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-  });
+  await appIsInteractive(page);
   await page.waitForLoadState('networkidle');
 }
 

@@ -258,6 +258,18 @@ describeEachDatabase(
         }
       });
 
+      it('sends sign-in and sign-up forms that cannot be submitted before the page is hydrated', async () => {
+        // Submitted by the browser itself, a form without a script would be a GET carrying the
+        // password in its address.
+        for (const url of ['/signin', '/signup']) {
+          const { status, html } = await page(ctx, url);
+          expect(status, url).toBe(200);
+          const submits = [...html.matchAll(/<button[^>]*type="submit"[^>]*>/g)].map((match) => match[0]);
+          expect(submits, url).toHaveLength(1);
+          expect(submits[0], url).toMatch(/\sdisabled=""/);
+        }
+      });
+
       it('builds every link from PUBLIC_URL, never from the Host header', async () => {
         const author = await signUpUser(ctx);
         const post = await createPost(ctx, author);
