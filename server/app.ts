@@ -17,6 +17,9 @@ import { FavoritesService } from './modules/social/favorites/favorites-service';
 import { registerFollowRoutes } from './modules/social/follows/follows-routes';
 import { FollowsRepository } from './modules/social/follows/follows-repository';
 import { FollowsService } from './modules/social/follows/follows-service';
+import { registerTagRoutes } from './modules/tags/tags-routes';
+import { TagsRepository } from './modules/tags/tags-repository';
+import { TagsService } from './modules/tags/tags-service';
 import { registerUserRoutes } from './modules/users/users-routes';
 import { UsersRepository } from './modules/users/users-repository';
 import { UsersService } from './modules/users/users-service';
@@ -88,12 +91,14 @@ export async function buildApp({
   const comments = new CommentsService(new CommentsRepository(database.db));
   const favorites = new FavoritesService(new FavoritesRepository(database.db));
   const follows = new FollowsService(new FollowsRepository(database.db), users);
+  const tags = new TagsService(new TagsRepository(database.db));
 
   registerUserRoutes(app, { users, auth });
   registerPostRoutes(app, { posts, auth });
   registerCommentRoutes(app, { comments, auth });
   registerFavoriteRoutes(app, { favorites, auth });
   registerFollowRoutes(app, { follows, auth });
+  registerTagRoutes(app, { tags, auth });
 
   await installWebApp(app, config.webDir);
   return app;

@@ -4,6 +4,8 @@ import * as createPosts from './2026-11-21-0002-create-posts';
 import * as createComments from './2026-11-21-0003-create-comments';
 import * as createFavorites from './2026-11-21-0004-create-favorites';
 import * as createFollows from './2026-11-21-0005-create-follows';
+import * as createTags from './2026-11-22-0001-create-tags';
+import * as createPostSearch from './2026-11-22-0002-create-post-search';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0003-create-comments': createComments,
   '2026-11-21-0004-create-favorites': createFavorites,
   '2026-11-21-0005-create-follows': createFollows,
+  '2026-11-22-0001-create-tags': createTags,
+  '2026-11-22-0002-create-post-search': createPostSearch,
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { postInputSchema } from '../../../contracts/posts';
+import { postWriteSchema } from '../../../contracts/posts';
+import { parseTagName } from '../../../contracts/tags';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
 import { userIdQuerySchema } from '../users/users-routes';
@@ -12,8 +13,17 @@ export const idQuerySchema = z.object({
   id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64, 'id is too long'),
 });
 
+/** `?tag=` naming one topic, normalized by the shared rule (so `?tag=Machine Learning` works). */
+export const tagNameSchema = z.string({ error: 'tag must be text' }).transform((raw, ctx) => {
+  const parsed = parseTagName(raw);
+  if (parsed.ok) return parsed.tag;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
+
 // Built once: extending a Zod schema inside a handler would rebuild it on every request.
 const profilePageQuerySchema = pageQuerySchema.extend(userIdQuerySchema.shape);
+const allPostsQuerySchema = pageQuerySchema.extend({ tag: tagNameSchema.optional() });
 
 /** HTTP for posts (SPEC §7): translates requests to the posts service and back. */
 export function registerPostRoutes(
@@ -23,8 +33,10 @@ export function registerPostRoutes(
   const { posts, auth } = deps;
 
   app.get('/api/post/blog/all', async (request) => {
-    const page = toPageRequest(parseInput(pageQuerySchema, request.query));
-    return posts.list(page, await auth.optional(request));
+    const query = parseInput(allPostsQuerySchema, request.query);
+    const page = toPageRequest(query);
+    const viewer = await auth.optional(request);
+    return query.tag === undefined ? posts.list(page, viewer) : posts.listByTag(query.tag, page, viewer);
   });
 
   app.get('/api/post/blog', async (request) => {
@@ -34,14 +46,14 @@ export function registerPostRoutes(
 
   app.post('/api/post/blog', async (request, reply) => {
     const viewer = await auth.require(request);
-    const input = parseInput(postInputSchema, request.body);
+    const input = parseInput(postWriteSchema, request.body);
     return reply.code(201).send({ response: await posts.create(viewer, input) });
   });
 
   app.put('/api/post/blog', async (request) => {
     const viewer = await auth.require(request);
     const { id } = parseInput(idQuerySchema, request.query);
-    const input = parseInput(postInputSchema, request.body);
+    const input = parseInput(postWriteSchema, request.body);
     return { response: await posts.update(viewer, id, input) };
   });
 
