@@ -17,6 +17,10 @@ import { FavoritesService } from './modules/social/favorites/favorites-service';
 import { registerFollowRoutes } from './modules/social/follows/follows-routes';
 import { FollowsRepository } from './modules/social/follows/follows-repository';
 import { FollowsService } from './modules/social/follows/follows-service';
+import { PostgresSearchRepository } from './modules/search/postgres-search-repository';
+import { registerSearchRoutes } from './modules/search/search-routes';
+import { SearchService } from './modules/search/search-service';
+import { SqliteSearchRepository } from './modules/search/sqlite-search-repository';
 import { registerTagRoutes } from './modules/tags/tags-routes';
 import { TagsRepository } from './modules/tags/tags-repository';
 import { TagsService } from './modules/tags/tags-service';
@@ -87,11 +91,18 @@ export async function buildApp({
   const auth = new Authenticator(tokens, usersRepository);
   const users = new UsersService(usersRepository, tokens, config.rateLimits);
 
-  const posts = new PostsService(new PostsRepository(database.db));
+  const postsRepository = new PostsRepository(database.db);
+  const posts = new PostsService(postsRepository);
   const comments = new CommentsService(new CommentsRepository(database.db));
   const favorites = new FavoritesService(new FavoritesRepository(database.db));
   const follows = new FollowsService(new FollowsRepository(database.db), users);
-  const tags = new TagsService(new TagsRepository(database.db));
+  const tagsRepository = new TagsRepository(database.db);
+  const tags = new TagsService(tagsRepository);
+  const searchRepository =
+    database.dialect === 'postgres'
+      ? new PostgresSearchRepository(database.db)
+      : new SqliteSearchRepository(database.db);
+  const search = new SearchService(searchRepository, postsRepository, tagsRepository);
 
   registerUserRoutes(app, { users, auth });
   registerPostRoutes(app, { posts, auth });
@@ -99,6 +110,7 @@ export async function buildApp({
   registerFavoriteRoutes(app, { favorites, auth });
   registerFollowRoutes(app, { follows, auth });
   registerTagRoutes(app, { tags, auth });
+  registerSearchRoutes(app, { search, auth });
 
   await installWebApp(app, config.webDir);
   return app;
