@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
@@ -17,6 +18,11 @@ import { FavoritesService } from './modules/social/favorites/favorites-service';
 import { registerFollowRoutes } from './modules/social/follows/follows-routes';
 import { FollowsRepository } from './modules/social/follows/follows-repository';
 import { FollowsService } from './modules/social/follows/follows-service';
+import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
+import { loadChangelog } from './modules/discover/changelog';
+import { DiscoverRepository } from './modules/discover/discover-repository';
+import { registerDiscoverRoutes } from './modules/discover/discover-routes';
+import { DiscoverService } from './modules/discover/discover-service';
 import { PostgresSearchRepository } from './modules/search/postgres-search-repository';
 import { registerSearchRoutes } from './modules/search/search-routes';
 import { SearchService } from './modules/search/search-service';
@@ -40,6 +46,16 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Where CHANGELOG.md is found, relative to this module once bundled (build/server.mjs, beside
+ * which scripts/build-server.mjs copies it) or run from source (server/app.ts, the repository root
+ * one folder up).
+ */
+const CHANGELOG_FILES = [
+  fileURLToPath(new URL('./CHANGELOG.md', import.meta.url)),
+  fileURLToPath(new URL('../CHANGELOG.md', import.meta.url)),
+];
 
 /**
  * The whole HTTP application, without a port: server.ts listens, tests call app.inject().
@@ -103,6 +119,13 @@ export async function buildApp({
       ? new PostgresSearchRepository(database.db)
       : new SqliteSearchRepository(database.db);
   const search = new SearchService(searchRepository, postsRepository, tagsRepository);
+  const discover = new DiscoverService(
+    new DiscoverRepository(database.db),
+    postsRepository,
+    tagsRepository,
+    loadChangelog(CHANGELOG_FILES),
+    CHANGELOG_RELEASES_LIMIT,
+  );
 
   registerUserRoutes(app, { users, auth });
   registerPostRoutes(app, { posts, auth });
@@ -111,6 +134,7 @@ export async function buildApp({
   registerFollowRoutes(app, { follows, auth });
   registerTagRoutes(app, { tags, auth });
   registerSearchRoutes(app, { search, auth });
+  registerDiscoverRoutes(app, { discover, auth });
 
   await installWebApp(app, config.webDir);
   return app;

@@ -9,6 +9,11 @@ const CACHEABLE_ROUTES = new Set([
   '/api/post/profile',
   '/api/post/comments',
   '/api/user/profile',
+  '/api/tags',
+  '/api/tags/info',
+  '/api/search',
+  '/api/search/suggest',
+  '/api/discover',
 ]);
 
 declare module 'fastify' {
