@@ -161,6 +161,34 @@ describeEachDatabase('search API', (ctx) => {
       expect(tooDeep.body).toMatchObject({ message: 'cursor is not valid' });
     });
 
+    it('ranks a word found in over 1,000 posts among its newest 1,000 matches', async () => {
+      const author = await signUpUser(ctx);
+      const start = Date.now();
+      const rows = Array.from({ length: 1005 }, (_, index) => {
+        const at = new Date(start + index).toISOString();
+        return {
+          id: uuidv7(start + index),
+          author_id: author.id,
+          // One post in the newest thousand is about wombats; the rest mention them in passing.
+          title: index === 600 ? 'Wombat burrows' : `Field day ${index}`,
+          content: `${filler(40)} wombat ${filler(40)}`,
+          created_at: at,
+          updated_at: at,
+        };
+      });
+      for (let from = 0; from < rows.length; from += 250) {
+        await ctx.database.db
+          .insertInto('posts')
+          .values(rows.slice(from, from + 250))
+          .execute();
+      }
+      const newest = new Set(rows.slice(5).map((row) => row.id));
+      const page = await search(ctx, 'wombat', '&limit=100');
+      expect(page.response[0]?.title).toBe('Wombat burrows');
+      expect(page.response).toHaveLength(100);
+      expect(page.response.every((post) => newest.has(post.id))).toBe(true);
+    });
+
     /** [what it is, the query string's q exactly as sent (already percent-encoded)] */
     const hostile: [string, string][] = [
       ...[

@@ -3,7 +3,7 @@ import type { Author } from '../../../contracts/posts';
 import { prefixEnd } from '../../db/prefix-range';
 import type { DatabaseSchema } from '../../db/schema';
 import type { SearchQuery, SearchTerm } from './search-query';
-import type { SearchRepository, TitleSuggestion } from './search-repository';
+import { RANKED_MATCHES_MAX, type SearchRepository, type TitleSuggestion } from './search-repository';
 
 /**
  * A parsed query as a tsquery expression. Each term goes through websearch_to_tsquery as a quoted
@@ -43,14 +43,22 @@ interface TitleRow {
 export class PostgresSearchRepository implements SearchRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
+  /**
+   * Ranks the newest RANKED_MATCHES_MAX matches only, as on SQLite: the GIN index finds every
+   * match, but only their ids are read to choose the newest; the costly part (reading each
+   * post's vector and scoring it) is bounded whatever the words.
+   */
   async rankedPostIds(query: SearchQuery, limit: number, offset: number): Promise<string[]> {
     const tsquery = toTsquery(query);
     // Normalization 1 divides by 1 + log(length): a long post that mentions a word in passing
     // does not outrank a short one about it.
     const result = await sql<{ id: string }>`
-      select id from posts
-      where search_vector @@ ${tsquery}
-      order by ts_rank(search_vector, ${tsquery}, 1) desc, id desc
+      with candidates as materialized (
+        select id from posts where search_vector @@ ${tsquery}
+        order by id desc limit ${RANKED_MATCHES_MAX}
+      )
+      select posts.id from candidates join posts on posts.id = candidates.id
+      order by ts_rank(posts.search_vector, ${tsquery}, 1) desc, posts.id desc
       limit ${limit} offset ${offset}`.execute(this.db);
     return result.rows.map((row) => row.id);
   }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT } from '../../../contracts/posts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG_MESSAGE } from '../../../contracts/search';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
 import { CURSOR_MESSAGE, pageQuerySchema } from '../posts/paging';
 import { decodeSearchCursor, type SearchService } from './search-service';
-import { PAGE_LIMIT_DEFAULT } from '../../../contracts/posts';
 
 /** `q` as typed: any text, counted in characters a person sees (an emoji is one). */
 const searchTextSchema = z

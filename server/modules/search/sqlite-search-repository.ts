@@ -4,14 +4,14 @@ import { prefixEnd } from '../../db/prefix-range';
 import type { DatabaseSchema } from '../../db/schema';
 import { toFts5Match } from './fts5-match';
 import type { SearchQuery } from './search-query';
-import type { SearchRepository, TitleSuggestion } from './search-repository';
+import { RANKED_MATCHES_MAX, type SearchRepository, type TitleSuggestion } from './search-repository';
 
 /**
- * Column weights for FTS5's bm25, in the order of post_search's columns: a word in the title
- * counts five times one in the content, tags twice, the author's name half (PostgreSQL's
+ * FTS5's ranking: bm25 with column weights in the order of post_search's columns. A word in the
+ * title counts five times one in the content, tags twice, the author's name half (PostgreSQL's
  * A/B/C/D weights have the same proportions).
  */
-const BM25_WEIGHTS = sql.raw('10.0, 4.0, 2.0, 1.0');
+const RANK_FUNCTION = 'bm25(10.0, 4.0, 2.0, 1.0)';
 
 /** SQLite's lower() folds ASCII letters only; the prefix is folded the same way to compare. */
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
@@ -27,12 +27,23 @@ interface TitleRow {
 export class SqliteSearchRepository implements SearchRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
+  /**
+   * Ranks the newest RANKED_MATCHES_MAX matches only: FTS5 walks its doclists newest first to find
+   * where they begin, then scores just that range, so no query costs more than that many matches
+   * (better-sqlite3 is synchronous: a long query would hold up every other request).
+   */
   async rankedPostIds(query: SearchQuery, limit: number, offset: number): Promise<string[]> {
+    const match = toFts5Match(query);
     const result = await sql<{ post_id: string }>`
       select s.post_id
       from post_search f join post_search_ids s on s.search_id = f.rowid
-      where post_search match ${toFts5Match(query)}
-      order by bm25(post_search, ${BM25_WEIGHTS}), f.rowid desc
+      where post_search match ${match}
+        and f.rank match ${RANK_FUNCTION}
+        and f.rowid >= coalesce((
+          select rowid from post_search where post_search match ${match}
+          order by rowid desc limit 1 offset ${RANKED_MATCHES_MAX - 1}
+        ), 0)
+      order by f.rank, f.rowid desc
       limit ${limit} offset ${offset}`.execute(this.db);
     return result.rows.map((row) => row.post_id);
   }
