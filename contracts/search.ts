@@ -9,7 +9,7 @@ export const SEARCH_QUERY_TOO_LONG_MESSAGE = `Search text must be at most ${SEAR
  * Ranked results page by offset (relevance has no keyset), and only this deep: past the 200th
  * result a reader is better served by more precise words, and a deep offset costs the engine as
  * much as the whole ranking. The last page's nextCursor is null. (A query matching more than
- * 1,000 posts is ranked among its newest 1,000 matches: see docs/decisions/0006.)
+ * 500 posts is ranked among its newest 500 matches: see docs/decisions/0006.)
  */
 export const SEARCH_MAX_RESULTS = 200;
 
