@@ -4,6 +4,8 @@
  * (paragraphs, headings, lists, quotes, code) so that a million posts cost seconds, not minutes.
  */
 
+import { TOPIC_WORDS, zipfSampler } from './topics';
+
 /** mulberry32: a tiny seeded PRNG, so every run seeds the same data for the same options. */
 export type Random = () => number;
 
@@ -150,10 +152,13 @@ const TITLE_SUBJECTS = [
   'street photography',
 ];
 
-function sentence(random: Random): string {
+/** A topical word (long-tailed), or null for an everyday one. */
+type TopicalWord = () => string | null;
+
+function sentence(random: Random, topical: TopicalWord): string {
   const length = randomInt(random, 6, 18);
   const words: string[] = [];
-  for (let i = 0; i < length; i++) words.push(pick(random, WORDS));
+  for (let i = 0; i < length; i++) words.push(topical() ?? pick(random, WORDS));
   const first = words[0] ?? 'the';
   words[0] = first.charAt(0).toUpperCase() + first.slice(1);
   if (random() < 0.12) words[randomInt(random, 1, length)] = `**${pick(random, WORDS)}**`;
@@ -165,24 +170,24 @@ function sentence(random: Random): string {
   return `${words.join(' ')}${random() < 0.1 ? '?' : '.'}`;
 }
 
-function paragraph(random: Random): string {
+function paragraph(random: Random, topical: TopicalWord): string {
   const count = randomInt(random, 2, 6);
   const sentences: string[] = [];
-  for (let i = 0; i < count; i++) sentences.push(sentence(random));
+  for (let i = 0; i < count; i++) sentences.push(sentence(random, topical));
   return sentences.join(' ');
 }
 
-function block(random: Random): string {
+function block(random: Random, topical: TopicalWord): string {
   const kind = random();
-  if (kind < 0.6) return paragraph(random);
+  if (kind < 0.6) return paragraph(random, topical);
   if (kind < 0.72) return `## ${pick(random, TITLE_OPENERS)} ${pick(random, TITLE_SUBJECTS)}`;
   if (kind < 0.84) {
     const items = randomInt(random, 2, 5);
     const lines: string[] = [];
-    for (let i = 0; i < items; i++) lines.push(`- ${sentence(random)}`);
+    for (let i = 0; i < items; i++) lines.push(`- ${sentence(random, topical)}`);
     return lines.join('\n');
   }
-  if (kind < 0.92) return `> ${sentence(random)}\n> ${sentence(random)}`;
+  if (kind < 0.92) return `> ${sentence(random, topical)}\n> ${sentence(random, topical)}`;
   return '```\nconst page = await posts.list({ limit: 20, cursor });\nconsole.log(page.length);\n```';
 }
 
@@ -193,8 +198,13 @@ export interface ContentPool {
 
 /** Pre-generates the pieces that posts are assembled from. */
 export function createContentPool(random: Random, blockCount = 4000, titleCount = 3000): ContentPool {
+  // About one word in fifty is topical, drawn from a long tail: a rare topic word is in a few blocks
+  // only, so a search for it is selective, as on a real site.
+  const drawTopic = zipfSampler(random, TOPIC_WORDS.length);
+  const topical: TopicalWord = () =>
+    random() < 0.02 ? (TOPIC_WORDS[drawTopic()] ?? 'notes').replace(/-/g, ' ') : null;
   const blocks: string[] = [];
-  for (let i = 0; i < blockCount; i++) blocks.push(block(random));
+  for (let i = 0; i < blockCount; i++) blocks.push(block(random, topical));
   const titles: string[] = [];
   for (let i = 0; i < titleCount; i++) {
     const suffix = random() < 0.3 ? `, part ${randomInt(random, 2, 6)}` : '';
@@ -203,12 +213,22 @@ export function createContentPool(random: Random, blockCount = 4000, titleCount 
   return { blocks, titles };
 }
 
-/** A Markdown body whose length is spread between about 300 and 2,000 characters. */
-export function postContent(random: Random, pool: ContentPool): string {
+/**
+ * A Markdown body whose length is spread between about 300 and 2,000 characters, opening with
+ * `lead` (a sentence about the post's tags) when there is one.
+ */
+export function postContent(random: Random, pool: ContentPool, lead = ''): string {
   const target = randomInt(random, 300, 2000);
-  let content = pick(random, pool.blocks);
+  let content = lead === '' ? pick(random, pool.blocks) : `${lead}\n\n${pick(random, pool.blocks)}`;
   while (content.length < target) content += `\n\n${pick(random, pool.blocks)}`;
   return content.length > 2000 ? content.slice(0, 2000).trimEnd() : content;
+}
+
+/** Every word the generator uses outside the topics: a search for these matches nearly everything. */
+export function everydayWords(): string[] {
+  return [...WORDS, ...TITLE_OPENERS, ...TITLE_SUBJECTS].flatMap((phrase) =>
+    phrase.toLowerCase().split(/[^a-z]+/),
+  );
 }
 
 export function postTitle(random: Random, pool: ContentPool): string {

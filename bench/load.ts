@@ -11,7 +11,7 @@ export interface LoadOptions {
 export interface LoadResult {
   requestsPerSecond: number;
   requests: number;
-  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  latencyMs: { mean: number; p50: number; p90: number; p95: number; p99: number; max: number };
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -80,6 +80,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       mean: count > 0 ? sum / count : Number.NaN,
       p50: percentile(sorted, 0.5),
       p90: percentile(sorted, 0.9),
+      p95: percentile(sorted, 0.95),
       p99: percentile(sorted, 0.99),
       max: count > 0 ? (sorted[count - 1] ?? Number.NaN) : Number.NaN,
     },

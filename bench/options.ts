@@ -27,7 +27,8 @@ const USAGE = `npm run bench -- [options]
   --connections N    autocannon connections (default 32)
   --duration S       seconds measured per scenario and server (default 10)
   --warmup S         seconds of unmeasured load before each measurement (default 3)
-  --scale            the scaling check instead: list latency at 10,000 and at 1,000,000 posts
+  --scale            the scaling check instead: list, topic and search latency at 10,000 and
+                     at 1,000,000 posts
   --scale-sizes A,B  the two sizes of the scaling check (default 10000,1000000)
   --skip-build       run build/server.mjs as it is instead of rebuilding it
   --cpu-prof         profile the server (V8 --cpu-prof) into bench/results/

@@ -2,7 +2,7 @@ import type { RecordedRoute } from './baseline-server';
 import { httpGet } from './processes';
 import type { SeedResult } from './seed';
 
-export type ScenarioName = 'list' | 'read' | 'profile' | 'list-page' | 'read-page';
+export type ScenarioName = 'list' | 'read' | 'profile' | 'topic' | 'search' | 'list-page' | 'read-page';
 
 export interface Scenario {
   name: ScenarioName;
@@ -35,6 +35,8 @@ export function buildScenarios(seed: SeedResult): Scenario[] {
       paths: seed.sampleAuthorIds.map((id) => `/api/post/profile?userId=${encodeURIComponent(id)}`),
       minRatio: null,
     },
+    topicScenario(seed),
+    searchScenario(seed),
     // Issue 8 §7: the server-rendered pages, as a browser's first load asks for them.
     {
       name: 'list-page',
@@ -49,6 +51,26 @@ export function buildScenarios(seed: SeedResult): Scenario[] {
       minRatio: 0.5,
     },
   ];
+}
+
+/** A topic's first page: GET /api/post/blog/all?tag= for popular tags in turn. */
+export function topicScenario(seed: SeedResult): Scenario {
+  return {
+    name: 'topic',
+    description: `GET /api/post/blog/all?tag= (${seed.sampleTags.length} topics in turn)`,
+    paths: seed.sampleTags.map((tag) => `/api/post/blog/all?tag=${encodeURIComponent(tag)}`),
+    minRatio: null,
+  };
+}
+
+/** A two-word search's first page of ranked results with snippets. */
+export function searchScenario(seed: SeedResult): Scenario {
+  return {
+    name: 'search',
+    description: `GET /api/search?q= (${seed.searchQueries.length} two-word queries in turn)`,
+    paths: seed.searchQueries.map((query) => `/api/search?q=${encodeURIComponent(query)}`),
+    minRatio: null,
+  };
 }
 
 interface ResponseShape {

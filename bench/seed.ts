@@ -1,8 +1,10 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { uuidv7 } from '../server/lib/ids';
+import { stemmer } from 'stemmer';
 import {
   authorName,
+  everydayWords,
   createContentPool,
   createRandom,
   postContent,
@@ -12,6 +14,7 @@ import {
   type Random,
 } from './content';
 import type { BenchDatabase } from './databases';
+import { TOPIC_WORDS, tagNames, tagPicker, tagSentence } from './topics';
 
 export interface SeedOptions {
   posts: number;
@@ -29,9 +32,23 @@ export interface SeedResult {
   authorIds: string[];
   samplePostIds: string[];
   sampleAuthorIds: string[];
+  /** Popular tags with a full first page at any size, for the topic scenario. */
+  sampleTags: string[];
+  /** Two-word searches of topical words, for the search scenario. */
+  searchQueries: string[];
+  /** Distinct tags in use and tag rows written (post_tags). */
+  tags: number;
+  postTags: number;
 }
 
-const POST_COLUMNS = ['id', 'author_id', 'title', 'content', 'created_at', 'updated_at'] as const;
+/** A few thousand tags, long-tailed: the most popular is on about one post in eight. */
+const TAG_COUNT = 3000;
+const SAMPLE_TAGS = 50;
+const SEARCH_QUERIES = 50;
+
+const POST_COLUMNS = ['id', 'author_id', 'title', 'content', 'tags', 'created_at', 'updated_at'] as const;
+const POST_TAG_COLUMNS = ['tag', 'post_id'] as const;
+const TAG_COLUMNS = ['name', 'post_count', 'created_at'] as const;
 const USER_COLUMNS = [
   'id',
   'username',
@@ -48,14 +65,24 @@ type Cell = string | number | null;
 const DAY = 24 * 60 * 60 * 1000;
 const SPAN_MS = 3 * 365 * DAY;
 
+interface PostBatch {
+  posts: Cell[][];
+  postTags: Cell[][];
+}
+
 interface Generated {
   authorRows: Cell[][];
   authorIds: string[];
+  /** Every tag name, most popular first; their rows go in before any post. */
+  tagNames: string[];
+  firstPostAt: string;
   /** Yields the posts, oldest first (so UUIDv7 ids rise), in batches of flat rows. */
-  postBatches(batchSize: number): Generator<Cell[][]>;
+  postBatches(batchSize: number): Generator<PostBatch>;
   sampledPostIds: string[];
   /** Posts per author, by author index, filled in as the posts are generated. */
   postsPerAuthor: Uint32Array;
+  /** Posts per tag, by its index in tagNames, filled in as the posts are generated. */
+  postsPerTag: Uint32Array;
 }
 
 /** Builds the authors and a lazy stream of posts spread over the past three years. */
@@ -82,9 +109,14 @@ function generate(options: SeedOptions): Generated {
   const sampledPostIds: string[] = [];
   const step = SPAN_MS / options.posts;
   const postsPerAuthor = new Uint32Array(options.authors);
+  const names = tagNames(TAG_COUNT);
+  const tagIndex = new Map(names.map((name, index) => [name, index]));
+  const postsPerTag = new Uint32Array(names.length);
+  const pickTags = tagPicker(random, names);
 
-  function* postBatches(batchSize: number): Generator<Cell[][]> {
+  function* postBatches(batchSize: number): Generator<PostBatch> {
     let batch: Cell[][] = [];
+    let postTags: Cell[][] = [];
     for (let i = 0; i < options.posts; i++) {
       // Strictly increasing timestamps with jitter inside each post's slot.
       const at = Math.floor(firstPostAt + i * step + random() * step * 0.9);
@@ -94,24 +126,41 @@ function generate(options: SeedOptions): Generated {
       const authorIndex = randomInt(random, 0, authorIds.length);
       const author = authorIds[authorIndex] ?? '';
       postsPerAuthor[authorIndex] = (postsPerAuthor[authorIndex] ?? 0) + 1;
+      const tags = pickTags();
+      for (const tag of tags) {
+        const index = tagIndex.get(tag) ?? 0;
+        postsPerTag[index] = (postsPerTag[index] ?? 0) + 1;
+        postTags.push([tag, id]);
+      }
       batch.push([
         id,
         author,
         postTitle(random, pool),
-        postContent(random, pool),
+        postContent(random, pool, tagSentence(random, tags)),
+        tags.join(' '),
         created,
         new Date(edited).toISOString(),
       ]);
       if (i % sampleEvery === 0 && sampledPostIds.length < options.sampleSize) sampledPostIds.push(id);
       if (batch.length === batchSize) {
-        yield batch;
+        yield { posts: batch, postTags };
         batch = [];
+        postTags = [];
       }
     }
-    if (batch.length > 0) yield batch;
+    if (batch.length > 0) yield { posts: batch, postTags };
   }
 
-  return { authorRows, authorIds, postBatches, sampledPostIds, postsPerAuthor };
+  return {
+    authorRows,
+    authorIds,
+    tagNames: names,
+    firstPostAt: new Date(firstPostAt).toISOString(),
+    postBatches,
+    sampledPostIds,
+    postsPerAuthor,
+    postsPerTag,
+  };
 }
 
 function placeholders(columns: number, rows: number, style: 'sqlite' | 'postgres'): string {
@@ -142,21 +191,41 @@ function seedSqlite(file: string, data: Generated): void {
     const insertUsers = sqlite.prepare(insertSql('users', USER_COLUMNS, data.authorRows.length, 'sqlite'));
     sqlite.transaction(() => insertUsers.run(data.authorRows.flat()))();
 
+    const insertTags = sqlite.prepare(insertSql('tags', TAG_COLUMNS, 1, 'sqlite'));
+    sqlite.transaction(() => {
+      for (const name of data.tagNames) insertTags.run([name, 0, data.firstPostAt]);
+    })();
+
     const full = sqlite.prepare(insertSql('posts', POST_COLUMNS, SQLITE_ROWS_PER_STATEMENT, 'sqlite'));
-    const insertBatches = sqlite.transaction((batches: Cell[][][]) => {
+    const fullTags = sqlite.prepare(
+      insertSql('post_tags', POST_TAG_COLUMNS, SQLITE_ROWS_PER_STATEMENT, 'sqlite'),
+    );
+    const insertTagRows = (rows: Cell[][]) => {
+      for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
+        const slice = rows.slice(start, start + SQLITE_ROWS_PER_STATEMENT);
+        const statement =
+          slice.length === SQLITE_ROWS_PER_STATEMENT
+            ? fullTags
+            : sqlite.prepare(insertSql('post_tags', POST_TAG_COLUMNS, slice.length, 'sqlite'));
+        statement.run(slice.flat());
+      }
+    };
+    // Every post fires the search triggers of the migration, as a post written through the API does.
+    const insertBatches = sqlite.transaction((batches: PostBatch[]) => {
       for (const batch of batches) {
         const statement =
-          batch.length === SQLITE_ROWS_PER_STATEMENT
+          batch.posts.length === SQLITE_ROWS_PER_STATEMENT
             ? full
-            : sqlite.prepare(insertSql('posts', POST_COLUMNS, batch.length, 'sqlite'));
-        statement.run(batch.flat());
+            : sqlite.prepare(insertSql('posts', POST_COLUMNS, batch.posts.length, 'sqlite'));
+        statement.run(batch.posts.flat());
+        insertTagRows(batch.postTags);
       }
     });
-    let pending: Cell[][][] = [];
+    let pending: PostBatch[] = [];
     let pendingRows = 0;
     for (const batch of data.postBatches(SQLITE_ROWS_PER_STATEMENT)) {
       pending.push(batch);
-      pendingRows += batch.length;
+      pendingRows += batch.posts.length;
       if (pendingRows >= SQLITE_ROWS_PER_TRANSACTION) {
         insertBatches(pending);
         pending = [];
@@ -164,6 +233,11 @@ function seedSqlite(file: string, data: Generated): void {
       }
     }
     if (pending.length > 0) insertBatches(pending);
+    const setCount = sqlite.prepare('update tags set post_count = ? where name = ?');
+    sqlite.transaction(() => {
+      data.tagNames.forEach((name, index) => setCount.run(data.postsPerTag[index] ?? 0, name));
+    })();
+    sqlite.pragma('optimize');
     // Fold the WAL into the main file so the server starts on a settled database.
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
@@ -171,7 +245,7 @@ function seedSqlite(file: string, data: Generated): void {
   }
 }
 
-/** 6 columns × 5,000 rows = 30,000 parameters, under PostgreSQL's limit of 65,535. */
+/** 7 columns × 5,000 rows = 35,000 parameters, under PostgreSQL's limit of 65,535. */
 const POSTGRES_ROWS_PER_STATEMENT = 5000;
 const POSTGRES_STATEMENTS_PER_TRANSACTION = 4;
 
@@ -185,30 +259,67 @@ async function seedPostgres(url: string, data: Generated): Promise<void> {
       insertSql('users', USER_COLUMNS, data.authorRows.length, 'postgres'),
       data.authorRows.flat(),
     );
+    await client.query(`insert into tags (name, post_count, created_at) select unnest($1::text[]), 0, $2`, [
+      data.tagNames,
+      data.firstPostAt,
+    ]);
     const fullSql = insertSql('posts', POST_COLUMNS, POSTGRES_ROWS_PER_STATEMENT, 'postgres');
     let inFlight: Promise<unknown> = client.query('begin');
     let statements = 0;
+    // Every post fires the search trigger of the migration, as a post written through the API does.
     for (const batch of data.postBatches(POSTGRES_ROWS_PER_STATEMENT)) {
       const text =
-        batch.length === POSTGRES_ROWS_PER_STATEMENT
+        batch.posts.length === POSTGRES_ROWS_PER_STATEMENT
           ? fullSql
-          : insertSql('posts', POST_COLUMNS, batch.length, 'postgres');
-      const values = batch.flat();
+          : insertSql('posts', POST_COLUMNS, batch.posts.length, 'postgres');
+      const values = batch.posts.flat();
+      const tagRows = batch.postTags;
       await inFlight;
       statements += 1;
       const commit = statements % POSTGRES_STATEMENTS_PER_TRANSACTION === 0;
       inFlight = client
         .query(text, values)
+        .then(() =>
+          client.query('insert into post_tags (tag, post_id) select unnest($1::text[]), unnest($2::text[])', [
+            tagRows.map((row) => row[0]),
+            tagRows.map((row) => row[1]),
+          ]),
+        )
         .then(() => (commit ? client.query('commit').then(() => client.query('begin')) : undefined));
     }
     await inFlight;
     await client.query('commit');
+    await client.query(
+      `update tags set post_count = counted.n
+       from (select unnest($1::text[]) as name, unnest($2::int[]) as n) counted
+       where tags.name = counted.name`,
+      [data.tagNames, Array.from(data.postsPerTag)],
+    );
     // What autovacuum would have done shortly after a bulk load: statistics and the visibility map.
-    await client.query('vacuum analyze users');
-    await client.query('vacuum analyze posts');
+    for (const table of ['users', 'posts', 'tags', 'post_tags'])
+      await client.query(`vacuum analyze ${table}`);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Two-word searches of topical words past the very top of the long tail (ranks 20 to 99, leaving
+ * out any that share a stem with the everyday words every body is made of), as a reader looking
+ * for something specific types them.
+ */
+function searchQueries(count: number): string[] {
+  const everyday = new Set(everydayWords().map((word) => stemmer(word)));
+  const words = TOPIC_WORDS.slice(20, 100).filter(
+    (word) => !word.includes('-') && !everyday.has(stemmer(word)),
+  );
+  const queries: string[] = [];
+  for (let i = 0; queries.length < count; i++) {
+    const first = words[(i * 7) % words.length] ?? 'notes';
+    const second = words[(i * 13 + 5) % words.length] ?? 'garden';
+    if (first !== second) queries.push(`${first} ${second}`);
+  }
+  return queries;
 }
 
 export async function seedDatabase(database: BenchDatabase, options: SeedOptions): Promise<SeedResult> {
@@ -221,6 +332,11 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
   const writers = data.authorIds.filter((_, index) => (data.postsPerAuthor[index] ?? 0) > 0);
   const step = Math.max(1, Math.floor(writers.length / options.sampleSize));
   const sampleAuthorIds = writers.filter((_, index) => index % step === 0).slice(0, options.sampleSize);
+  // Popular enough to fill a first page at every size the bench seeds.
+  const pageSize = 21;
+  const sampleTags = data.tagNames
+    .filter((_, index) => (data.postsPerTag[index] ?? 0) >= pageSize)
+    .slice(0, SAMPLE_TAGS);
   return {
     posts: options.posts,
     authors: options.authors,
@@ -228,5 +344,9 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
     authorIds: data.authorIds,
     samplePostIds: data.sampledPostIds,
     sampleAuthorIds,
+    sampleTags,
+    searchQueries: searchQueries(SEARCH_QUERIES),
+    tags: data.postsPerTag.filter((count) => count > 0).length,
+    postTags: data.postsPerTag.reduce((sum, count) => sum + count, 0),
   };
 }

@@ -1,3 +1,4 @@
+import { tagsSchema } from './tags';
 import { z } from './zod';
 
 /** SPEC §5: an empty title or content is reported with this exact message. */
@@ -29,6 +30,13 @@ export const postInputSchema = z.object({
 });
 export type PostInput = z.infer<typeof postInputSchema>;
 
+/**
+ * What `POST` and `PUT /api/post/blog` accept: the form's fields plus optional `tags` (normalized
+ * by the shared rule in tags.ts). A PUT without `tags` keeps the post's tags.
+ */
+export const postWriteSchema = postInputSchema.extend({ tags: tagsSchema.optional() });
+export type PostWriteInput = z.infer<typeof postWriteSchema>;
+
 export interface Author {
   id: string;
   username: string;
@@ -43,6 +51,8 @@ export interface Post {
   updatedAt: string;
   authorId: string;
   author: Author;
+  /** Normalized topic names in the writer's order (at most 5); [] for none. */
+  tags: string[];
   commentCount: number;
   favoriteCount: number;
   /** Present only when the request carries a valid token. */

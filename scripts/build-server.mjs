@@ -1,5 +1,6 @@
 // Bundles the server's TypeScript into one ES module beside the built web app. Packages stay
 // external (native addons like better-sqlite3 and argon2 cannot be bundled).
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -13,4 +14,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The side panel's release notes are read from beside the bundle at start-up.
+copyFileSync('CHANGELOG.md', 'build/CHANGELOG.md');
 console.log('built build/server.mjs');

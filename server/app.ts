@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
@@ -30,6 +31,18 @@ import { FavoritesService } from './modules/social/favorites/favorites-service';
 import { registerFollowRoutes } from './modules/social/follows/follows-routes';
 import { FollowsRepository } from './modules/social/follows/follows-repository';
 import { FollowsService } from './modules/social/follows/follows-service';
+import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
+import { loadChangelog } from './modules/discover/changelog';
+import { DiscoverRepository } from './modules/discover/discover-repository';
+import { registerDiscoverRoutes } from './modules/discover/discover-routes';
+import { DiscoverService } from './modules/discover/discover-service';
+import { PostgresSearchRepository } from './modules/search/postgres-search-repository';
+import { registerSearchRoutes } from './modules/search/search-routes';
+import { SearchService } from './modules/search/search-service';
+import { SqliteSearchRepository } from './modules/search/sqlite-search-repository';
+import { registerTagRoutes } from './modules/tags/tags-routes';
+import { TagsRepository } from './modules/tags/tags-repository';
+import { TagsService } from './modules/tags/tags-service';
 import { registerUserRoutes } from './modules/users/users-routes';
 import { UsersRepository } from './modules/users/users-repository';
 import { UsersService } from './modules/users/users-service';
@@ -48,6 +61,16 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Where CHANGELOG.md is found, relative to this module once bundled (build/server.mjs, beside
+ * which scripts/build-server.mjs copies it) or run from source (server/app.ts, the repository root
+ * one folder up).
+ */
+const CHANGELOG_FILES = [
+  fileURLToPath(new URL('./CHANGELOG.md', import.meta.url)),
+  fileURLToPath(new URL('../CHANGELOG.md', import.meta.url)),
+];
 
 /**
  * The whole HTTP application, without a port: server.ts listens, tests call app.inject().
@@ -119,16 +142,34 @@ export async function buildApp({
   const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits);
 
   const markdown = new MarkdownRenderer();
-  const posts = new PostsService(new PostsRepository(database.db), markdown);
+  const postsRepository = new PostsRepository(database.db);
+  const posts = new PostsService(postsRepository, markdown);
   const comments = new CommentsService(new CommentsRepository(database.db), markdown);
   const favorites = new FavoritesService(new FavoritesRepository(database.db));
   const follows = new FollowsService(new FollowsRepository(database.db), users);
+  const tagsRepository = new TagsRepository(database.db);
+  const tags = new TagsService(tagsRepository);
+  const searchRepository =
+    database.dialect === 'postgres'
+      ? new PostgresSearchRepository(database.db)
+      : new SqliteSearchRepository(database.db);
+  const search = new SearchService(searchRepository, postsRepository, tagsRepository);
+  const discover = new DiscoverService(
+    new DiscoverRepository(database.db),
+    postsRepository,
+    tagsRepository,
+    loadChangelog(CHANGELOG_FILES),
+    CHANGELOG_RELEASES_LIMIT,
+  );
 
   registerUserRoutes(app, { users, auth });
   registerPostRoutes(app, { posts, auth });
   registerCommentRoutes(app, { comments, auth });
   registerFavoriteRoutes(app, { favorites, auth });
   registerFollowRoutes(app, { follows, auth });
+  registerTagRoutes(app, { tags, auth });
+  registerSearchRoutes(app, { search, auth });
+  registerDiscoverRoutes(app, { discover, auth });
 
   // The open web's entry points: answered by the server itself, with or without a web build,
   // and registered before the web app so its catch-all never sees them.

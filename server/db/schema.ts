@@ -23,6 +23,8 @@ export interface PostsTable {
   author_id: string;
   title: string;
   content: string;
+  /** The post's normalized tags in the writer's order, joined by spaces ('' for none). */
+  tags: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -54,6 +56,33 @@ export interface InstanceSecretsTable {
   created_at: string;
 }
 
+export interface TagsTable {
+  name: string;
+  /** Posts carrying the tag, kept by the transaction that writes the post. */
+  post_count: Generated<number>;
+  created_at: string;
+}
+
+export interface PostTagsTable {
+  tag: string;
+  post_id: string;
+}
+
+export interface TagFollowsTable {
+  user_id: string;
+  tag: string;
+  created_at: string;
+}
+
+/**
+ * SQLite only: each post's stable integer in the FTS5 tables post_search and post_title_words
+ * (virtual tables, queried with raw SQL in the search repository).
+ */
+export interface PostSearchIdsTable {
+  search_id: Generated<number>;
+  post_id: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -61,4 +90,8 @@ export interface DatabaseSchema {
   favorites: FavoritesTable;
   follows: FollowsTable;
   instance_secrets: InstanceSecretsTable;
+  tags: TagsTable;
+  post_tags: PostTagsTable;
+  tag_follows: TagFollowsTable;
+  post_search_ids: PostSearchIdsTable;
 }

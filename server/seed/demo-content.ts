@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { uuidv7 } from '../lib/ids';
+import { attachTags, joinTags } from '../modules/posts/post-tags';
 
 /** The demo author has no password hash, so nobody can sign in as them. */
 export const DEMO_AUTHOR_EMAIL = 'demo@inkwell.invalid';
 
-const WELCOME_POSTS: { title: string; content: string }[] = [
+const WELCOME_POSTS: { title: string; content: string; tags: string[] }[] = [
   {
     title: 'Running Inkwell on your own machine',
     content: `Inkwell is two commands away on any machine with Node.js 20:
@@ -17,6 +18,7 @@ npm install && npm start
 It serves the site and its API at http://localhost:3000 and keeps everything in one SQLite file under \`./data\`. Back that folder up and you have backed up your blog.
 
 When one machine is not enough, set \`DATABASE_URL\` to a PostgreSQL database: the same migrations run there, and several Inkwell instances can share it.`,
+    tags: ['inkwell', 'self-hosting'],
   },
   {
     title: 'Writing in Markdown',
@@ -32,6 +34,7 @@ When one machine is not enough, set \`DATABASE_URL\` to a PostgreSQL database: t
 > just as you typed them.
 
 Raw HTML is shown as text, never run, so a post can quote code without any risk to its readers.`,
+    tags: ['inkwell', 'markdown', 'writing'],
   },
   {
     title: 'Welcome to Inkwell',
@@ -40,6 +43,7 @@ Raw HTML is shown as text, never run, so a post can quote code without any risk 
 Sign up to publish your own posts, follow the writers you like, keep favorites for later and join the discussion under every post.
 
 These welcome posts come from a demo author who cannot sign in. Start the server with \`SEED_DEMO=0\` to begin with an empty site.`,
+    tags: ['inkwell'],
   },
 ];
 
@@ -72,12 +76,25 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
       .executeTakeFirst();
     if (inserted === undefined) return false;
     // Oldest first, a minute apart, so "Welcome to Inkwell" tops the newest-first list.
-    const rows = WELCOME_POSTS.map((post, index) => {
+    for (const [index, post] of WELCOME_POSTS.entries()) {
       const at = start + index * 60_000;
       const iso = new Date(at).toISOString();
-      return { id: uuidv7(at), author_id: authorId, ...post, created_at: iso, updated_at: iso };
-    });
-    await trx.insertInto('posts').values(rows).execute();
+      const id = uuidv7(at);
+      await trx
+        .insertInto('posts')
+        .values({
+          id,
+          author_id: authorId,
+          title: post.title,
+          content: post.content,
+          tags: joinTags(post.tags),
+          created_at: iso,
+          updated_at: iso,
+        })
+        .execute();
+      // Through the same writer as every post, so the topics' counts agree.
+      await attachTags(trx, id, post.tags);
+    }
     return true;
   });
 }

@@ -71,6 +71,7 @@ describeEachDatabase('posts API', (ctx) => {
           updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           authorId: author.id,
           author: { id: author.id, username: 'Ada' },
+          tags: [],
           commentCount: 0,
           favoriteCount: 0,
           favorited: false,

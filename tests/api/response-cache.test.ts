@@ -64,6 +64,35 @@ describeEachDatabase('response cache for anonymous public reads', (ctx) => {
     expect((await get('/api/post/blog/all')).body.response[0]?.commentCount).toBe(1);
   });
 
+  it.each([
+    ['/api/tags'],
+    ['/api/tags/info?name=cached-topic'],
+    ['/api/post/blog/all?tag=cached-topic'],
+    ['/api/search?q=cached'],
+    ['/api/search/suggest?q=cached'],
+    ['/api/discover'],
+  ])('caches the discovery read %s and shows a new post at once', async (path) => {
+    const writer = await signUpUser(ctx);
+    await request(ctx, {
+      method: 'POST',
+      url: '/api/post/blog',
+      token: writer.token,
+      payload: { title: 'Cached words', content: 'Body.', tags: ['cached-topic'] },
+    });
+    const first = await get(path);
+    expect(first.status).toBe(200);
+    expect((await get(path)).headers.get('x-cache')).toBe('hit');
+    await request(ctx, {
+      method: 'POST',
+      url: '/api/post/blog',
+      token: writer.token,
+      payload: { title: 'Cached again', content: 'Body.', tags: ['cached-topic'] },
+    });
+    const after = await get(path);
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(JSON.stringify(after.body)).not.toBe(JSON.stringify(first.body));
+  });
+
   it('never caches a reader with a token, nor an error', async () => {
     const reader = await signUpUser(ctx);
     const auth = { authorization: `Bearer ${reader.token}` };

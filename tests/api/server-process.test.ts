@@ -98,6 +98,17 @@ describe('the server process', { timeout: 180_000 }, () => {
     const body = (await response.json()) as { response: { author: { username: string } }[] };
     expect(body.response.length).toBeGreaterThanOrEqual(3);
     expect(body.response[0]?.author.username).toBe('Inkwell Team');
+    // The welcome posts carry topics and are in the search index; the panel reads CHANGELOG.md.
+    const tags = (await (await fetch(`${server.url}/api/tags`)).json()) as { response: unknown[] };
+    expect(tags.response).toContainEqual({ name: 'inkwell', postCount: 3 });
+    const found = (await (await fetch(`${server.url}/api/search?q=markdown`)).json()) as {
+      response: { title: string }[];
+    };
+    expect(found.response[0]?.title).toBe('Writing in Markdown');
+    const panel = (await (await fetch(`${server.url}/api/discover`)).json()) as {
+      response: { changelog: { version: string }[] };
+    };
+    expect(panel.response.changelog.map((release) => release.version)).toContain('0.1.0');
     // The demo author cannot sign in, whatever password is tried.
     const signIn = await fetch(`${server.url}/api/user/signin`, {
       method: 'POST',

@@ -5,6 +5,9 @@ import * as createComments from './2026-11-21-0003-create-comments';
 import * as createFavorites from './2026-11-21-0004-create-favorites';
 import * as createFollows from './2026-11-21-0005-create-follows';
 import * as createInstanceSecrets from './2026-11-22-0001-create-instance-secrets';
+import * as createTags from './2026-11-22-0002-create-tags';
+import * as createPostSearch from './2026-11-22-0003-create-post-search';
+import * as indexFavoritesByTime from './2026-11-22-0004-index-favorites-by-time';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0004-create-favorites': createFavorites,
   '2026-11-21-0005-create-follows': createFollows,
   '2026-11-22-0001-create-instance-secrets': createInstanceSecrets,
+  '2026-11-22-0002-create-tags': createTags,
+  '2026-11-22-0003-create-post-search': createPostSearch,
+  '2026-11-22-0004-index-favorites-by-time': indexFavoritesByTime,
 };

@@ -2,6 +2,7 @@ import type { AliasedSelectQueryBuilder, ExpressionBuilder, Kysely } from 'kysel
 import type { Post } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
+import { splitTags } from './post-tags';
 
 type PostsScope = ExpressionBuilder<DatabaseSchema, 'posts'>;
 
@@ -25,7 +26,7 @@ export type PostIdPage = AliasedSelectQueryBuilder<{ id: string }, 'page'>;
  * then read from posts and users. The cost of a page therefore does not grow with the table, and
  * the plan does not depend on the optimiser guessing the join order. Counts are correlated
  * subqueries answered from the (post_id, …) indexes of comments and favorites: cheap for 21 rows.
- * It is one SQL statement per page on both databases.
+ * Tags come with the row (posts.tags). It is one SQL statement per page on both databases.
  */
 export function selectPosts(db: Kysely<DatabaseSchema>, page: PostIdPage, viewerId: string | null) {
   return (
@@ -37,6 +38,7 @@ export function selectPosts(db: Kysely<DatabaseSchema>, page: PostIdPage, viewer
         'posts.id',
         'posts.title',
         'posts.content',
+        'posts.tags',
         'posts.created_at',
         'posts.updated_at',
         'posts.author_id',
@@ -60,6 +62,7 @@ export interface PostRow {
   id: string;
   title: string;
   content: string;
+  tags: string;
   created_at: string;
   updated_at: string;
   author_id: string;
@@ -78,6 +81,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     updatedAt: row.updated_at,
     authorId: row.author_id,
     author: { id: row.author_id, username: row.username },
+    tags: splitTags(row.tags),
     commentCount: Number(row.comment_count ?? 0),
     favoriteCount: Number(row.favorite_count ?? 0),
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),

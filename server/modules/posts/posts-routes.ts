@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '../../../contracts/ids';
-import { POST_NOT_FOUND_MESSAGE, postInputSchema } from '../../../contracts/posts';
+import { POST_NOT_FOUND_MESSAGE, postWriteSchema } from '../../../contracts/posts';
+import { parseTagName } from '../../../contracts/tags';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
 import { cacheableRead } from '../../lib/response-cache';
@@ -12,8 +13,17 @@ import { POST_DELETED_MESSAGE, type PostsService } from './posts-service';
 /** `?id=` naming one post: an id that is not a UUID is the same 404 as one that names nothing. */
 export const postIdQuerySchema = z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) });
 
+/** `?tag=` naming one topic, normalized by the shared rule (so `?tag=Machine Learning` works). */
+export const tagNameSchema = z.string({ error: 'tag must be text' }).transform((raw, ctx) => {
+  const parsed = parseTagName(raw);
+  if (parsed.ok) return parsed.tag;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
+
 // Built once: extending a Zod schema inside a handler would rebuild it on every request.
 const profilePageQuerySchema = pageQuerySchema.extend(userIdQuerySchema.shape);
+const allPostsQuerySchema = pageQuerySchema.extend({ tag: tagNameSchema.optional() });
 
 /** HTTP for posts (SPEC §7): translates requests to the posts service and back. */
 export function registerPostRoutes(
@@ -22,9 +32,11 @@ export function registerPostRoutes(
 ): void {
   const { posts, auth } = deps;
 
-  app.get('/api/post/blog/all', cacheableRead('limit', 'cursor'), async (request) => {
-    const page = toPageRequest(parseInput(pageQuerySchema, request.query));
-    return posts.list(page, await auth.optional(request));
+  app.get('/api/post/blog/all', cacheableRead('limit', 'cursor', 'tag'), async (request) => {
+    const query = parseInput(allPostsQuerySchema, request.query);
+    const page = toPageRequest(query);
+    const viewer = await auth.optional(request);
+    return query.tag === undefined ? posts.list(page, viewer) : posts.listByTag(query.tag, page, viewer);
   });
 
   app.get('/api/post/blog', cacheableRead('id'), async (request) => {
@@ -34,14 +46,14 @@ export function registerPostRoutes(
 
   app.post('/api/post/blog', async (request, reply) => {
     const viewer = await auth.require(request);
-    const input = parseInput(postInputSchema, request.body);
+    const input = parseInput(postWriteSchema, request.body);
     return reply.code(201).send({ response: await posts.create(viewer, input) });
   });
 
   app.put('/api/post/blog', async (request) => {
     const viewer = await auth.require(request);
     const { id } = parseInput(postIdQuerySchema, request.query);
-    const input = parseInput(postInputSchema, request.body);
+    const input = parseInput(postWriteSchema, request.body);
     return { response: await posts.update(viewer, id, input) };
   });
 

@@ -3,7 +3,7 @@ import {
   POST_NOT_FOUND_MESSAGE,
   type Page,
   type Post,
-  type PostInput,
+  type PostWriteInput,
   type ReadablePost,
 } from '../../../contracts/posts';
 import { nowIso } from '../../db/sql-helpers';
@@ -17,6 +17,7 @@ import type { PostsRepository } from './posts-repository';
 export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
 export const DELETE_FORBIDDEN_MESSAGE = 'You can only delete your own posts';
 export const POST_DELETED_MESSAGE = 'Post deleted';
+export const TAG_NOT_FOUND_MESSAGE = 'Tag not found';
 
 /** A post sits under its h1 title, so its own headings start at h2. */
 const POST_HEADING_BASE = 1;
@@ -54,20 +55,24 @@ export class PostsService {
     return toPage(rows, page.limit);
   }
 
-  async create(viewer: Viewer, input: PostInput): Promise<Post> {
+  /** A topic's posts; an unknown topic is a 404, a known one without posts (left) an empty page. */
+  async listByTag(tag: string, page: PageRequest, viewer: Viewer | null): Promise<Page<Post>> {
+    const rows = await this.posts.listByTag(tag, page, viewer?.id ?? null);
+    if (rows.length === 0 && !(await this.posts.tagExists(tag))) throw notFound(TAG_NOT_FOUND_MESSAGE);
+    return toPage(rows, page.limit);
+  }
+
+  async create(viewer: Viewer, input: PostWriteInput): Promise<Post> {
     const now = nowIso();
     const id = uuidv7();
     // The title is a single line, so stray spaces around it are noise; content is Markdown,
     // where leading and trailing whitespace can mean something, so it is stored as given.
     const title = input.title.trim();
-    await this.posts.insert({
-      id,
-      author_id: viewer.id,
-      title,
-      content: input.content,
-      created_at: now,
-      updated_at: now,
-    });
+    const tags = input.tags ?? [];
+    await this.posts.insert(
+      { id, author_id: viewer.id, title, content: input.content, created_at: now, updated_at: now },
+      tags,
+    );
     return {
       id,
       title,
@@ -76,19 +81,20 @@ export class PostsService {
       updatedAt: now,
       authorId: viewer.id,
       author: { id: viewer.id, username: viewer.username },
+      tags,
       commentCount: 0,
       favoriteCount: 0,
       favorited: false,
     };
   }
 
-  async update(viewer: Viewer, id: string, input: PostInput): Promise<Post> {
+  async update(viewer: Viewer, id: string, input: PostWriteInput): Promise<Post> {
     await this.requireOwnPost(viewer, id, EDIT_FORBIDDEN_MESSAGE);
-    const changed = await this.posts.update(id, {
-      title: input.title.trim(),
-      content: input.content,
-      updated_at: nowIso(),
-    });
+    const changed = await this.posts.update(
+      id,
+      { title: input.title.trim(), content: input.content, updated_at: nowIso() },
+      input.tags,
+    );
     if (!changed) throw notFound(POST_NOT_FOUND_MESSAGE);
     return this.get(id, viewer);
   }

@@ -6,13 +6,17 @@ import { request, type ApiContext, type TestUser } from './harness';
 export async function createPost(
   ctx: ApiContext,
   author: TestUser,
-  input: Partial<{ title: string; content: string }> = {},
+  input: Partial<{ title: string; content: string; tags: string[] }> = {},
 ): Promise<Post> {
   const response = await request<{ response: Post }>(ctx, {
     method: 'POST',
     url: '/api/post/blog',
     token: author.token,
-    payload: { title: input.title ?? 'A title', content: input.content ?? 'Some **Markdown** content.' },
+    payload: {
+      title: input.title ?? 'A title',
+      content: input.content ?? 'Some **Markdown** content.',
+      ...(input.tags ? { tags: input.tags } : {}),
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.response;
@@ -25,6 +29,33 @@ export async function createPosts(ctx: ApiContext, author: TestUser, count: numb
     posts.push(await createPost(ctx, author, { title: `Post ${index + 1}`, content: `Body ${index + 1}` }));
   }
   return posts;
+}
+
+/** PUTs a post's new fields, failing the test on anything but a 200. */
+export async function updatePost(
+  ctx: ApiContext,
+  author: TestUser,
+  id: string,
+  input: { title: string; content: string; tags?: string[] },
+): Promise<Post> {
+  const response = await request<{ response: Post }>(ctx, {
+    method: 'PUT',
+    url: `/api/post/blog?id=${encodeURIComponent(id)}`,
+    token: author.token,
+    payload: input,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.response;
+}
+
+/** Deletes a post, failing the test on anything but a 200. */
+export async function deletePost(ctx: ApiContext, author: TestUser, id: string): Promise<void> {
+  const response = await request(ctx, {
+    method: 'DELETE',
+    url: `/api/post/blog/delete?id=${encodeURIComponent(id)}`,
+    token: author.token,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
 /** GETs one page of a list (posts by default), failing the test on anything but a 200. */

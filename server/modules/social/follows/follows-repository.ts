@@ -30,22 +30,42 @@ export class FollowsRepository {
   }
 
   /**
-   * Posts by the authors the reader follows, newest first, keyset on post id. The page's ids come
-   * from the follows primary key joined to the (author_id, id) index: both index-only. Its cost
-   * grows with the number of posts the followed authors have written past the cursor, not with
-   * the whole table; that is fine for readers following up to thousands of prolific authors.
-   * Beyond that, a fan-out-on-write timeline table would be the next step.
+   * Posts by the authors and in the topics the reader follows, newest first, keyset on post id.
+   * Each source picks at most a page of ids from its own indexes (the follows key joined to
+   * posts' (author_id, id); tag_follows' key joined to post_tags' (tag, post_id)), and UNION
+   * merges them without duplicates: a post by a followed author in a followed topic comes once.
+   * A source's cost grows with the posts its authors or topics have past the cursor, not with the
+   * whole table; fine for readers following up to thousands of prolific authors and the hundred
+   * topics they may follow. Beyond that, a fan-out-on-write timeline table would be the next step.
    */
   async feed(followerId: string, page: PageRequest): Promise<Post[]> {
-    let ids = this.db
+    let byAuthors = this.db
       .selectFrom('follows')
       .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
       .select('posts.id')
       .where('follows.follower_id', '=', followerId);
-    if (page.after !== null) ids = ids.where('posts.id', '<', page.after);
-    const idPage = ids
-      .orderBy('posts.id', 'desc')
-      .limit(page.limit + 1)
+    let byTopics = this.db
+      .selectFrom('tag_follows')
+      .innerJoin('post_tags', 'post_tags.tag', 'tag_follows.tag')
+      .select('post_tags.post_id as id')
+      .where('tag_follows.user_id', '=', followerId);
+    if (page.after !== null) {
+      byAuthors = byAuthors.where('posts.id', '<', page.after);
+      byTopics = byTopics.where('post_tags.post_id', '<', page.after);
+    }
+    const take = page.limit + 1;
+    // Each branch is a derived table, so it may carry its own ORDER BY and LIMIT on both databases.
+    const authorIds = this.db
+      .selectFrom(byAuthors.orderBy('posts.id', 'desc').limit(take).as('by_authors'))
+      .select('by_authors.id');
+    const topicIds = this.db
+      .selectFrom(byTopics.orderBy('post_tags.post_id', 'desc').limit(take).as('by_topics'))
+      .select('by_topics.id');
+    const idPage = this.db
+      .selectFrom(authorIds.union(topicIds).as('followed'))
+      .select('followed.id')
+      .orderBy('followed.id', 'desc')
+      .limit(take)
       .as('page');
     const rows = await selectPosts(this.db, idPage, followerId).execute();
     return rows.map((row) => toPost(row, followerId));

@@ -1,0 +1,53 @@
+import type { Post } from './posts';
+import type { TagSummary } from './tags';
+
+/**
+ * GET /api/discover → {response: Discover}: the /allblog side panel's four sections (SPEC §1),
+ * made of real data (PRODUCT fix 12). A section with nothing to show is empty, never invented.
+ */
+export interface Discover {
+  staffPicks: StaffPicks;
+  /** The most used topics. */
+  topics: TagSummary[];
+  /** Writers worth following: see WriterSuggestion. */
+  whoToFollow: WriterSuggestion[];
+  /** The newest release notes from the project's CHANGELOG.md, newest first. */
+  changelog: ReleaseNotes[];
+}
+
+export interface StaffPicks {
+  /**
+   * How the posts were chosen. Today always the posts with the most favorites given in the last
+   * `windowDays` days; an operator's own choice ('operator') is planned, and will say so here.
+   */
+  chosenBy: 'most-favorited' | 'operator';
+  windowDays: number;
+  posts: Post[];
+}
+
+/**
+ * A writer who published recently. With a valid token: never the reader, nor anyone the reader
+ * already follows (`following` is then false); without one: the most recently active writers.
+ */
+export interface WriterSuggestion {
+  id: string;
+  username: string;
+  postCount: number;
+  followerCount: number;
+  latestPostAt: string;
+  following?: boolean;
+}
+
+/** One release of CHANGELOG.md: "Unreleased" (date null) or a version and its date. */
+export interface ReleaseNotes {
+  version: string;
+  date: string | null;
+  /** "Added", "Changed", "Fixed"…, each with its lines as plain text. */
+  sections: { title: string; items: string[] }[];
+}
+
+export const STAFF_PICKS_WINDOW_DAYS = 30;
+export const STAFF_PICKS_LIMIT = 5;
+export const DISCOVER_TOPICS_LIMIT = 10;
+export const WHO_TO_FOLLOW_LIMIT = 5;
+export const CHANGELOG_RELEASES_LIMIT = 3;

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { WriterSuggestion } from '../../../contracts/discover';
+import type { DatabaseSchema } from '../../db/schema';
+import { countAll } from '../../db/sql-helpers';
+
+/** How many of the newest posts "recently active" looks at: a bounded walk of the primary key. */
+const RECENT_POSTS_WINDOW = 500;
+
+/** The side panel's reads that no other module answers. */
+export class DiscoverRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /**
+   * Ids of the posts favorited most since `since` (ties: newest post first), from the
+   * favorites(created_at, post_id) index: only the window's favorites are counted.
+   */
+  async mostFavoritedSince(since: string, limit: number): Promise<string[]> {
+    // Materialized, so both databases take the window from the (created_at, post_id) index rather
+    // than walk every favorite in post order to skip sorting the groups.
+    const rows = await this.db
+      .with(
+        (cte) => cte('recent').materialized(),
+        (db) =>
+          db.selectFrom('favorites').select('favorites.post_id').where('favorites.created_at', '>=', since),
+      )
+      .selectFrom('recent')
+      .select(['recent.post_id', countAll().as('n')])
+      .groupBy('recent.post_id')
+      .orderBy('n', 'desc')
+      .orderBy('recent.post_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.post_id);
+  }
+
+  /**
+   * Authors of the newest posts, most recent first: not `viewerId` nor anyone they follow.
+   * Looks only at the newest RECENT_POSTS_WINDOW posts, so it costs the same at any size.
+   */
+  async recentlyActiveWriters(viewerId: string | null, limit: number): Promise<WriterSuggestion[]> {
+    const recent = this.db
+      .selectFrom('posts')
+      .select(['posts.id', 'posts.author_id', 'posts.created_at'])
+      .orderBy('posts.id', 'desc')
+      .limit(RECENT_POSTS_WINDOW)
+      .as('recent');
+    let writers = this.db
+      .selectFrom(recent)
+      .select((eb) => [
+        'recent.author_id',
+        eb.fn.max('recent.id').as('latest_id'),
+        eb.fn.max('recent.created_at').as('latest_at'),
+      ])
+      .groupBy('recent.author_id');
+    if (viewerId !== null) {
+      writers = writers
+        .where('recent.author_id', '<>', viewerId)
+        .where('recent.author_id', 'not in', (eb) =>
+          eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId),
+        );
+    }
+    const rows = await this.db
+      .selectFrom(writers.orderBy('latest_id', 'desc').limit(limit).as('writer'))
+      .innerJoin('users', 'users.id', 'writer.author_id')
+      .select((eb) => [
+        'users.id',
+        'users.username',
+        'writer.latest_id',
+        'writer.latest_at',
+        eb
+          .selectFrom('posts')
+          .whereRef('posts.author_id', '=', 'users.id')
+          .select(countAll().as('n'))
+          .as('post_count'),
+        eb
+          .selectFrom('follows')
+          .whereRef('follows.followee_id', '=', 'users.id')
+          .select(countAll().as('n'))
+          .as('follower_count'),
+      ])
+      .orderBy('writer.latest_id', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      postCount: Number(row.post_count ?? 0),
+      followerCount: Number(row.follower_count ?? 0),
+      latestPostAt: String(row.latest_at),
+      ...(viewerId !== null ? { following: false } : {}),
+    }));
+  }
+}

@@ -1,0 +1,51 @@
+import {
+  DISCOVER_TOPICS_LIMIT,
+  STAFF_PICKS_LIMIT,
+  STAFF_PICKS_WINDOW_DAYS,
+  WHO_TO_FOLLOW_LIMIT,
+  type Discover,
+  type ReleaseNotes,
+  type StaffPicks,
+} from '../../../contracts/discover';
+import type { Post } from '../../../contracts/posts';
+import type { Viewer } from '../../lib/authenticator';
+import type { PostsRepository } from '../posts/posts-repository';
+import type { TagsRepository } from '../tags/tags-repository';
+import type { DiscoverRepository } from './discover-repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The side panel: staff picks, recommended topics, who to follow and the release notes. */
+export class DiscoverService {
+  constructor(
+    private readonly discover: DiscoverRepository,
+    private readonly posts: PostsRepository,
+    private readonly tags: TagsRepository,
+    /** Read once at start-up (see changelog.ts). */
+    private readonly releases: ReleaseNotes[],
+    private readonly releasesLimit: number,
+  ) {}
+
+  async panel(viewer: Viewer | null, now = new Date()): Promise<Discover> {
+    const [staffPicks, topics, whoToFollow] = await Promise.all([
+      this.staffPicks(viewer, now),
+      this.tags.mostUsed(DISCOVER_TOPICS_LIMIT),
+      this.discover.recentlyActiveWriters(viewer?.id ?? null, WHO_TO_FOLLOW_LIMIT),
+    ]);
+    return { staffPicks, topics, whoToFollow, changelog: this.releases.slice(0, this.releasesLimit) };
+  }
+
+  /**
+   * Until an operator picks (a later issue), the posts favorited most in the last 30 days. The
+   * operator's choice will come first here, with chosenBy 'operator'.
+   */
+  private async staffPicks(viewer: Viewer | null, now: Date): Promise<StaffPicks> {
+    const since = new Date(now.getTime() - STAFF_PICKS_WINDOW_DAYS * DAY_MS).toISOString();
+    const ids = await this.discover.mostFavoritedSince(since, STAFF_PICKS_LIMIT);
+    const byId = new Map<string, Post>(
+      (await this.posts.findByIds(ids, viewer?.id ?? null)).map((post) => [post.id, post]),
+    );
+    const posts = ids.map((id) => byId.get(id)).filter((post): post is Post => post !== undefined);
+    return { chosenBy: 'most-favorited', windowDays: STAFF_PICKS_WINDOW_DAYS, posts };
+  }
+}

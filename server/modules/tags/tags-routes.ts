@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { TAGS_LIST_LIMIT_DEFAULT, TAGS_LIST_LIMIT_MAX, normalizeTag } from '../../../contracts/tags';
+import type { Authenticator } from '../../lib/authenticator';
+import { cacheableRead } from '../../lib/response-cache';
+import { parseInput } from '../../lib/validation';
+import { tagNameSchema } from '../posts/posts-routes';
+import type { TagsService } from './tags-service';
+
+const TAGS_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${TAGS_LIST_LIMIT_MAX}`;
+
+const tagsListQuerySchema = z.object({
+  limit: z
+    .string({ error: TAGS_LIMIT_MESSAGE })
+    .regex(/^\d{1,3}$/, TAGS_LIMIT_MESSAGE)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= TAGS_LIST_LIMIT_MAX, TAGS_LIMIT_MESSAGE)
+    .optional(),
+  // What a writer has typed so far in the tag input, normalized like a tag ("Machine Le" →
+  // "machine-le"); nothing left after that means no filter.
+  prefix: z
+    .string({ error: 'prefix must be text' })
+    .max(200, 'prefix is too long')
+    .transform((raw) => normalizeTag(raw))
+    .optional(),
+});
+
+const tagNameQuerySchema = z.object({
+  name: z.string({ error: 'name is required' }).pipe(tagNameSchema),
+});
+
+/** HTTP for topics: the most used, one topic's header, and the reader's follows. */
+export function registerTagRoutes(
+  app: FastifyInstance,
+  deps: { tags: TagsService; auth: Authenticator },
+): void {
+  const { tags, auth } = deps;
+
+  app.get('/api/tags', cacheableRead('limit', 'prefix'), async (request) => {
+    const query = parseInput(tagsListQuerySchema, request.query);
+    return { response: await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null) };
+  });
+
+  app.get('/api/tags/info', cacheableRead('name'), async (request) => {
+    const { name } = parseInput(tagNameQuerySchema, request.query);
+    return { response: await tags.info(name, await auth.optional(request)) };
+  });
+
+  app.post('/api/tags/follow', async (request) => {
+    const viewer = await auth.require(request);
+    const { name } = parseInput(tagNameQuerySchema, request.query);
+    return { response: await tags.follow(viewer, name) };
+  });
+
+  app.delete('/api/tags/follow', async (request) => {
+    const viewer = await auth.require(request);
+    const { name } = parseInput(tagNameQuerySchema, request.query);
+    return { response: await tags.unfollow(viewer, name) };
+  });
+
+  app.get('/api/tags/following', async (request) => {
+    const viewer = await auth.require(request);
+    return { response: await tags.followed(viewer) };
+  });
+}
