@@ -1,5 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants, type InputType } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 
 // The web app lives in web/. `vite build` writes the browser's files to build/web; `vite build
 // --ssr` writes the server entry (web/src/entry-server.tsx) to build/ssr, which the server imports
@@ -7,9 +10,38 @@ import react from '@vitejs/plugin-react';
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|redux|react-redux|use-sync-external-store)[\\/]/;
 
+/**
+ * A Brotli (quality 11) and a gzip copy beside every text file of the browser build and of
+ * web/public, which the server sends as they are (@fastify/static's `preCompressed`): the highest
+ * levels cost nothing at run time. The gzip copy is made by Zopfli, whose output any gzip client
+ * reads and which is 3–4 % smaller than zlib's level 9 (101.0 → 97.8 KB for the framework chunk),
+ * for browsers that do not ask for Brotli (Chrome over plain HTTP, as most self-hosters start).
+ * index.html is the server's template, never sent as a file.
+ */
+async function zopfliGzip(input: InputType, options: Record<string, number>): Promise<Buffer> {
+  const bytes =
+    typeof input === 'string'
+      ? input
+      : ArrayBuffer.isView(input)
+        ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
+        : new Uint8Array(input);
+  return Buffer.from(await gzipAsync(bytes, options));
+}
+
+const precompressed = compression({
+  include: /\.(?:js|mjs|css|svg|json|webmanifest|xml|txt)$/,
+  exclude: [/\.vite[\\/]/, /index\.html$/],
+  algorithms: [
+    defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    defineAlgorithm<Record<string, number>>(zopfliGzip, { numiterations: 15 }),
+  ],
+  skipIfLargerOrEqual: true,
+  logLevel: 'silent',
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), precompressed],
   build: isSsrBuild
     ? {
         outDir: '../build/ssr',

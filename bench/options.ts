@@ -20,6 +20,8 @@ export interface BenchOptions {
   noCache: boolean;
   /** Time the sitemap index and its children instead of the scenarios. */
   sitemap: boolean;
+  /** Only these scenarios (all when undefined): profiling one page need not load the others. */
+  only: string[] | undefined;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -35,6 +37,7 @@ const USAGE = `npm run bench -- [options]
   --no-cache         run the server with RESPONSE_CACHE_TTL_MS=0 (every request reaches the database;
                      the scaling check always does)
   --sitemap          time the sitemap index and its child sitemaps instead (with --posts 1000000)
+  --only A,B         run only these scenarios (e.g. list-page,read-page)
 Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
 
 function integer(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -61,6 +64,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'cpu-prof': { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
       sitemap: { type: 'boolean', default: false },
+      only: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -84,5 +88,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     cpuProfile: values['cpu-prof'],
     noCache: values['no-cache'],
     sitemap: values.sitemap,
+    only: values.only === undefined ? undefined : values.only.split(',').map((name) => name.trim()),
   };
 }

@@ -51,7 +51,10 @@ async function runScenarios(options: BenchOptions): Promise<void> {
     env: options.noCache ? { RESPONSE_CACHE_TTL_MS: '0' } : {},
   });
   const stopApp = onCleanup(() => app.stop());
-  const scenarios = buildScenarios(seed);
+  const scenarios = buildScenarios(seed).filter(
+    (scenario) => options.only === undefined || options.only.includes(scenario.name),
+  );
+  if (scenarios.length === 0) throw new Error(`--only names no scenario: ${String(options.only)}`);
   const routes = await recordAnswers(app.origin, scenarios);
   const routesFile = join(database.scratchDir, 'baseline-routes.json');
   writeFileSync(routesFile, JSON.stringify(routes));
@@ -103,7 +106,8 @@ async function runScenarios(options: BenchOptions): Promise<void> {
     pass: reports.every((scenario) => scenario.targets.every((check) => check.pass)),
   };
   console.log(`\n${formatReport(report)}`);
-  console.log(`\nWrote ${writeReport('latest.json', report)}`);
+  // A partial run (--only) never replaces the full figures.
+  console.log(`\nWrote ${writeReport(options.only ? 'partial.json' : 'latest.json', report)}`);
   if (options.cpuProfile) console.log(`Server CPU profile in ${PROFILES_DIR} (open in Chrome DevTools)`);
 }
 

@@ -46,8 +46,17 @@ const TAG_COUNT = 3000;
 const SAMPLE_TAGS = 50;
 const SEARCH_QUERIES = 50;
 
-const POST_COLUMNS = ['id', 'author_id', 'title', 'content', 'tags', 'created_at', 'updated_at'] as const;
-const POST_TAG_COLUMNS = ['tag', 'post_id'] as const;
+const POST_COLUMNS = [
+  'id',
+  'author_id',
+  'title',
+  'content',
+  'tags',
+  'created_at',
+  'updated_at',
+  'published_at',
+] as const;
+const POST_TAG_COLUMNS = ['tag', 'post_id', 'published_at'] as const;
 const TAG_COLUMNS = ['name', 'post_count', 'created_at'] as const;
 const USER_COLUMNS = [
   'id',
@@ -130,7 +139,7 @@ function generate(options: SeedOptions): Generated {
       for (const tag of tags) {
         const index = tagIndex.get(tag) ?? 0;
         postsPerTag[index] = (postsPerTag[index] ?? 0) + 1;
-        postTags.push([tag, id]);
+        postTags.push([tag, id, created]);
       }
       batch.push([
         id,
@@ -140,6 +149,7 @@ function generate(options: SeedOptions): Generated {
         tags.join(' '),
         created,
         new Date(edited).toISOString(),
+        created,
       ]);
       if (i % sampleEvery === 0 && sampledPostIds.length < options.sampleSize) sampledPostIds.push(id);
       if (batch.length === batchSize) {
@@ -280,10 +290,10 @@ async function seedPostgres(url: string, data: Generated): Promise<void> {
       inFlight = client
         .query(text, values)
         .then(() =>
-          client.query('insert into post_tags (tag, post_id) select unnest($1::text[]), unnest($2::text[])', [
-            tagRows.map((row) => row[0]),
-            tagRows.map((row) => row[1]),
-          ]),
+          client.query(
+            'insert into post_tags (tag, post_id, published_at) select unnest($1::text[]), unnest($2::text[]), unnest($3::text[])',
+            [tagRows.map((row) => row[0]), tagRows.map((row) => row[1]), tagRows.map((row) => row[2])],
+          ),
         )
         .then(() => (commit ? client.query('commit').then(() => client.query('begin')) : undefined));
     }

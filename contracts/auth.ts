@@ -62,15 +62,28 @@ const blankAsAbsent = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const NOTHING_TO_UPDATE_MESSAGE = 'Enter a new username or a new password';
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password to change it';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
+
+/** The password the account has now, asked before anything that could lock its owner out. */
+export const currentPasswordSchema = requiredText('Current password')
+  .min(1, 'Current password is required')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const userUpdateSchema = z
   .object({
     username: z.preprocess(blankAsAbsent, usernameSchema.optional()),
     password: z.preprocess(blankAsAbsent, passwordSchema.optional()),
+    // Whoever holds a signed-in browser for a moment must not be able to change the password.
+    currentPassword: z.preprocess(blankAsAbsent, currentPasswordSchema.optional()),
   })
   .refine((input) => input.username !== undefined || input.password !== undefined, {
     message: NOTHING_TO_UPDATE_MESSAGE,
     path: ['username'],
+  })
+  .refine((input) => input.password === undefined || input.currentPassword !== undefined, {
+    message: CURRENT_PASSWORD_REQUIRED_MESSAGE,
+    path: ['currentPassword'],
   });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
@@ -109,4 +122,72 @@ export interface Profile {
 
 export interface ProfileResponse {
   response: Profile;
+}
+
+/** GET /api/user/me → 200 {response: Account}: the signed-in reader's own account. */
+export interface Account {
+  id: string;
+  username: string;
+  email: string;
+}
+
+/*
+ * Account recovery and control (issue 14 §3, docs/decisions/0031-account-recovery.md). Answers to
+ * the address-based requests are the same whether or not an account uses the address.
+ */
+
+/** How long a password-reset or email-confirmation link works. */
+export const ACCOUNT_LINK_TTL_MINUTES = 60;
+
+export const RESET_LINK_SENT_MESSAGE =
+  'If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.';
+export const EMAIL_CHANGE_SENT_MESSAGE =
+  'We have sent a link to the new address. Your email changes once you open it (within one hour).';
+export const INVALID_LINK_MESSAGE = 'This link is invalid, has expired or has already been used.';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been changed. Sign in with your new password.';
+export const EMAIL_CONFIRMED_MESSAGE = 'Your email address has been changed.';
+export const SAME_EMAIL_MESSAGE = 'This is already your email address';
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You have been signed out on every device.';
+export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.';
+
+/** The token from a link: base64url of 32 random bytes. */
+export const linkTokenSchema = requiredText('Token')
+  .min(1, INVALID_LINK_MESSAGE)
+  .max(100, INVALID_LINK_MESSAGE)
+  .regex(/^[A-Za-z0-9_-]+$/, INVALID_LINK_MESSAGE);
+
+/** POST /api/user/password/forgot → 202 {message} */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/user/password/reset → 200 {message} */
+export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** POST /api/user/email → 202 {message}; the change waits for the link sent to the new address. */
+export const emailChangeSchema = z.object({ email: emailSchema, currentPassword: currentPasswordSchema });
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
+
+/** POST /api/user/email/confirm → 200 {message, email} */
+export const confirmEmailSchema = z.object({ token: linkTokenSchema });
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+
+/**
+ * POST /api/user/delete → 200 {message}. `content`: `delete` removes the account's posts and
+ * comments; `keep` leaves them, signed by an anonymous "former member".
+ */
+export const DELETE_CONTENT_CHOICES = ['delete', 'keep'] as const;
+export const deleteAccountSchema = z.object({
+  password: currentPasswordSchema,
+  content: z.enum(DELETE_CONTENT_CHOICES, {
+    error: 'Choose whether to delete or keep your posts and comments',
+  }),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** The name shown on what a deleted account chose to leave behind. */
+export const FORMER_MEMBER_NAME = 'former member';
+
+export interface MessageResponse {
+  message: string;
 }

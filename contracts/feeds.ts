@@ -12,12 +12,17 @@ export const FEED_MEDIA_TYPES: Record<FeedFormat, string> = {
   atom: 'application/atom+xml',
 };
 
+/** At most one of the two: a feed narrows to one author or to one topic, never both. */
 export interface FeedScope {
   /** One author's posts; absent for the whole site. */
   userId?: string;
+  /** One topic's posts (a normalized tag name); absent for the whole site. */
+  tag?: string;
 }
 
 export function feedPath(format: FeedFormat, scope: FeedScope = {}): string {
   const path = FEED_PATHS[format];
-  return scope.userId ? `${path}?userId=${encodeURIComponent(scope.userId)}` : path;
+  if (scope.userId) return `${path}?userId=${encodeURIComponent(scope.userId)}`;
+  if (scope.tag) return `${path}?tag=${encodeURIComponent(scope.tag)}`;
+  return path;
 }

@@ -30,12 +30,119 @@ export const postInputSchema = z.object({
 });
 export type PostInput = z.infer<typeof postInputSchema>;
 
+/** A post's state: a draft, scheduled (published at a future time) or published. */
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** The states a write may ask for; a schedule is asked for with `publishAt`. */
+export const WRITABLE_STATUSES = ['draft', 'published'] as const;
+export type WritableStatus = (typeof WRITABLE_STATUSES)[number];
+
+export const STATUS_MESSAGE = "status must be 'draft' or 'published'";
+export const PUBLISH_AT_MESSAGE =
+  'publishAt must be a date and time in ISO 8601 form, like 2026-12-01T09:00:00Z';
+export const PUBLISH_AT_PAST_MESSAGE = 'publishAt must be in the future';
+export const PUBLISH_AT_DRAFT_MESSAGE = 'A draft has no publication time: send publishAt without status';
+export const VERSION_MESSAGE = 'version must be a whole number of at least 1';
+export const STALE_VERSION_MESSAGE =
+  'This post was changed elsewhere since you opened it; reload it to see the latest version';
+export const COVER_NOT_FOUND_MESSAGE = 'Cover image not found';
+/** A schedule further away than this is surely a typo (a year off). */
+export const PUBLISH_AT_MAX_DAYS = 366 * 5;
+
+/** Readers read about this many words a minute (Medium's figure is 265; prose with code is slower). */
+export const WORDS_PER_MINUTE = 230;
+
+/**
+ * A draft's text: like blogText without the emptiness rule, since a draft is saved while it is being
+ * written (docs/decisions/0023-drafts-and-scheduling.md). Publishing still requires both fields.
+ */
+function draftText(max: number, label: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? BLOG_REQUIRED_MESSAGE : `${label} must be text`,
+    })
+    .refine(
+      (value) => value.length <= max,
+      `${label} must be at most ${max.toLocaleString('en-US')} characters`,
+    );
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An ISO 8601 instant with a zone (Z or an offset), normalized to UTC with milliseconds. */
+export const publishAtSchema = z
+  .string({ error: PUBLISH_AT_MESSAGE })
+  .regex(ISO_INSTANT, PUBLISH_AT_MESSAGE)
+  .transform((raw, ctx) => {
+    const time = Date.parse(raw);
+    if (Number.isNaN(time)) {
+      ctx.addIssue({ code: 'custom', message: PUBLISH_AT_MESSAGE });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
+
 /**
  * What `POST` and `PUT /api/post/blog` accept: the form's fields plus optional `tags` (normalized
- * by the shared rule in tags.ts). A PUT without `tags` keeps the post's tags.
+ * by the shared rule in tags.ts), the state asked for, a cover picture and, on PUT, the version the
+ * editor started from.
+ * - Neither `status` nor `publishAt`: POST publishes now (SPEC §7); PUT keeps the post's state.
+ * - `status: 'draft'`: a draft (PUT: unpublishes). Title and content may then be empty.
+ * - `status: 'published'`: published now (PUT of a published post keeps its publication time).
+ * - `publishAt` (future): scheduled for then.
+ * - `coverId`: an image the writer uploaded (POST /api/media); null removes the cover (PUT).
+ * - `version` (PUT): when it is not the post's current version, the answer is 409.
+ * A PUT without `tags` keeps the post's tags; without `coverId` its cover.
  */
-export const postWriteSchema = postInputSchema.extend({ tags: tagsSchema.optional() });
+export const postWriteSchema = z
+  .object({
+    title: draftText(TITLE_MAX, 'Title'),
+    content: draftText(CONTENT_MAX, 'Content'),
+    tags: tagsSchema.optional(),
+    status: z.enum(WRITABLE_STATUSES, { error: STATUS_MESSAGE }).optional(),
+    publishAt: publishAtSchema.optional(),
+    coverId: z
+      .string({ error: 'coverId must be text or null' })
+      .max(64, COVER_NOT_FOUND_MESSAGE)
+      .nullable()
+      .optional(),
+    version: z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.publishAt !== undefined && input.status === 'draft') {
+      ctx.addIssue({ code: 'custom', path: ['publishAt'], message: PUBLISH_AT_DRAFT_MESSAGE });
+    }
+  });
 export type PostWriteInput = z.infer<typeof postWriteSchema>;
+
+/** `POST /api/post/preview`: Markdown to render exactly as the read page would. */
+export const previewInputSchema = z.object({ content: draftText(CONTENT_MAX, 'Content') });
+export type PreviewInput = z.infer<typeof previewInputSchema>;
+
+export interface PreviewResponse {
+  response: { contentHtml: string };
+}
+
+/** Reading time in whole minutes, at least 1: words (runs of non-space) over WORDS_PER_MINUTE. */
+export function readingMinutes(markdown: string): number {
+  // A word is a run of letters or digits (joined by an apostrophe, a hyphen or a dot), so Markdown
+  // marks, list bullets and link punctuation do not count.
+  const words = markdown.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+/** One stored picture, as a post's cover or an upload's answer (see media.ts). */
+export interface PostCover {
+  id: string;
+  /** The largest stored width. */
+  url: string;
+  width: number;
+  height: number;
+  /** Every stored width, for the img element's srcset. */
+  srcset: string;
+}
 
 export interface Author {
   id: string;
@@ -48,7 +155,16 @@ export interface Post {
   /** Markdown. */
   content: string;
   createdAt: string;
+  /** After publishedAt (by more than a minute's autosave noise, the web decides): "edited". */
   updatedAt: string;
+  status: PostStatus;
+  /** The publication time (future when scheduled); null for a draft. Lists order by it. */
+  publishedAt: string | null;
+  /** 1 when written, +1 on every update; PUT may send it back to detect a stale edit (409). */
+  version: number;
+  /** Whole minutes at WORDS_PER_MINUTE, at least 1, computed on the server from the Markdown. */
+  readingMinutes: number;
+  cover: PostCover | null;
   authorId: string;
   author: Author;
   /** Normalized topic names in the writer's order (at most 5); [] for none. */
@@ -87,4 +203,10 @@ export interface ReadablePostResponse {
 
 export interface MessageResponse {
   message: string;
+}
+
+/** The 409 of a stale PUT: the post has moved on to `currentVersion`. */
+export interface StaleVersionResponse {
+  message: string;
+  currentVersion: number;
 }

@@ -31,3 +31,8 @@ export function postPagePath(postId: string): string {
 export function profilePagePath(userId: string): string {
   return `/profile?userId=${encodeURIComponent(userId)}`;
 }
+
+/** A topic's page (issue 9 §1), named by its normalized tag. */
+export function tagPagePath(tag: string): string {
+  return `/tag?name=${encodeURIComponent(tag)}`;
+}

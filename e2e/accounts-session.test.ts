@@ -90,16 +90,22 @@ describe('session the server rejects', () => {
   it('says the session ended when a post is refused for a rejected token on /addblog', async () => {
     const user = await createUser(browser.baseURL, 'Drafter');
     const page = await signedInWithForm(user);
+    // The page's timers stand still while the post is written, so the request refused is the
+    // Publish click's, not an autosave's (two seconds after typing, sooner than a slow click).
+    await page.clock.install();
     await page.goto('/addblog');
     await visible(page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }));
+    await page.waitForLoadState('networkidle');
+    await page.clock.pauseAt(Date.now() + 60_000);
     // Another device changes the password, which revokes the token this page holds.
-    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere');
+    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere', user.password);
 
     await page.getByLabel('Title', { exact: true }).fill('Written just too late');
     await page
       .getByLabel('Content', { exact: true })
       .fill('The token behind this post was revoked meanwhile.');
     await page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.clock.resume();
 
     // PRODUCT fix 8: signed out cleanly *with a short message*, wherever the guard sends the user.
     await page.waitForURL((url) => url.pathname !== '/addblog');
@@ -112,7 +118,7 @@ describe('session the server rejects', () => {
     const user = await createUser(browser.baseURL, 'Returning');
     const page = await signedInWithForm(user);
     await expectSignedInHeader(page, 'Returning');
-    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere');
+    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere', user.password);
     await page.reload();
     await expectSessionEnded(page, '/allblog');
   });
@@ -122,9 +128,12 @@ describe('session the server rejects', () => {
     const page = await signedInWithForm(user);
     await page.goto('/userupdate');
     await visible(page.getByLabel('New username', { exact: true }));
+    // The page's own checks of the session (the account and the notification bell) are done, so
+    // the request refused below is the Update click's.
+    await page.waitForLoadState('networkidle');
 
     // Another device changes the password, which revokes every token issued before.
-    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere');
+    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere', user.password);
 
     await page.getByLabel('New username', { exact: true }).fill('Stale');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
@@ -142,6 +151,7 @@ describe('user update', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Settings' }));
     await page.getByLabel('New username', { exact: true }).fill('after');
     await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+    await page.getByLabel('Current password', { exact: true }).first().fill(user.password);
     await page.getByRole('button', { name: 'Update', exact: true }).click();
 
     // SPEC §4: token and username replaced, then the profile.

@@ -178,15 +178,16 @@ describe('/allblog', () => {
     await hidden(page.getByRole('alert'));
   });
 
-  it('has the static side panel of SPEC §1', async () => {
+  it('has the side panel of SPEC §1, made of real data and no invented people', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto('/allblog');
     const panel = await visible(page.getByRole('complementary', { name: 'Around Inkwell' }));
-    for (const heading of ['Changelog', 'Staff picks', 'Recommended topics', 'Who to follow']) {
-      await visible(panel.getByRole('heading', { level: 2, name: heading }));
+    // The release notes ship with the build, so this section is never empty.
+    await visible(panel.getByRole('heading', { level: 2, name: 'Changelog' }));
+    const text = await textOf(panel);
+    for (const invented of ['Amara Okafor', 'Lucas Meyer', 'Hana Sato', 'Diego Alvarez', 'Ines Laurent']) {
+      expect(text).not.toContain(invented);
     }
-    // Fixed content: no control in it that could only do nothing.
-    expect(await panel.getByRole('button').count()).toBe(0);
   });
 
   it('fits a 375 px screen, even with a long unbroken title', async () => {

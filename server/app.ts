@@ -2,19 +2,35 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import { migrations } from './db/migrations';
 import { Authenticator } from './lib/authenticator';
 import { randomBytes } from 'node:crypto';
 import type { PageRendererModule } from '../contracts/page-rendering';
 import { createHttpServer } from './lib/http-server';
+import { Metrics, metricsWanted } from './lib/metrics';
 import { PasswordHasher } from './lib/passwords';
 import { parseQueryString } from './lib/query-string';
 import { MarkdownRenderer } from './lib/markdown/markdown-renderer';
+import { requestIdOf } from './lib/request-id';
+import { CacheInvalidationBus } from './lib/cache-invalidation-bus';
+import { connectRedis } from './lib/redis';
+import { LogMailer, SmtpMailer, defaultSender } from './lib/mail';
+import { AccountsRepository } from './modules/accounts/accounts-repository';
+import { registerAccountRoutes } from './modules/accounts/accounts-routes';
+import { AccountsService } from './modules/accounts/accounts-service';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
 import { registerFeedRoutes } from './modules/feeds/feeds-routes';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
 import { FeedsService } from './modules/feeds/feeds-service';
+import { HealthRepository } from './modules/health/health-repository';
+import { registerHealthRoutes } from './modules/health/health-routes';
+import { databaseReadinessChecks } from './modules/health/readiness';
 import { resolveJwtSecret } from './modules/instance/jwt-secret';
+import { MediaRepository } from './modules/media/media-repository';
+import { registerMediaRoutes } from './modules/media/media-routes';
+import { MediaService } from './modules/media/media-service';
+import { DiskMediaStorage, S3MediaStorage } from './modules/media/media-storage';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
@@ -23,13 +39,16 @@ import { registerSitemapRoutes } from './modules/sitemap/sitemap-routes';
 import { SitemapRepository } from './modules/sitemap/sitemap-repository';
 import { SitemapService } from './modules/sitemap/sitemap-service';
 import { registerCommentRoutes } from './modules/social/comments/comments-routes';
-import { CommentsRepository } from './modules/social/comments/comments-repository';
 import { CommentsService } from './modules/social/comments/comments-service';
 import { registerFavoriteRoutes } from './modules/social/favorites/favorites-routes';
-import { FavoritesRepository } from './modules/social/favorites/favorites-repository';
 import { FavoritesService } from './modules/social/favorites/favorites-service';
 import { registerFollowRoutes } from './modules/social/follows/follows-routes';
-import { FollowsRepository } from './modules/social/follows/follows-repository';
+import { registerBlockRoutes } from './modules/social/blocks/blocks-routes';
+import { BlocksRepository } from './modules/social/blocks/blocks-repository';
+import { BlocksService } from './modules/social/blocks/blocks-service';
+import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
+import { NotificationsRepository } from './modules/notifications/notifications-repository';
+import { NotificationsService } from './modules/notifications/notifications-service';
 import { FollowsService } from './modules/social/follows/follows-service';
 import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
 import { loadChangelog } from './modules/discover/changelog';
@@ -46,8 +65,11 @@ import { TagsService } from './modules/tags/tags-service';
 import { registerUserRoutes } from './modules/users/users-routes';
 import { UsersRepository } from './modules/users/users-repository';
 import { UsersService } from './modules/users/users-service';
-import { installErrorHandler } from './plugins/error-handler';
-import { installRequestLog } from './plugins/request-log';
+import { installCompression } from './plugins/compression';
+import { installEntityTags } from './plugins/entity-tags';
+import { answerFrameworkError, installErrorHandler } from './plugins/error-handler';
+import { installMetrics } from './plugins/metrics';
+import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
 import { installResponseCache } from './plugins/response-cache';
 import { installSecurity, securityHeadersVariant } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
@@ -96,6 +118,7 @@ export async function buildApp({
     maxBytes: config.responseCacheMaxBytes,
     variant: securityHeadersVariant(security),
   });
+  const metrics = metricsWanted(config.metrics) ? new Metrics({ database, cache }) : undefined;
   const app: FastifyInstance = Fastify({
     logger,
     // The front door: a cached public read is answered here, before routing and hooks, and
@@ -103,19 +126,16 @@ export async function buildApp({
     serverFactory: (handler) =>
       createHttpServer(config.http, (request, response) => {
         const started = performance.now();
-        if (!cache.serve(request, response)) return handler(request, response);
-        app.log.info(
-          {
-            method: request.method,
-            url: request.url,
-            status: 200,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-            ip: request.socket.remoteAddress,
-            cache: 'hit',
-          },
-          'request',
-        );
+        const requestId = requestIdOf(request, config.trustProxy);
+        const status = cache.serve(request, response, requestId);
+        if (status === undefined) return handler(request, response);
+        const ms = performance.now() - started;
+        logFrontDoorHit(app.log, request, requestId, ms, status);
+        metrics?.observeCacheHit(request, ms, status);
       }),
+    // Decided once per request (lib/request-id.ts), so Fastify and the front door agree on it.
+    genReqId: (request) => requestIdOf(request, config.trustProxy),
+    frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // request-log.ts writes one line per request instead of Fastify's two.
@@ -133,20 +153,55 @@ export async function buildApp({
   installErrorHandler(app);
   installRequestLog(app, internalMarker);
   await installSecurity(app, security);
+  // Order matters: onSend hooks run as added. Vary first, then the ETag (and its 304), then the
+  // response cache keeps what those made; @fastify/compress's own hook runs last, per route.
+  await installCompression(app);
+  installEntityTags(app);
   installResponseCache(app, cache);
+  installMetrics(app, metrics, config.metrics);
+
+  // With REDIS_URL, instances share rate limits and empty each other's response caches.
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, config.redisKeyPrefix ?? 'inkwell:')
+    : undefined;
+  if (redis) {
+    app.addHook('onClose', () => redis.close());
+    if (cache.enabled) await CacheInvalidationBus.connect(redis, cache, app.log);
+  }
 
   const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
   const usersRepository = new UsersRepository(database.db);
   const auth = new Authenticator(tokens, usersRepository);
   const passwords = new PasswordHasher(config.passwordHashing);
-  const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits);
+  metrics?.watchPasswordQueue(passwords);
+  const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits, redis);
+
+  const mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom ?? defaultSender(config.publicUrl))
+    : new LogMailer(app.log);
+  if (mailer instanceof SmtpMailer) app.addHook('onClose', () => mailer.close());
+  const accounts = new AccountsService({
+    accounts: new AccountsRepository(database.db),
+    users: usersRepository,
+    passwords,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    limits: {
+      accountEmails: config.rateLimits.accountEmails ?? { max: 5, windowMs: 60 * 60_000 },
+      passwordChecksPerUser: config.rateLimits.passwordChangesPerUser,
+    },
+    redis,
+  });
 
   const markdown = new MarkdownRenderer();
   const postsRepository = new PostsRepository(database.db);
   const posts = new PostsService(postsRepository, markdown);
-  const comments = new CommentsService(new CommentsRepository(database.db), markdown);
-  const favorites = new FavoritesService(new FavoritesRepository(database.db));
-  const follows = new FollowsService(new FollowsRepository(database.db), users);
+  const comments = new CommentsService(database.db, markdown, config.conversationLimits, redis);
+  const favorites = new FavoritesService(database.db);
+  const follows = new FollowsService(database.db, users);
+  const blocks = new BlocksService(new BlocksRepository(database.db));
+  const notifications = new NotificationsService(new NotificationsRepository(database.db));
   const tagsRepository = new TagsRepository(database.db);
   const tags = new TagsService(tagsRepository);
   const searchRepository =
@@ -163,10 +218,20 @@ export async function buildApp({
   );
 
   registerUserRoutes(app, { users, auth });
+  registerAccountRoutes(app, { accounts, auth });
   registerPostRoutes(app, { posts, auth });
+  const mediaStorage = config.media.s3
+    ? new S3MediaStorage(config.media.s3)
+    : new DiskMediaStorage(config.dataDir);
+  await registerMediaRoutes(app, {
+    media: new MediaService(new MediaRepository(database.db), mediaStorage, config.media.limits, redis),
+    auth,
+  });
   registerCommentRoutes(app, { comments, auth });
   registerFavoriteRoutes(app, { favorites, auth });
   registerFollowRoutes(app, { follows, auth });
+  registerBlockRoutes(app, { blocks, auth });
+  registerNotificationRoutes(app, { notifications, auth });
   registerTagRoutes(app, { tags, auth });
   registerSearchRoutes(app, { search, auth });
   registerDiscoverRoutes(app, { discover, auth });
@@ -180,6 +245,12 @@ export async function buildApp({
     sitemaps: new SitemapService(new SitemapRepository(database.db), config.publicUrl),
   });
   registerRobotsRoute(app, { publicUrl: config.publicUrl });
+  registerHealthRoutes(app, {
+    checks: [
+      ...databaseReadinessChecks(new HealthRepository(database.db), Object.keys(migrations)),
+      ...(redis ? [{ name: 'redis', run: () => redis.ping() }] : []),
+    ],
+  });
 
   await installWebApp(app, {
     webDir: config.webDir,

@@ -21,6 +21,27 @@ describe('parsePublicUrl', () => {
 describe('loadConfig', () => {
   const base = { DATA_DIR: '/tmp/inkwell-config-test' };
 
+  it('reads REDIS_URL and SMTP_URL, refusing addresses of another kind', () => {
+    expect(loadConfig(base)).toMatchObject({
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      redisKeyPrefix: 'inkwell:',
+    });
+    const configured = loadConfig({
+      ...base,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: 'blog:',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+    });
+    expect(configured).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisKeyPrefix: 'blog:',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+    });
+    expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ ...base, SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+
   it('leaves JWT_SECRET unset when none is given, instead of writing a file at load time', () => {
     expect(loadConfig(base).jwtSecret).toBeUndefined();
     expect(() => loadConfig({ ...base, JWT_SECRET: 'short' })).toThrow(/at least 32/);

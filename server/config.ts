@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { PasswordHashingLimits } from './lib/passwords';
+import type { S3StorageConfig } from './modules/media/media-storage';
+import type { MediaLimits } from './modules/media/media-service';
 
 export interface RateLimitRule {
   /** Attempts allowed in one window. */
@@ -22,6 +24,19 @@ export interface HttpServerLimits {
 
 /** `auto`: only on requests that came over HTTPS; `always`: every answer; `off`: never. */
 export type HstsMode = 'auto' | 'always' | 'off';
+
+/**
+ * Where Prometheus may scrape /metrics (docs/decisions/0015-metrics-exposure.md). With neither a
+ * token nor a port, metrics are neither collected nor served.
+ */
+export interface MetricsExposure {
+  /** METRICS_TOKEN: /metrics on the main port answers a request bearing this token. */
+  token: string | undefined;
+  /** METRICS_PORT: a separate listener that serves only /metrics. */
+  port: number | undefined;
+  /** METRICS_HOST: the separate listener's interface, loopback unless the operator says otherwise. */
+  host: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -51,18 +66,48 @@ export interface AppConfig {
   responseCacheTtlMs: number;
   /** The most memory the response cache may hold, in bytes (bodies, headers and keys). */
   responseCacheMaxBytes: number;
+  /** Issue 12 §5: how fast one user may join discussions. */
+  conversationLimits: {
+    /** Comments and replies a user may post. */
+    commentsPerUser: RateLimitRule;
+    /** People a user may mention, counted per person mentioned. */
+    mentionsPerUser: RateLimitRule;
+  };
   rateLimits: {
     /** Sign-in attempts for one email, counted before the password is checked; success clears it. */
     signInFailuresPerEmail: RateLimitRule;
     signInAttemptsPerIp: RateLimitRule;
     signUpsPerIp: RateLimitRule;
     passwordChangesPerUser: RateLimitRule;
+    /** Reset and confirmation emails asked for, per address and per client address. */
+    accountEmails?: RateLimitRule;
   };
   passwordHashing: PasswordHashingLimits;
   http: HttpServerLimits;
   /** Whether the built web app's *.map files are served (they show the original source). */
   serveSourceMaps: boolean;
   hsts: HstsMode;
+  metrics: MetricsExposure;
+  /**
+   * REDIS_URL: shares rate limits and response-cache invalidation among instances
+   * (docs/decisions/0029-shared-rate-limits.md, 0030-cache-invalidation-across-instances.md).
+   * Unset: one instance on its own, nothing else to start.
+   */
+  redisUrl?: string;
+  /** REDIS_KEY_PREFIX: the start of every key and channel, so sites can share a Redis. */
+  redisKeyPrefix?: string;
+  /** SMTP_URL (smtp:// or smtps://, nodemailer's form); unset, account emails go to the log. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of account emails. */
+  mailFrom?: string;
+  media: MediaConfig;
+}
+
+/** Uploaded pictures: where they are kept and how much each writer may upload. */
+export interface MediaConfig {
+  /** MEDIA_S3_BUCKET set: an S3-compatible bucket; otherwise files under DATA_DIR/media. */
+  s3: S3StorageConfig | undefined;
+  limits: MediaLimits;
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,6 +140,20 @@ function hstsMode(raw: string | undefined): HstsMode {
   if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
   if (raw === 'always' || raw === 'off') return raw;
   throw new Error('HSTS must be auto, always or off');
+}
+
+export function loadMetricsExposure(env: Env): MetricsExposure {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters, without spaces');
+  }
+  const rawPort = env.METRICS_PORT;
+  let port: number | undefined;
+  if (rawPort !== undefined && rawPort !== '') {
+    port = integer(env, 'METRICS_PORT', 0);
+    if (port < 1 || port > 65_535) throw new Error('METRICS_PORT must be a port number (1 to 65535)');
+  }
+  return { token, port, host: env.METRICS_HOST || '127.0.0.1' };
 }
 
 /**
@@ -136,6 +195,20 @@ export function parsePublicUrl(raw: string | undefined, port: number): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** An optional URL setting that must use one of `protocols` (REDIS_URL, SMTP_URL). */
+function serviceUrl(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new Error(`${name} must be a URL such as ${protocols[0]}//host`);
+  }
+  if (!protocols.includes(protocol)) throw new Error(`${name} must start with ${protocols.join('// or ')}//`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const jwtSecret = env.JWT_SECRET || undefined;
@@ -161,6 +234,16 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 2000),
     responseCacheMaxBytes: integer(env, 'RESPONSE_CACHE_MAX_MB', 32) * 1024 * 1024,
+    conversationLimits: {
+      commentsPerUser: {
+        max: integer(env, 'RATE_COMMENTS_PER_USER', 20),
+        windowMs: integer(env, 'RATE_COMMENTS_WINDOW_MINUTES', 10) * MINUTE,
+      },
+      mentionsPerUser: {
+        max: integer(env, 'RATE_MENTIONS_PER_USER', 30),
+        windowMs: integer(env, 'RATE_MENTIONS_WINDOW_MINUTES', 60) * MINUTE,
+      },
+    },
     rateLimits: {
       signInFailuresPerEmail: {
         max: integer(env, 'RATE_SIGNIN_FAILURES_PER_EMAIL', 5),
@@ -178,6 +261,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
         max: integer(env, 'RATE_PASSWORD_CHANGES_PER_USER', 5),
         windowMs: integer(env, 'RATE_PASSWORD_CHANGES_WINDOW_MINUTES', 60) * MINUTE,
       },
+      accountEmails: {
+        max: integer(env, 'RATE_ACCOUNT_EMAILS', 5),
+        windowMs: integer(env, 'RATE_ACCOUNT_EMAILS_WINDOW_MINUTES', 60) * MINUTE,
+      },
     },
     passwordHashing: {
       concurrency: positiveInteger(env, 'PASSWORD_HASH_CONCURRENCY', defaultHashConcurrency()),
@@ -186,5 +273,36 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     http: loadHttpServerLimits(env),
     serveSourceMaps: flag(env, 'SERVE_SOURCE_MAPS', false),
     hsts: hstsMode(env.HSTS),
+    metrics: loadMetricsExposure(env),
+    redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'inkwell:',
+    smtpUrl: serviceUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || undefined,
+    media: loadMediaConfig(env),
+  };
+}
+
+export function loadMediaConfig(env: Env): MediaConfig {
+  const bucket = env.MEDIA_S3_BUCKET || undefined;
+  return {
+    s3: bucket
+      ? {
+          bucket,
+          region: env.MEDIA_S3_REGION || 'us-east-1',
+          endpoint: env.MEDIA_S3_ENDPOINT || undefined,
+          accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: flag(env, 'MEDIA_S3_FORCE_PATH_STYLE', Boolean(env.MEDIA_S3_ENDPOINT)),
+        }
+      : undefined,
+    limits: {
+      uploadsPerUser: {
+        max: positiveInteger(env, 'MEDIA_UPLOADS_PER_HOUR', 60),
+        windowMs: 60 * MINUTE,
+      },
+      quotaBytes: positiveInteger(env, 'MEDIA_QUOTA_MB', 1024) * 1024 * 1024,
+      concurrency: positiveInteger(env, 'MEDIA_PROCESSING_CONCURRENCY', 2),
+      maxWaiting: integer(env, 'MEDIA_PROCESSING_QUEUE', 16),
+    },
   };
 }

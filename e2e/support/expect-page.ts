@@ -105,11 +105,12 @@ export async function changePasswordElsewhere(
   baseURL: string,
   token: string,
   password: string,
+  currentPassword: string,
 ): Promise<void> {
   const response = await fetch(`${baseURL}/api/user/userupdate`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ password }),
+    body: JSON.stringify({ password, currentPassword }),
   });
   expect(response.status).toBe(200);
 }

@@ -31,7 +31,7 @@ async function call<T>(
 export async function publish(
   baseURL: string,
   user: E2eUser,
-  post: { title: string; content: string },
+  post: { title: string; content: string; tags?: string[] },
 ): Promise<Post> {
   return (await call<{ response: Post }>(baseURL, 'POST', '/api/post/blog', user.token, post)).response;
 }

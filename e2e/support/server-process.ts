@@ -52,6 +52,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       // Browser tests sign in often from one address; the API suite covers the real limits.
       RATE_SIGNIN_PER_IP: '100000',
       RATE_SIGNUP_PER_IP: '100000',
+      RATE_COMMENTS_PER_USER: '100000',
+      RATE_MENTIONS_PER_USER: '100000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

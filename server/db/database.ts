@@ -7,6 +7,7 @@ import {
   SqliteDialect,
   sql,
   type DialectAdapter,
+  type LogEvent,
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -15,12 +16,42 @@ import type { DatabaseSchema } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** Connections of a PostgreSQL pool: open, idle among them, and queries waiting for one. */
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export type QueryListener = (event: LogEvent) => void;
+
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: DialectName;
   /** Where the data lives, for logs: a file path or the PostgreSQL URL without its password. */
   location: string;
+  /** PostgreSQL only: how the connection pool is used right now. */
+  poolUsage?: () => PoolUsage;
+  /** Calls `listener` after every query with its duration (Kysely's log); returns an unsubscribe. */
+  observeQueries(listener: QueryListener): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * Kysely's `log` option, fanned out to whoever observes queries (the metrics). Kysely times a query
+ * only when a logger is set; with no listener this costs a timer read and a call per query.
+ */
+function queryObservers(): Pick<Database, 'observeQueries'> & { log: (event: LogEvent) => void } {
+  const listeners = new Set<QueryListener>();
+  return {
+    log: (event) => {
+      for (const listener of listeners) listener(event);
+    },
+    observeQueries: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /**
@@ -78,28 +109,52 @@ function openSqlite(file: string): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  const { log, observeQueries } = queryObservers();
   const db = new Kysely<DatabaseSchema>({
     dialect: new LockingSqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
   });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', location: file, observeQueries, close: () => db.destroy() };
 }
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  // A connection that dies while idle (the database restarted, an operator ended the session) is
+  // dropped by the pool and the next query opens a new one; /readyz reports the outage meanwhile.
+  // Without a listener, pg-pool's 'error' event would end the process.
+  pool.on('error', () => undefined);
+  const { log, observeQueries } = queryObservers();
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log });
   const location = url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
-  return { db, dialect: 'postgres', location, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    location,
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    observeQueries,
+    close: () => db.destroy(),
+  };
 }
 
 export function isPostgresUrl(url: string | undefined): boolean {
   return url !== undefined && /^postgres(ql)?:\/\//.test(url);
 }
 
-/** DATABASE_URL unset: an SQLite file in the data folder; `postgres://…`: PostgreSQL. */
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Database {
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+/** Where the data lives: DATABASE_URL unset, an SQLite file in the data folder; `postgres://…`. */
+export function databaseTarget(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseTarget {
   const { databaseUrl, dataDir } = options;
-  if (databaseUrl && isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl);
-  if (databaseUrl === ':memory:') return openSqlite(':memory:');
+  if (databaseUrl && isPostgresUrl(databaseUrl)) return { dialect: 'postgres', url: databaseUrl };
+  if (databaseUrl === ':memory:') return { dialect: 'sqlite', file: ':memory:' };
   const file = databaseUrl?.replace(/^(sqlite|file):(\/\/)?/, '') || join(dataDir, 'inkwell.sqlite');
-  return openSqlite(file);
+  return { dialect: 'sqlite', file };
+}
+
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Database {
+  const target = databaseTarget(options);
+  return target.dialect === 'postgres' ? openPostgres(target.url) : openSqlite(target.file);
 }

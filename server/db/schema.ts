@@ -27,6 +27,22 @@ export interface PostsTable {
   tags: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** null: a draft; later than now: scheduled; otherwise published at that time. */
+  published_at: string | null;
+  /** 1 when written, +1 on every update: an editor's save names the version it started from. */
+  version: Generated<number>;
+  cover_id: string | null;
+}
+
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  width: number;
+  height: number;
+  /** The stored widths, ascending, joined by spaces. */
+  widths: string;
+  bytes: number;
+  created_at: string;
 }
 
 export interface CommentsTable {
@@ -34,6 +50,36 @@ export interface CommentsTable {
   post_id: string;
   author_id: string;
   body: string;
+  created_at: string;
+  /** The top-level comment this one replies to; null for a top-level comment. */
+  parent_id: string | null;
+  edited_at: string | null;
+  /** A deleted comment that still has replies: body emptied, shown as "[deleted]". */
+  deleted_at: string | null;
+}
+
+export interface CommentMentionsTable {
+  comment_id: string;
+  user_id: string;
+}
+
+export type NotificationKind = 'comment' | 'reply' | 'mention' | 'follow' | 'favorite';
+
+export interface NotificationsTable {
+  id: string;
+  recipient_id: string;
+  actor_id: string;
+  kind: NotificationKind;
+  post_id: string | null;
+  comment_id: string | null;
+  group_key: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
   created_at: string;
 }
 
@@ -66,6 +112,8 @@ export interface TagsTable {
 export interface PostTagsTable {
   tag: string;
   post_id: string;
+  /** The post's publication time, copied so a topic's page is one index walk; never null. */
+  published_at: string | null;
 }
 
 export interface TagFollowsTable {
@@ -83,10 +131,25 @@ export interface PostSearchIdsTable {
   post_id: string;
 }
 
+/** A single-use emailed link (password reset, email confirmation); see the migration. */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'password-reset' | 'email-change';
+  /** The address an email-change link confirms. */
+  new_email: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
   comments: CommentsTable;
+  comment_mentions: CommentMentionsTable;
+  notifications: NotificationsTable;
+  blocks: BlocksTable;
   favorites: FavoritesTable;
   follows: FollowsTable;
   instance_secrets: InstanceSecretsTable;
@@ -94,4 +157,6 @@ export interface DatabaseSchema {
   post_tags: PostTagsTable;
   tag_follows: TagFollowsTable;
   post_search_ids: PostSearchIdsTable;
+  account_tokens: AccountTokensTable;
+  media: MediaTable;
 }

@@ -34,9 +34,15 @@ let decoyHash: Promise<string> | undefined;
  */
 export class PasswordHasher {
   private readonly queue: PQueue;
+  private rejected = 0;
 
   constructor(private readonly limits: PasswordHashingLimits) {
     this.queue = new PQueue({ concurrency: limits.concurrency });
+  }
+
+  /** Operations running and waiting now, and how many were refused since the start (metrics). */
+  get load(): { running: number; waiting: number; rejected: number } {
+    return { running: this.queue.pending, waiting: this.queue.size, rejected: this.rejected };
   }
 
   hash(password: string): Promise<string> {
@@ -48,7 +54,20 @@ export class PasswordHasher {
    * in) it still verifies against a decoy, so both answers take about the same time.
    */
   verify(hash: string | null, password: string): Promise<boolean> {
-    return this.run(VERIFY_PRIORITY, async () => {
+    return this.verifyAt(VERIFY_PRIORITY, hash, password);
+  }
+
+  /**
+   * Verifies a signed-in account's current password before a change (password, email, deletion).
+   * It waits with the hashes, being part of a change, so a flood of changes never takes the
+   * waiting places kept for sign-ins.
+   */
+  verifyCurrent(hash: string | null, password: string): Promise<boolean> {
+    return this.verifyAt(HASH_PRIORITY, hash, password);
+  }
+
+  private verifyAt(priority: number, hash: string | null, password: string): Promise<boolean> {
+    return this.run(priority, async () => {
       if (hash === null) {
         decoyHash ??= argon2.hash('decoy password that matches nothing', OPTIONS);
         await argon2.verify(await decoyHash, password).catch(() => false);
@@ -63,6 +82,7 @@ export class PasswordHasher {
     // only other sign-ins, which is what they would actually wait behind.
     const waiting = priority === VERIFY_PRIORITY ? this.queue.sizeBy({ priority }) : this.queue.size;
     if (waiting >= this.limits.maxWaiting) {
+      this.rejected += 1;
       return Promise.reject(serviceUnavailable(PASSWORDS_BUSY_MESSAGE, 1));
     }
     return this.queue.add(work, { priority });

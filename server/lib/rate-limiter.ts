@@ -1,61 +1,62 @@
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { RateLimitRule } from '../config';
+import type { RedisConnection } from './redis';
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
+export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Fixed-window counters kept in this process's memory. Enough for one instance; several
- * instances behind a balancer each count on their own (see README, "Scaling").
+ * Fixed-window counters from rate-limiter-flexible (docs/decisions/0029-shared-rate-limits.md):
+ * in this process's memory, or in Redis when REDIS_URL is set so every instance counts into the
+ * same window. Counting is atomic in both (a Lua script on Redis), so events arriving at once
+ * are each counted before any is let through.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
-  private sweepAt = 0;
+  private constructor(private readonly limiter: RateLimiterAbstract) {}
 
-  constructor(
-    private readonly rule: RateLimitRule,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts one event for key; true while the key is still within its allowance. */
-  hit(key: string): boolean {
-    const window = this.current(key);
-    window.count += 1;
-    return window.count <= this.rule.max;
+  /**
+   * A limiter for one rule. `name` keeps the rule's counters apart from the others' in a shared
+   * store. With Redis, a memory limiter insures it: while Redis is unreachable each instance
+   * counts on its own rather than letting everything through or refusing everyone.
+   */
+  static create(name: string, rule: RateLimitRule, redis?: RedisConnection): RateLimiter {
+    const options = {
+      keyPrefix: name,
+      points: rule.max,
+      // The library counts windows in whole seconds (Redis EXPIRE).
+      duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
+    };
+    if (!redis) return new RateLimiter(new RateLimiterMemory(options));
+    return new RateLimiter(
+      new RateLimiterRedis({
+        ...options,
+        keyPrefix: `${redis.keyPrefix}rate:${name}`,
+        storeClient: redis.client,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      }),
+    );
   }
 
-  /** True once key has used up its allowance in the current window. */
-  isExhausted(key: string): boolean {
-    return this.current(key).count >= this.rule.max;
-  }
-
-  /** Seconds until key's window resets, for Retry-After. */
-  retryAfterSeconds(key: string): number {
-    return Math.max(1, Math.ceil((this.current(key).resetAt - this.now()) / 1000));
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private current(key: string): Window {
-    const now = this.now();
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.rule.windowMs };
-      this.windows.set(key, window);
+  /** Counts one event for key; past the allowance, how long until the window ends. */
+  async hit(key: string): Promise<RateLimitOutcome> {
+    try {
+      await this.limiter.consume(key);
+      return { allowed: true };
+    } catch (rejection) {
+      // The library rejects with a RateLimiterRes when the allowance is used up, and with an
+      // Error only when its store failed (and the insurance did too).
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
-    return window;
   }
 
-  /** Drops expired windows now and then, so memory stays bounded by recent traffic. */
-  private sweep(now: number): void {
-    if (now < this.sweepAt) return;
-    this.sweepAt = now + this.rule.windowMs;
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
+  /** Forgets key's count (a successful sign-in clears its failures). */
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }

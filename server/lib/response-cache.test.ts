@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import type { ParsedQuery } from './query-string';
 import { ResponseCache } from './response-cache';
@@ -73,6 +73,38 @@ describe('ResponseCache memory', () => {
     if (key) responseCache.store(key, responseCache.version, Buffer.from('{}'), headers);
     expect(responseCache.usage.entries).toBe(1);
     await vi.waitFor(() => expect(responseCache.usage).toEqual({ entries: 0, bytes: 0 }), { timeout: 2_000 });
+  });
+
+  it('spreads the expiry of entries filled together over the last quarter of the TTL', () => {
+    // lru-cache reads a start time of 0 as "no TTL", so the clock starts later.
+    let now = 10_000;
+    let draw = 0;
+    const responseCache = new ResponseCache({
+      ttlMs: 1000,
+      maxBytes: 1024 * 1024,
+      variant: () => '',
+      clock: { now: () => now },
+      // 0, 0.01, 0.02 … 0.99: lifetimes from 1,000 ms down to 752.5 ms.
+      random: () => (draw++ % 100) / 100,
+    });
+    responseCache.register('/api/post/blog', ['id']);
+    const ids = Array.from({ length: 100 }, (_, index) => String(index));
+    for (const id of ids) {
+      const key = keyOf(responseCache, '/api/post/blog', { id });
+      if (key) responseCache.store(key, responseCache.version, Buffer.from('{}'), headers);
+    }
+    const served = () =>
+      ids.filter((id) => {
+        const response = { setHeader() {}, writeHead() {}, end() {} } as unknown as ServerResponse;
+        return responseCache.serve(request(`/api/post/blog?id=${id}`), response) === 200;
+      }).length;
+    now = 10_750;
+    expect(served()).toBe(100);
+    // Lifetimes of 1,000 − 2.5 × i ms: those of at least 875 ms (i ≤ 50) are still running.
+    now = 10_875;
+    expect(served()).toBe(51);
+    now = 11_001;
+    expect(served()).toBe(0);
   });
 
   it('discards an answer computed before a write', () => {

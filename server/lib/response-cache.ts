@@ -1,6 +1,15 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  encodeSync,
+  isCompressibleType,
+  negotiateEncoding,
+  type ContentEncoding,
+} from './content-encoding';
 import { parseQueryString, splitRequestUrl, type ParsedQuery } from './query-string';
+import { REQUEST_ID_HEADER } from './request-id';
 
 /** A GET route's declaration that its anonymous answers may be kept by the response cache. */
 export interface CacheableRouteConfig {
@@ -37,10 +46,22 @@ const MAX_ENTRY_BYTES = 512 * 1024;
 /** Map slot, Buffer and object headers: what an entry costs beyond its bytes, roughly. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
-interface Entry {
+/** One form of an answer as it goes on the wire: its bytes and every header to send with them. */
+interface Representation {
   body: Buffer;
-  /** Every header of the original answer (security headers, CORS for this origin), ready to send. */
   headers: OutgoingHttpHeaders;
+}
+
+/** What a kept answer is: an entry of the cache. */
+export interface CachedAnswer {
+  /** The answer's own bytes and headers (security headers, CORS for this origin, ETag, Vary). */
+  identity: Representation;
+  /** Brotli and gzip forms, each made the first time a client asks for it, then reused. */
+  encoded: Partial<Record<ContentEncoding, Representation>>;
+  /** Worth compressing: a compressible type at least COMPRESSION_THRESHOLD_BYTES long. */
+  compressible: boolean;
+  /** The headers of a 304 to a client that already has it (no body, so no length or type). */
+  notModified: OutgoingHttpHeaders | undefined;
   version: number;
 }
 
@@ -55,7 +76,18 @@ export interface ResponseCacheOptions {
    * door and Fastify compute the same key.
    */
   variant: (request: IncomingMessage) => string;
+  /** For tests: the clock entries expire by (lru-cache's `perf`), and the source of TTL jitter. */
+  clock?: { now(): number };
+  random?: () => number;
 }
+
+/**
+ * Each entry lives between 75 % and 100 % of the TTL. Entries filled together (a burst of readers
+ * on many posts, or the first seconds after a start) would otherwise expire together and be
+ * rendered again all at once, every TTL, which is what a page's p99 saw; spread out, they expire a
+ * few at a time. No answer is ever kept longer than the TTL.
+ */
+const TTL_SPREAD = 0.25;
 
 /**
  * A parameter's value in a key: absent, a string and a repeated parameter (an array) stay apart,
@@ -67,6 +99,10 @@ function lengthPrefixed(value: string | string[] | undefined): string {
   let encoded = `|[${value.length}`;
   for (const item of value) encoded += `|${item.length}:${item}`;
   return encoded;
+}
+
+function representationSize({ body, headers }: Representation): number {
+  return body.length + headersSize(headers);
 }
 
 function headersSize(headers: OutgoingHttpHeaders): number {
@@ -88,17 +124,28 @@ function headersSize(headers: OutgoingHttpHeaders): number {
  */
 export class ResponseCache {
   private readonly routes = new Map<string, readonly string[]>();
-  private readonly entries: LRUCache<string, Entry> | undefined;
+  private readonly entries: LRUCache<string, CachedAnswer> | undefined;
   private currentVersion = 0;
+  private readonly random: () => number;
+  private hits = 0;
+  private misses = 0;
+  private readonly invalidationListeners = new Set<() => void>();
 
   constructor(private readonly options: ResponseCacheOptions) {
+    this.random = options.random ?? Math.random;
     if (options.ttlMs > 0 && options.maxBytes > 0) {
-      this.entries = new LRUCache<string, Entry>({
+      this.entries = new LRUCache<string, CachedAnswer>({
         maxSize: options.maxBytes,
         maxEntrySize: Math.min(options.maxBytes, MAX_ENTRY_BYTES),
+        // Every form kept counts: an entry is measured again when a compressed form joins it.
         sizeCalculation: (entry, key) =>
-          entry.body.length + headersSize(entry.headers) + key.length + ENTRY_OVERHEAD_BYTES,
+          representationSize(entry.identity) +
+          (entry.encoded.br ? representationSize(entry.encoded.br) : 0) +
+          (entry.encoded.gzip ? representationSize(entry.encoded.gzip) : 0) +
+          key.length +
+          ENTRY_OVERHEAD_BYTES,
         ttl: options.ttlMs,
+        ...(options.clock ? { perf: options.clock, ttlResolution: 0 } : {}),
         // Expired entries are deleted on their own timer, not only when next asked for.
         ttlAutopurge: true,
       });
@@ -118,6 +165,18 @@ export class ResponseCache {
     return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
 
+  /**
+   * Hits: answers served from memory. Misses: cacheable anonymous reads that had to be computed
+   * (recordMiss). Plain counters, read by the metrics at scrape time.
+   */
+  get stats(): { hits: number; misses: number } {
+    return { hits: this.hits, misses: this.misses };
+  }
+
+  recordMiss(): void {
+    this.misses += 1;
+  }
+
   /** Declares a GET route at a static path whose answers may be kept, keyed on `query`. */
   register(path: string, query: readonly string[]): void {
     this.routes.set(path, [...query]);
@@ -132,32 +191,103 @@ export class ResponseCache {
     return key;
   }
 
-  invalidate(): void {
+  /**
+   * Empties the cache. `local`: a write on this instance, which listeners (the cross-instance
+   * bus, lib/cache-invalidation-bus.ts) pass on; `peer`: another instance's write, not passed on.
+   */
+  invalidate(source: 'local' | 'peer' = 'local'): void {
     this.currentVersion += 1;
     this.entries?.clear();
+    if (source === 'local') for (const listener of this.invalidationListeners) listener();
   }
 
-  /** Keeps an answer computed while `version` was current; a write since then discards it. */
-  store(key: string, version: number, body: Buffer, headers: OutgoingHttpHeaders): void {
-    if (version !== this.currentVersion) return;
-    this.entries?.set(key, { body, headers, version });
+  /** Calls `listener` after every local invalidation. */
+  onLocalInvalidation(listener: () => void): void {
+    this.invalidationListeners.add(listener);
+  }
+
+  /**
+   * Keeps an answer computed while `version` was current; a write since then discards it. Returns
+   * what was kept, so the request that computed it can be answered with a compressed form that
+   * later hits reuse (see `encoded`).
+   */
+  store(key: string, version: number, body: Buffer, headers: OutgoingHttpHeaders): CachedAnswer | undefined {
+    if (!this.entries || version !== this.currentVersion) return undefined;
+    // Each answer carries its own request's id (serve's `requestId`), never the first one's.
+    const { [REQUEST_ID_HEADER]: _requestId, ...kept } = headers;
+    const entry: CachedAnswer = {
+      identity: { body, headers: { ...kept, 'content-length': body.length } },
+      encoded: {},
+      compressible: body.length >= COMPRESSION_THRESHOLD_BYTES && isCompressibleType(kept['content-type']),
+      notModified: notModifiedHeaders(kept),
+      version,
+    };
+    const ttl = Math.max(1, Math.round(this.options.ttlMs * (1 - TTL_SPREAD * this.random())));
+    this.entries.set(key, entry, { ttl });
+    return this.entries.has(key) ? entry : undefined;
+  }
+
+  /**
+   * The entry's form in `encoding`, compressed on first use and kept with it (its TTL unchanged),
+   * so an answer is compressed once per encoding, not once per request.
+   */
+  encoded(key: string, entry: CachedAnswer, encoding: ContentEncoding): Representation {
+    const existing = entry.encoded[encoding];
+    if (existing) return existing;
+    const body = encodeSync(entry.identity.body, encoding);
+    const representation: Representation = {
+      body,
+      headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length },
+    };
+    entry.encoded[encoding] = representation;
+    // Measured again with its new form; if that no longer fits, the entry simply goes.
+    if (this.entries?.get(key) === entry) this.entries.set(key, entry, { noUpdateTTL: true });
+    return representation;
   }
 
   /**
    * Answers a request straight from the socket when a fresh entry exists, before any routing,
-   * parsing or hooks: the whole cost of a hit is a parse of the query, a lookup and a write. Only
-   * a path registered exactly is looked up; any other spelling goes through Fastify (and is stored
-   * under the route's own path). True when it answered.
+   * parsing or hooks: the whole cost of a hit is a parse of the query, a lookup and a write (and,
+   * once per entry and encoding, a compression). Only a path registered exactly is looked up; any
+   * other spelling goes through Fastify (and is stored under the route's own path). Returns the
+   * status it answered with (200, or 304 when If-None-Match names the kept ETag), with
+   * `requestId` as its x-request-id; undefined when it did not answer.
    */
-  serve(request: IncomingMessage, response: ServerResponse): boolean {
-    if (!this.entries || request.method !== 'GET' || request.headers.authorization) return false;
+  serve(request: IncomingMessage, response: ServerResponse, requestId?: string): 200 | 304 | undefined {
+    if (!this.entries || request.method !== 'GET' || request.headers.authorization) return undefined;
     const { path, query } = splitRequestUrl(request.url ?? '');
-    if (!this.routes.has(path)) return false;
+    if (!this.routes.has(path)) return undefined;
     const key = this.keyFor(request, path, parseQueryString(query));
     const entry = key === undefined ? undefined : this.entries.get(key);
-    if (!entry || entry.version !== this.currentVersion) return false;
-    response.writeHead(200, entry.headers);
-    response.end(entry.body);
-    return true;
+    if (key === undefined || !entry || entry.version !== this.currentVersion) return undefined;
+    this.hits += 1;
+    if (requestId !== undefined) response.setHeader(REQUEST_ID_HEADER, requestId);
+    if (entry.notModified && request.headers['if-none-match'] !== undefined) {
+      if (fresh(request.headers, entry.notModified)) {
+        response.writeHead(304, entry.notModified);
+        response.end();
+        return 304;
+      }
+    }
+    const encoding = entry.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+    const representation = encoding ? this.encoded(key, entry, encoding) : entry.identity;
+    response.writeHead(200, representation.headers);
+    response.end(representation.body);
+    return 200;
   }
+}
+
+/**
+ * What a 304 for a kept answer carries: everything the 200 would, except what describes a body
+ * it does not have. Undefined when the answer has no ETag to revalidate with.
+ */
+function notModifiedHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders | undefined {
+  if (typeof headers.etag !== 'string') return undefined;
+  const {
+    'content-length': _length,
+    'content-type': _type,
+    'content-encoding': _encoding,
+    ...kept
+  } = headers;
+  return kept;
 }

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../contracts/errors';
 import { HttpError } from '../lib/http-errors';
+import { REQUEST_ID_HEADER } from '../lib/request-id';
+import { logRequest } from './request-log';
 
 /** Fastify's own client errors, reworded for people; anything not listed keeps Fastify's text. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -9,7 +11,31 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (1 MiB at most)',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+  FST_ERR_BAD_URL: 'Malformed URL: a percent sign must start a valid escape',
 };
+
+/**
+ * Fastify's `frameworkErrors`: what it answers before any route or hook runs (a URL that cannot
+ * be decoded). The same JSON shape, request id and log line as every other answer.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply
+    .code(error.statusCode ?? 400)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message } satisfies ApiErrorBody);
+  logRequest(request, reply);
+}
+
+/** An error no rule foresaw (a bug, a database outage): answered 500 and logged in full. */
+export function isUnexpectedError(error: FastifyError | HttpError | Error): boolean {
+  if (error instanceof HttpError) return false;
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  return status < 400 || status >= 500;
+}
 
 /**
  * Every failure becomes JSON {message, errors?} with an honest status. Client mistakes keep their
@@ -25,10 +51,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
+    if (!isUnexpectedError(error)) {
       const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? error.message;
-      return reply.code(status).send({ message } satisfies ApiErrorBody);
+      return reply.code(error.statusCode ?? 400).send({ message } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error' } satisfies ApiErrorBody);

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { negotiateEncoding } from '../lib/content-encoding';
 import type { ParsedQuery } from '../lib/query-string';
 import type { ResponseCache } from '../lib/response-cache';
 
@@ -25,6 +26,8 @@ function pick(query: unknown, names: readonly string[]): ParsedQuery {
  *   `keepsResponseCache`. A 4xx changed nothing and an unknown path is not a write at all, so no
  *   anonymous request can keep the cache cold. It is emptied before the answer goes out, so the
  *   writer's next read sees the change; a read that began before is never kept (`version`).
+ * - Its onSend hook must run after the entity-tag hook (plugins/entity-tags.ts), so the kept
+ *   answer has its ETag, and a conditional request answered 304 is simply not kept.
  */
 export function installResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   if (!cache.enabled) return;
@@ -47,6 +50,7 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache)
       const key = cache.keyFor(request.raw, path, request.query as ParsedQuery);
       if (key !== undefined) {
         request.responseCacheSlot = { key, version: cache.version };
+        cache.recordMiss();
         reply.header('x-cache', 'miss');
       }
     }
@@ -71,9 +75,16 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache)
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
     }
-    headers['content-length'] = body.length;
     headers['x-cache'] = 'hit';
-    cache.store(slot.key, slot.version, body, headers);
+    const entry = cache.store(slot.key, slot.version, body, headers);
+    // The compressed form this request gets is the one later hits reuse: compressed once.
+    // (@fastify/compress leaves an answer that already has a Content-Encoding alone.)
+    const encoding = entry?.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+    if (entry && encoding) {
+      const encoded = cache.encoded(slot.key, entry, encoding);
+      reply.header('content-encoding', encoding).header('content-length', encoded.body.length);
+      return done(null, encoded.body);
+    }
     done(null, body);
   });
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '../../contracts/errors';
@@ -33,7 +33,12 @@ export const PUBLIC_PAGE_QUERIES: Readonly<Record<string, readonly string[]>> = 
   '/allblog': ['tab'],
   '/readblog': ['id'],
   '/profile': ['userId'],
+  '/tag': ['name'],
+  '/search': ['q'],
 };
+
+/** For files whose name holds a hash of their content: a new version is a new address. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -54,6 +59,7 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
   const indexFile = webDir === undefined ? undefined : join(webDir, 'index.html');
   const hasWebApp = indexFile !== undefined && existsSync(indexFile);
   if (webDir !== undefined && hasWebApp) {
+    const assetsDir = join(webDir, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
@@ -61,10 +67,13 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
       // index.html is the template pages are rendered into, not a page of its own. Refused paths
       // fall through to the not-found handling below.
       allowedPath: (path) => path !== '/index.html' && (options.serveSourceMaps || !path.endsWith('.map')),
+      // The build writes a Brotli and a gzip copy beside every text file (vite.config.ts); they are
+      // sent as they are to clients that accept them, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Hashed file names under /assets never change, so browsers may keep them for a year.
       setHeaders(res, path) {
-        if (path.includes(`${join(webDir, 'assets')}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.startsWith(assetsDir)) {
+          res.header('cache-control', IMMUTABLE);
         }
       },
     });

@@ -9,7 +9,7 @@ export const DEMO_AUTHOR_EMAIL = 'demo@inkwell.invalid';
 const WELCOME_POSTS: { title: string; content: string; tags: string[] }[] = [
   {
     title: 'Running Inkwell on your own machine',
-    content: `Inkwell is two commands away on any machine with Node.js 20:
+    content: `Inkwell is two commands away on any machine with Node.js 22 or 24:
 
 \`\`\`
 npm install && npm start
@@ -90,10 +90,11 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
           tags: joinTags(post.tags),
           created_at: iso,
           updated_at: iso,
+          published_at: iso,
         })
         .execute();
       // Through the same writer as every post, so the topics' counts agree.
-      await attachTags(trx, id, post.tags);
+      await attachTags(trx, id, post.tags, iso);
     }
     return true;
   });

@@ -183,13 +183,36 @@ describeEachDatabase('accounts API', (ctx) => {
 
     it('changes the password, revokes older tokens and lets the new password sign in', async () => {
       const user = await signUpUser(ctx);
-      const response = await update({ password: 'brand new password' }, user.token);
+      const response = await update(
+        { password: 'brand new password', currentPassword: user.password },
+        user.token,
+      );
       expect(response.status).toBe(200);
       const fresh = (response.body as { jwt: string }).jwt;
       expect((await update({ username: 'Old token' }, user.token)).status).toBe(401);
       expect((await update({ username: 'Fresh token' }, fresh)).status).toBe(200);
       expect((await signIn(ctx, { email: user.email, password: user.password })).status).toBe(401);
       expect((await signIn(ctx, { email: user.email, password: 'brand new password' })).status).toBe(200);
+    });
+
+    it('asks for the current password before changing it', async () => {
+      const user = await signUpUser(ctx);
+      const missing = await update({ password: 'brand new password' }, user.token);
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({
+        errors: { currentPassword: ['Enter your current password to change it'] },
+      });
+      const wrong = await update(
+        { password: 'brand new password', currentPassword: 'not my password' },
+        user.token,
+      );
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({
+        errors: { currentPassword: ['Your current password is not correct'] },
+      });
+      // Nothing changed: the old password still signs in and the token still works.
+      expect((await signIn(ctx, { email: user.email, password: user.password })).status).toBe(200);
+      expect((await update({ username: 'Still me' }, user.token)).status).toBe(200);
     });
 
     it('treats empty fields as unchanged and refuses an update with nothing in it', async () => {
@@ -208,12 +231,12 @@ describeEachDatabase('accounts API', (ctx) => {
       const user = await signUpUser(ctx, { username: 'Mia' });
       const me = await request(ctx, { method: 'GET', url: '/api/user/me', token: user.token });
       expect(me.status).toBe(200);
-      expect(me.body).toEqual({ response: { id: user.id, username: 'Mia' } });
+      expect(me.body).toEqual({ response: { id: user.id, username: 'Mia', email: user.email } });
       expect((await request(ctx, { method: 'GET', url: '/api/user/me' })).status).toBe(401);
       await request(ctx, {
         method: 'PUT',
         url: '/api/user/userupdate',
-        payload: { password: 'another password' },
+        payload: { password: 'another password', currentPassword: user.password },
         token: user.token,
       });
       const revoked = await request(ctx, { method: 'GET', url: '/api/user/me', token: user.token });
@@ -263,6 +286,9 @@ describeEachDatabase('accounts API', (ctx) => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('unsafe-inline');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     });
   });
 });

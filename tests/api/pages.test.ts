@@ -222,6 +222,17 @@ describeEachDatabase(
         expect(after.headers.get('x-cache')).toBe('miss');
         expect(await after.text()).toContain('Fresh on the page');
       });
+
+      it.each(['/tag?name=cached-pages', '/search?q=cached'])(
+        'answers a repeated visit of %s from memory, whatever else its address carries',
+        async (path) => {
+          const author = await signUpUser(ctx);
+          await createPost(ctx, author, { title: 'Cached pages', tags: ['cached-pages'] });
+          expect((await fetch(`${base}${path}`)).headers.get('x-cache')).toBe('miss');
+          const again = await fetch(`${base}${path}&utm_source=newsletter`);
+          expect(again.headers.get('x-cache')).toBe('hit');
+        },
+      );
     });
 
     describe('every other address', () => {

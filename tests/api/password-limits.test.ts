@@ -5,8 +5,13 @@ import { describeEachDatabase, request, signUpUser, type ApiContext } from './su
 const signIn = (ctx: ApiContext, payload: { email: string; password: string }, remoteAddress = '127.0.0.1') =>
   request(ctx, { method: 'POST', url: '/api/user/signin', payload, remoteAddress });
 
-const changePassword = (ctx: ApiContext, token: string, password: string) =>
-  request<{ jwt: string }>(ctx, { method: 'PUT', url: '/api/user/userupdate', token, payload: { password } });
+const changePassword = (ctx: ApiContext, token: string, password: string, currentPassword: string) =>
+  request<{ jwt: string }>(ctx, {
+    method: 'PUT',
+    url: '/api/user/userupdate',
+    token,
+    payload: { password, currentPassword },
+  });
 
 describeEachDatabase(
   'sign-in attempts are counted before the password is checked',
@@ -57,12 +62,14 @@ describeEachDatabase(
     it('allows 3 password changes, then answers 429 with Retry-After; a name change is still fine', async () => {
       const user = await signUpUser(ctx);
       let token = user.token;
+      let current = user.password;
       for (let change = 1; change <= 3; change += 1) {
-        const response = await changePassword(ctx, token, `new password ${change}`);
+        const response = await changePassword(ctx, token, `new password ${change}`, current);
         expect(response.status).toBe(200);
         token = response.body.jwt;
+        current = `new password ${change}`;
       }
-      const blocked = await changePassword(ctx, token, 'one too many');
+      const blocked = await changePassword(ctx, token, 'one too many', current);
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ message: 'Too many password changes. Please try again later.' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -79,7 +86,7 @@ describeEachDatabase(
 
     it('counts each account on its own', async () => {
       const other = await signUpUser(ctx);
-      expect((await changePassword(ctx, other.token, 'another password')).status).toBe(200);
+      expect((await changePassword(ctx, other.token, 'another password', other.password)).status).toBe(200);
     });
   },
   {
@@ -137,7 +144,7 @@ describe('every argon2 hash and verification waits in one bounded queue', () => 
 
         const finished: string[] = [];
         const changes = writers.map((writer, index) =>
-          changePassword(ctx, writer.token, `changed password ${index}`).then((response) => {
+          changePassword(ctx, writer.token, `changed password ${index}`, writer.password).then((response) => {
             finished.push(`change ${response.status}`);
             return response;
           }),

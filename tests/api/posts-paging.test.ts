@@ -90,7 +90,7 @@ describeEachDatabase('post lists: paging', (ctx) => {
       const all = await walkPages(ctx, '/api/post/blog/all?limit=100');
       const oldest = all[all.length - 1];
       if (!oldest) throw new Error('no posts');
-      const cursor = Buffer.from(oldest.id).toString('base64url');
+      const cursor = Buffer.from(`${oldest.publishedAt} ${oldest.id}`).toString('base64url');
       expect(await getPage(ctx, `/api/post/blog/all?cursor=${cursor}`)).toEqual({
         response: [],
         nextCursor: null,

@@ -119,8 +119,9 @@ describeEachDatabase('search API', (ctx) => {
 
     it('pages by cursor without repeats, only 200 results deep', async () => {
       const author = await signUpUser(ctx);
-      // Straight into the table: the index follows any write, not only the API's.
-      const now = Date.now();
+      // Straight into the table: the index follows any write, not only the API's. Written a
+      // minute ago, so every post is already published when the search runs.
+      const now = Date.now() - 60_000;
       await ctx.database.db
         .insertInto('posts')
         .values(
@@ -133,6 +134,7 @@ describeEachDatabase('search API', (ctx) => {
               content: 'pangolin',
               created_at: at,
               updated_at: at,
+              published_at: at,
             };
           }),
         )
@@ -163,7 +165,7 @@ describeEachDatabase('search API', (ctx) => {
 
     it('ranks a word found in over 500 posts among its newest 500 matches', async () => {
       const author = await signUpUser(ctx);
-      const start = Date.now();
+      const start = Date.now() - 60_000;
       const rows = Array.from({ length: 505 }, (_, index) => {
         const at = new Date(start + index).toISOString();
         return {
@@ -174,6 +176,7 @@ describeEachDatabase('search API', (ctx) => {
           content: `${filler(40)} wombat ${filler(40)}`,
           created_at: at,
           updated_at: at,
+          published_at: at,
         };
       });
       for (let from = 0; from < rows.length; from += 250) {

@@ -61,12 +61,16 @@ describeEachDatabase('discussions (comments) API', (ctx) => {
           bodyHtml: '<p>  <strong>Agreed</strong>, and:</p>\n<p>&lt;img src=x onerror=alert(1)&gt;</p>\n',
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           author: { id: reader.id, username: 'Reader' },
+          // Issue 12 §2: additions; the fields above stay as they were.
+          parentId: null,
+          editedAt: null,
+          deleted: false,
         },
       });
       expect(JSON.stringify(response.body)).not.toContain(reader.email);
       expect(await commentCount(ctx, post.id)).toBe(1);
       const list = await getPage<Comment>(ctx, commentsUrl(post.id));
-      expect(list.response).toEqual([response.body.response]);
+      expect(list.response).toEqual([{ ...response.body.response, replies: [] }]);
     });
 
     it('answers 401 without a token and 404 for an unknown post', async () => {

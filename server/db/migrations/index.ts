@@ -8,6 +8,10 @@ import * as createInstanceSecrets from './2026-11-22-0001-create-instance-secret
 import * as createTags from './2026-11-22-0002-create-tags';
 import * as createPostSearch from './2026-11-22-0003-create-post-search';
 import * as indexFavoritesByTime from './2026-11-22-0004-index-favorites-by-time';
+import * as postPublication from './2026-11-22-0301-post-publication';
+import * as createMedia from './2026-11-22-0302-create-media';
+import * as createAccountTokens from './2026-11-22-0401-create-account-tokens';
+import * as createConversation from './2026-11-22-0501-create-conversation';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -23,4 +27,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-create-tags': createTags,
   '2026-11-22-0003-create-post-search': createPostSearch,
   '2026-11-22-0004-index-favorites-by-time': indexFavoritesByTime,
+  '2026-11-22-0301-post-publication': postPublication,
+  '2026-11-22-0302-create-media': createMedia,
+  '2026-11-22-0401-create-account-tokens': createAccountTokens,
+  '2026-11-22-0501-create-conversation': createConversation,
 };

@@ -40,7 +40,9 @@ export class DiscoverRepository {
   async recentlyActiveWriters(viewerId: string | null, limit: number): Promise<WriterSuggestion[]> {
     const recent = this.db
       .selectFrom('posts')
-      .select(['posts.id', 'posts.author_id', 'posts.created_at'])
+      .select(['posts.id', 'posts.author_id', 'posts.published_at as created_at'])
+      .where('posts.published_at', '<=', new Date().toISOString())
+      .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(RECENT_POSTS_WINDOW)
       .as('recent');
@@ -70,6 +72,7 @@ export class DiscoverRepository {
         eb
           .selectFrom('posts')
           .whereRef('posts.author_id', '=', 'users.id')
+          .where('posts.published_at', '<=', new Date().toISOString())
           .select(countAll().as('n'))
           .as('post_count'),
         eb

@@ -43,7 +43,10 @@ export class DiscoverService {
     const since = new Date(now.getTime() - STAFF_PICKS_WINDOW_DAYS * DAY_MS).toISOString();
     const ids = await this.discover.mostFavoritedSince(since, STAFF_PICKS_LIMIT);
     const byId = new Map<string, Post>(
-      (await this.posts.findByIds(ids, viewer?.id ?? null)).map((post) => [post.id, post]),
+      (await this.posts.findPublicByIds(ids, viewer?.id ?? null, new Date().toISOString())).map((post) => [
+        post.id,
+        post,
+      ]),
     );
     const posts = ids.map((id) => byId.get(id)).filter((post): post is Post => post !== undefined);
     return { chosenBy: 'most-favorited', windowDays: STAFF_PICKS_WINDOW_DAYS, posts };

@@ -11,6 +11,12 @@ export interface FeedPostRow {
   username: string;
 }
 
+/** Whose posts a feed carries: everyone's, one author's or one topic's. */
+export interface FeedPostsScope {
+  authorId?: string;
+  tag?: string;
+}
+
 export interface FeedAuthorRow {
   id: string;
   username: string;
@@ -22,13 +28,34 @@ export class FeedsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   /**
-   * Newest first, like the lists: the ids come from a backward walk of the primary key (or of
-   * (author_id, id)), and only those rows are then read and joined, whatever the table's size.
+   * Newest publication first, like the lists: the ids come from a backward walk of
+   * (published_at, id) (or (author_id, published_at, id), or post_tags' (tag, published_at,
+   * post_id)) from now, so drafts and scheduled posts never appear, and only those rows are then
+   * read and joined, whatever the table's size.
    */
-  newestPosts(authorId: string | null, limit: number): Promise<FeedPostRow[]> {
-    let ids = this.db.selectFrom('posts').select('posts.id');
-    if (authorId !== null) ids = ids.where('posts.author_id', '=', authorId);
-    const page = ids.orderBy('posts.id', 'desc').limit(limit).as('page');
+  newestPosts(scope: FeedPostsScope, limit: number): Promise<FeedPostRow[]> {
+    const now = new Date().toISOString();
+    const page =
+      scope.tag === undefined
+        ? (scope.authorId === undefined
+            ? this.db.selectFrom('posts')
+            : this.db.selectFrom('posts').where('posts.author_id', '=', scope.authorId)
+          )
+            .select(['posts.id', 'posts.published_at as at'])
+            .where('posts.published_at', '<=', now)
+            .orderBy('posts.published_at', 'desc')
+            .orderBy('posts.id', 'desc')
+            .limit(limit)
+            .as('page')
+        : this.db
+            .selectFrom('post_tags')
+            .select(['post_tags.post_id as id', 'post_tags.published_at as at'])
+            .where('post_tags.tag', '=', scope.tag)
+            .where('post_tags.published_at', '<=', now)
+            .orderBy('post_tags.published_at', 'desc')
+            .orderBy('post_tags.post_id', 'desc')
+            .limit(limit)
+            .as('page');
     return this.db
       .selectFrom(page)
       .innerJoin('posts', 'posts.id', 'page.id')
@@ -42,8 +69,15 @@ export class FeedsRepository {
         'posts.author_id',
         'users.username',
       ])
+      .orderBy('page.at', 'desc')
       .orderBy('page.id', 'desc')
       .execute();
+  }
+
+  /** A topic exists once a post has carried it (the tags row stays, like the topic's followers). */
+  async topicExists(tag: string): Promise<boolean> {
+    const row = await this.db.selectFrom('tags').select('name').where('name', '=', tag).executeTakeFirst();
+    return row !== undefined;
   }
 
   findAuthor(id: string): Promise<FeedAuthorRow | undefined> {

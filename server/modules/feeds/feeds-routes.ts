@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { FEED_PATHS, type FeedFormat } from '../../../contracts/feeds';
 import { idSchema } from '../../../contracts/ids';
 import { sendCacheable } from '../../lib/conditional-response';
+import { parseTagName } from '../../../contracts/tags';
 import { notFound } from '../../lib/http-errors';
-import { FEED_AUTHOR_NOT_FOUND_MESSAGE, type FeedsService } from './feeds-service';
+import {
+  FEED_AUTHOR_NOT_FOUND_MESSAGE,
+  FEED_TOPIC_NOT_FOUND_MESSAGE,
+  type FeedsService,
+} from './feeds-service';
 
 /** Readers poll; five minutes of freshness spares the database, revalidation (304) after that. */
 const FEED_CACHE_CONTROL = 'public, max-age=300';
@@ -15,13 +20,27 @@ const FEED_CACHE_CONTROL = 'public, max-age=300';
  */
 const feedQuerySchema = z.object({ userId: idSchema('userId', FEED_AUTHOR_NOT_FOUND_MESSAGE).optional() });
 
-/** GET /rss.xml and /atom.xml, optionally `?userId=` for one author (contracts/feeds.ts). */
+/** `?tag=` names one topic by the shared rule (`?tag=Machine Learning` is machine-learning). */
+const feedTagSchema = z.object({ tag: z.string().optional() });
+
+/**
+ * GET /rss.xml and /atom.xml, optionally `?userId=` for one author or `?tag=` for one topic
+ * (contracts/feeds.ts). A feed narrows to one of them: both at once name no feed.
+ */
 export function registerFeedRoutes(app: FastifyInstance, deps: { feeds: FeedsService }): void {
   for (const format of Object.keys(FEED_PATHS) as FeedFormat[]) {
     app.get(FEED_PATHS[format], async (request, reply) => {
       const query = feedQuerySchema.safeParse(request.query ?? {});
       if (!query.success) throw notFound(FEED_AUTHOR_NOT_FOUND_MESSAGE);
-      const document = await deps.feeds.feed(format, { userId: query.data.userId });
+      const rawTag = feedTagSchema.safeParse(request.query ?? {});
+      if (!rawTag.success) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
+      let tag: string | undefined;
+      if (rawTag.data.tag !== undefined) {
+        const parsed = parseTagName(rawTag.data.tag);
+        if (!parsed.ok || query.data.userId !== undefined) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
+        tag = parsed.tag;
+      }
+      const document = await deps.feeds.feed(format, { userId: query.data.userId, tag });
       return sendCacheable(request, reply, { ...document, cacheControl: FEED_CACHE_CONTROL });
     });
   }

@@ -1,6 +1,6 @@
 import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../../../contracts/feeds';
 import { profilePreview } from '../../../contracts/preview';
-import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
+import { SITE_NAME, postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
 import { notFound } from '../../lib/http-errors';
 import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
 import { writeFeed, type FeedChannel, type FeedEntry } from './feed-document';
@@ -9,6 +9,7 @@ import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-reposi
 /** How many of the newest posts a feed carries. */
 export const FEED_ITEM_COUNT = 20;
 export const FEED_AUTHOR_NOT_FOUND_MESSAGE = 'User not found';
+export const FEED_TOPIC_NOT_FOUND_MESSAGE = 'Tag not found';
 
 export interface FeedDocument {
   body: string;
@@ -28,9 +29,16 @@ export class FeedsService {
 
   async feed(format: FeedFormat, scope: FeedScope): Promise<FeedDocument> {
     const author = scope.userId === undefined ? undefined : await this.requireAuthor(scope.userId);
-    const posts = await this.feeds.newestPosts(author?.id ?? null, FEED_ITEM_COUNT);
+    if (scope.tag !== undefined) await this.requireTopic(scope.tag);
+    const posts = await this.feeds.newestPosts(
+      author ? { authorId: author.id } : scope.tag !== undefined ? { tag: scope.tag } : {},
+      FEED_ITEM_COUNT,
+    );
     const newest = latest(posts.map((post) => post.updated_at));
-    const channel = this.channel(author, newest ?? author?.created_at);
+    const channel =
+      scope.tag !== undefined
+        ? this.topicChannel(scope.tag, newest)
+        : this.channel(author, newest ?? author?.created_at);
     const body = writeFeed(
       format,
       channel,
@@ -48,6 +56,21 @@ export class FeedsService {
     const author = await this.feeds.findAuthor(userId);
     if (!author) throw notFound(FEED_AUTHOR_NOT_FOUND_MESSAGE);
     return author;
+  }
+
+  private async requireTopic(tag: string): Promise<void> {
+    if (!(await this.feeds.topicExists(tag))) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
+  }
+
+  private topicChannel(tag: string, updated: string | undefined): FeedChannel {
+    return {
+      title: `${tag} · ${SITE_NAME}`,
+      description: `The newest posts about ${tag} on ${SITE_NAME}`,
+      pageUrl: this.url(tagPagePath(tag)),
+      feedUrls: { rss: this.url(feedPath('rss', { tag })), atom: this.url(feedPath('atom', { tag })) },
+      iconUrl: this.url('/icon-192.png'),
+      updated: new Date(updated ?? 0),
+    };
   }
 
   private channel(author: FeedAuthorRow | undefined, updated: string | undefined): FeedChannel {

@@ -17,7 +17,7 @@ export const pageQuerySchema = z.object({
     .transform(Number)
     .refine((value) => value >= 1 && value <= PAGE_LIMIT_MAX, LIMIT_MESSAGE)
     .optional(),
-  cursor: z.string({ error: CURSOR_MESSAGE }).max(64, CURSOR_MESSAGE).optional(),
+  cursor: z.string({ error: CURSOR_MESSAGE }).max(128, CURSOR_MESSAGE).optional(),
 });
 
 export interface PageRequest {
@@ -58,3 +58,68 @@ export function toPage<T extends { id: string }>(rows: T[], limit: number): Page
   const last = items[items.length - 1];
   return { response: items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
 }
+
+/**
+ * Where a list ordered by a time stopped: the last post's time (publication, or last edit for the
+ * drafts list) and its id, which breaks ties.
+ */
+export interface TimeKey {
+  at: string;
+  id: string;
+}
+
+export interface TimePageRequest {
+  limit: number;
+  after: TimeKey | null;
+  /** The clock every row is compared to: a post is public once published_at <= now. */
+  now: string;
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Lists of posts order by (published_at, id), newest first, and the drafts list by (updated_at,
+ * id). Their cursors are base64url of "time id", opaque to clients like every cursor.
+ */
+export function encodeTimeCursor(key: TimeKey): string {
+  return Buffer.from(`${key.at} ${key.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeTimeCursor(cursor: string): TimeKey {
+  const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(' ');
+  const key = { at, id };
+  if (rest.length > 0 || !ISO_UTC.test(at) || !isUuid(id) || encodeTimeCursor(key) !== cursor) {
+    throw badRequest(CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+  }
+  return key;
+}
+
+export function toTimePageRequest(
+  query: z.output<typeof pageQuerySchema>,
+  now: string = new Date().toISOString(),
+): TimePageRequest {
+  return {
+    limit: query.limit ?? PAGE_LIMIT_DEFAULT,
+    after: query.cursor === undefined || query.cursor === '' ? null : decodeTimeCursor(query.cursor),
+    now,
+  };
+}
+
+/** Like toPage, for posts ordered by a time: `timeOf` reads the ordering time of a row. */
+export function toTimePage<T extends { id: string }>(
+  rows: T[],
+  limit: number,
+  timeOf: (row: T) => string | null,
+): Page<T> {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const at = last ? timeOf(last) : null;
+  return {
+    response: items,
+    nextCursor: rows.length > limit && last && at ? encodeTimeCursor({ at, id: last.id }) : null,
+  };
+}
+
+/** A post list's ordering time. */
+export const publicationTime = (post: { publishedAt: string | null }) => post.publishedAt;
+export const editTime = (post: { updatedAt: string }) => post.updatedAt;

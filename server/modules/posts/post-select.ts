@@ -1,5 +1,6 @@
-import type { AliasedSelectQueryBuilder, ExpressionBuilder, Kysely } from 'kysely';
-import type { Post } from '../../../contracts/posts';
+import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type Kysely } from 'kysely';
+import { mediaCover } from '../../../contracts/media';
+import { readingMinutes, type Post, type PostStatus } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { splitTags } from './post-tags';
@@ -30,32 +31,58 @@ export type PostIdPage = AliasedSelectQueryBuilder<{ id: string }, 'page'>;
  */
 export function selectPosts(db: Kysely<DatabaseSchema>, page: PostIdPage, viewerId: string | null) {
   return (
-    db
-      .selectFrom(page)
-      .innerJoin('posts', 'posts.id', 'page.id')
-      .innerJoin('users', 'users.id', 'posts.author_id')
-      .select((eb) => [
-        'posts.id',
-        'posts.title',
-        'posts.content',
-        'posts.tags',
-        'posts.created_at',
-        'posts.updated_at',
-        'posts.author_id',
-        'users.username',
-        eb
-          .selectFrom('comments')
-          .whereRef('comments.post_id', '=', 'posts.id')
-          .select(countAll().as('n'))
-          .as('comment_count'),
-        favoriteCountOf(eb).as('favorite_count'),
-        // Without a viewer this matches no row (ids are never empty) and is dropped in toPost.
-        favoritedBy(eb, viewerId ?? '').as('viewer_favorited'),
-      ])
+    selectPostColumns(db, page, viewerId)
       // Ordered by the page's column, not posts.id: given posts.id, SQLite prefers walking the whole
       // primary key in order (to skip a sort of 21 rows) over starting from the page.
       .orderBy('page.id', 'desc')
   );
+}
+
+/** A query that picks one page of posts with their ordering time `at`, aliased as `page`. */
+export type PostTimePage = AliasedSelectQueryBuilder<{ id: string; at: string | null }, 'page'>;
+
+/**
+ * Like selectPosts, for a page ordered by a time (publication, or last edit): newest first, the
+ * id breaking ties, sorted by the page's own columns for the same reason as above.
+ */
+export function selectPostsByTime(db: Kysely<DatabaseSchema>, page: PostTimePage, viewerId: string | null) {
+  return selectPostColumns(db, page, viewerId).orderBy(sql.ref('page.at'), 'desc').orderBy('page.id', 'desc');
+}
+
+function selectPostColumns(
+  db: Kysely<DatabaseSchema>,
+  page: PostIdPage | PostTimePage,
+  viewerId: string | null,
+) {
+  return db
+    .selectFrom(page as PostIdPage)
+    .innerJoin('posts', 'posts.id', 'page.id')
+    .innerJoin('users', 'users.id', 'posts.author_id')
+    .leftJoin('media', 'media.id', 'posts.cover_id')
+    .select((eb) => [
+      'posts.id',
+      'posts.title',
+      'posts.content',
+      'posts.tags',
+      'posts.created_at',
+      'posts.updated_at',
+      'posts.published_at',
+      'posts.version',
+      'posts.author_id',
+      'users.username',
+      'media.id as cover_id',
+      'media.width as cover_width',
+      'media.height as cover_height',
+      'media.widths as cover_widths',
+      eb
+        .selectFrom('comments')
+        .whereRef('comments.post_id', '=', 'posts.id')
+        .select(countAll().as('n'))
+        .as('comment_count'),
+      favoriteCountOf(eb).as('favorite_count'),
+      // Without a viewer this matches no row (ids are never empty) and is dropped in toPost.
+      favoritedBy(eb, viewerId ?? '').as('viewer_favorited'),
+    ]);
 }
 
 export interface PostRow {
@@ -65,20 +92,48 @@ export interface PostRow {
   tags: string;
   created_at: string;
   updated_at: string;
+  published_at: string | null;
+  version: number;
   author_id: string;
   username: string;
+  cover_id: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  cover_widths: string | null;
   comment_count: number | null;
   favorite_count: number | null;
   viewer_favorited: number | null;
 }
 
-export function toPost(row: PostRow, viewerId: string | null): Post {
+/** The state a publication time means at `now` (ISO text compares in time order). */
+export function statusAt(publishedAt: string | null, now: string): PostStatus {
+  if (publishedAt === null) return 'draft';
+  return publishedAt > now ? 'scheduled' : 'published';
+}
+
+export function toPost(row: PostRow, viewerId: string | null, now: string = new Date().toISOString()): Post {
   return {
     id: row.id,
     title: row.title,
     content: row.content,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    status: statusAt(row.published_at, now),
+    publishedAt: row.published_at,
+    version: Number(row.version),
+    readingMinutes: readingMinutes(row.content),
+    cover:
+      row.cover_id !== null &&
+      row.cover_width !== null &&
+      row.cover_height !== null &&
+      row.cover_widths !== null
+        ? mediaCover({
+            id: row.cover_id,
+            width: row.cover_width,
+            height: row.cover_height,
+            widths: row.cover_widths,
+          })
+        : null,
     authorId: row.author_id,
     author: { id: row.author_id, username: row.username },
     tags: splitTags(row.tags),

@@ -13,7 +13,16 @@ import { nowIso } from '../../db/sql-helpers';
 export const joinTags = (tags: readonly string[]) => tags.join(' ');
 export const splitTags = (stored: string) => (stored === '' ? [] : stored.split(' '));
 
-export async function attachTags(trx: Kysely<DatabaseSchema>, postId: string, tags: readonly string[]) {
+/**
+ * Only posts with a publication time (published or scheduled) carry post_tags rows and count in
+ * tags.post_count; a draft's tags live in posts.tags alone until it is published.
+ */
+export async function attachTags(
+  trx: Kysely<DatabaseSchema>,
+  postId: string,
+  tags: readonly string[],
+  publishedAt: string,
+) {
   if (tags.length === 0) return;
   const sorted = [...tags].sort();
   const createdAt = nowIso();
@@ -26,7 +35,7 @@ export async function attachTags(trx: Kysely<DatabaseSchema>, postId: string, ta
     .execute();
   await trx
     .insertInto('post_tags')
-    .values(sorted.map((tag) => ({ tag, post_id: postId })))
+    .values(sorted.map((tag) => ({ tag, post_id: postId, published_at: publishedAt })))
     .execute();
 }
 
@@ -53,4 +62,13 @@ export async function detachTags(
 export async function currentTags(trx: Kysely<DatabaseSchema>, postId: string): Promise<string[]> {
   const rows = await trx.selectFrom('post_tags').select('tag').where('post_id', '=', postId).execute();
   return rows.map((row) => row.tag);
+}
+
+/** Moves a post's topic rows to its new publication time (they order the topic's pages). */
+export async function retimeTags(trx: Kysely<DatabaseSchema>, postId: string, publishedAt: string) {
+  await trx
+    .updateTable('post_tags')
+    .set({ published_at: publishedAt })
+    .where('post_id', '=', postId)
+    .execute();
 }

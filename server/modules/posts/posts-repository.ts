@@ -1,79 +1,143 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Post } from '../../../contracts/posts';
 import type { DatabaseSchema, PostsTable } from '../../db/schema';
-import type { PageRequest } from './paging';
-import { selectPosts, toPost } from './post-select';
-import { attachTags, currentTags, detachTags, joinTags, splitTags } from './post-tags';
+import type { TimePageRequest } from './paging';
+import { selectPosts, selectPostsByTime, toPost } from './post-select';
+import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } from './post-tags';
 
-export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at'>;
+export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
+  cover_id?: string | null;
+};
+
+/** What a write needs to know about a post before changing it. */
+export interface PostWriteState {
+  authorId: string;
+  publishedAt: string | null;
+  version: number;
+}
+
+export type UpdateOutcome =
+  { kind: 'updated' } | { kind: 'missing' } | { kind: 'stale'; currentVersion: number };
 
 /**
  * The only place that reads and writes the posts table (and, with each post, its tags). The search
- * index follows these writes by itself: see the search migration.
+ * index follows these writes by itself: see the search migration. Public lists see a post only
+ * once `published_at <= now` (docs/decisions/0023-drafts-and-scheduling.md): drafts (null) and
+ * scheduled posts (later) fall outside every range the lists walk.
  */
 export class PostsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
+  /** Any post, drafts included: the service decides who may see it. */
   async findById(id: string, viewerId: string | null): Promise<Post | undefined> {
     const page = this.db.selectFrom('posts').select('posts.id').where('posts.id', '=', id).as('page');
     const row = await selectPosts(this.db, page, viewerId).executeTakeFirst();
     return row && toPost(row, viewerId);
   }
 
-  /** Several posts by id, in no particular order (search ranks them itself). */
-  async findByIds(ids: readonly string[], viewerId: string | null): Promise<Post[]> {
+  /** Several public posts by id, in no particular order (search ranks them itself). */
+  async findPublicByIds(ids: readonly string[], viewerId: string | null, now: string): Promise<Post[]> {
     if (ids.length === 0) return [];
     const page = this.db
       .selectFrom('posts')
       .select('posts.id')
       .where('posts.id', 'in', [...ids])
+      .where('posts.published_at', '<=', now)
       .as('page');
     const rows = await selectPosts(this.db, page, viewerId).execute();
-    return rows.map((row) => toPost(row, viewerId));
+    return rows.map((row) => toPost(row, viewerId, now));
   }
 
-  /** Newest first: ids are UUIDv7, so a backward walk of the primary key is creation order. */
-  listNewest(page: PageRequest, viewerId: string | null): Promise<Post[]> {
+  /** Newest publication first, a backward walk of (published_at, id) from now. */
+  listNewest(page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
     return this.list(null, page, viewerId);
   }
 
-  /** One author's posts, newest first, by a backward walk of the (author_id, id) index. */
-  listByAuthor(authorId: string, page: PageRequest, viewerId: string | null): Promise<Post[]> {
+  /** One author's public posts, by a backward walk of (author_id, published_at, id) from now. */
+  listByAuthor(authorId: string, page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
     return this.list(authorId, page, viewerId);
   }
 
-  /** One topic's posts, newest first, by a backward walk of post_tags' (tag, post_id) key. */
-  async listByTag(tag: string, page: PageRequest, viewerId: string | null): Promise<Post[]> {
+  /** One topic's public posts, by a backward walk of post_tags' (tag, published_at, post_id). */
+  async listByTag(tag: string, page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
     let ids = this.db
       .selectFrom('post_tags')
-      .select('post_tags.post_id as id')
-      .where('post_tags.tag', '=', tag);
-    if (page.after !== null) ids = ids.where('post_tags.post_id', '<', page.after);
+      .select(['post_tags.post_id as id', 'post_tags.published_at as at'])
+      .where('post_tags.tag', '=', tag)
+      .where('post_tags.published_at', '<=', page.now);
+    if (page.after !== null) {
+      const { at, id } = page.after;
+      ids = ids.where((eb) =>
+        eb(eb.refTuple('post_tags.published_at', 'post_tags.post_id'), '<', eb.tuple(at, id)),
+      );
+    }
     const idPage = ids
+      .orderBy('post_tags.published_at', 'desc')
       .orderBy('post_tags.post_id', 'desc')
       .limit(page.limit + 1)
       .as('page');
-    const rows = await selectPosts(this.db, idPage, viewerId).execute();
-    return rows.map((row) => toPost(row, viewerId));
+    const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
+    return rows.map((row) => toPost(row, viewerId, page.now));
   }
 
-  /** Keyset paging: `id < last seen id`, never OFFSET, so new posts cannot shift later pages. */
-  private async list(authorId: string | null, page: PageRequest, viewerId: string | null): Promise<Post[]> {
-    let ids = this.db.selectFrom('posts').select('posts.id');
-    if (authorId !== null) ids = ids.where('posts.author_id', '=', authorId);
-    if (page.after !== null) ids = ids.where('posts.id', '<', page.after);
+  /**
+   * The writer's drafts and scheduled posts, newest edit first: a backward walk of (author_id,
+   * updated_at, id) that skips the published ones. A writer's own list, so its cost grows with their
+   * own posts at most, never with the table.
+   */
+  async listUnpublished(authorId: string, page: TimePageRequest): Promise<Post[]> {
+    let ids = this.db
+      .selectFrom('posts')
+      .select(['posts.id', 'posts.updated_at as at'])
+      .where('posts.author_id', '=', authorId)
+      .where((eb) => eb.or([eb('posts.published_at', 'is', null), eb('posts.published_at', '>', page.now)]));
+    if (page.after !== null) {
+      const { at, id } = page.after;
+      ids = ids.where((eb) => eb(eb.refTuple('posts.updated_at', 'posts.id'), '<', eb.tuple(at, id)));
+    }
     const idPage = ids
+      .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(page.limit + 1)
       .as('page');
-    const rows = await selectPosts(this.db, idPage, viewerId).execute();
-    return rows.map((row) => toPost(row, viewerId));
+    const rows = await selectPostsByTime(this.db, idPage, authorId).execute();
+    return rows.map((row) => toPost(row, authorId, page.now));
+  }
+
+  /** Keyset paging on (published_at, id), never OFFSET, so new posts cannot shift later pages. */
+  private async list(
+    authorId: string | null,
+    page: TimePageRequest,
+    viewerId: string | null,
+  ): Promise<Post[]> {
+    let ids = this.db
+      .selectFrom('posts')
+      .select(['posts.id', 'posts.published_at as at'])
+      .where('posts.published_at', '<=', page.now);
+    if (authorId !== null) ids = ids.where('posts.author_id', '=', authorId);
+    ids = publishedBefore(ids, page);
+    const idPage = ids
+      .orderBy('posts.published_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(page.limit + 1)
+      .as('page');
+    const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
+    return rows.map((row) => toPost(row, viewerId, page.now));
+  }
+
+  /** Who wrote a post, its publication time and version; undefined if there is no such post. */
+  async findWriteState(id: string): Promise<PostWriteState | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select(['author_id', 'published_at', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { authorId: row.author_id, publishedAt: row.published_at, version: Number(row.version) };
   }
 
   /** Who wrote a post, for ownership checks; undefined if there is no such post. */
   async findAuthorId(id: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirst();
-    return row?.author_id;
+    return (await this.findWriteState(id))?.authorId;
   }
 
   /** The post, its tags and their counts in one transaction. */
@@ -83,49 +147,72 @@ export class PostsRepository {
         .insertInto('posts')
         .values({ ...post, tags: joinTags(tags) })
         .execute();
-      await attachTags(trx, post.id, tags);
+      if (post.published_at) await attachTags(trx, post.id, tags, post.published_at);
     });
   }
 
   /**
-   * Returns whether a row was changed (false: the post was deleted meanwhile). `tags` undefined
-   * keeps the post's tags. The post row is written first: on PostgreSQL that locks it, so two
-   * edits of one post take turns and each compares against the tags the other left.
+   * Writes the changes and moves the version on. `tags` undefined keeps the post's tags.
+   * `expectedVersion` set: only a post still at that version is changed (else 'stale'). The post
+   * row is written first: on PostgreSQL that locks it, so two edits of one post take turns and
+   * each compares against the tags the other left. A draft's tags leave post_tags (and the tags'
+   * counts); publishing or scheduling brings them back.
    */
-  async update(id: string, changes: PostChanges, tags: readonly string[] | undefined): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
+  async update(
+    id: string,
+    changes: PostChanges,
+    tags: readonly string[] | undefined,
+    expectedVersion: number | undefined,
+  ): Promise<UpdateOutcome> {
+    return this.db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
+      let query = trx
         .updateTable('posts')
-        .set(tags === undefined ? changes : { ...changes, tags: joinTags(tags) })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) return false;
-      if (tags !== undefined) {
-        const before = await currentTags(trx, id);
-        await detachTags(
-          trx,
-          id,
-          before.filter((tag) => !tags.includes(tag)),
-        );
+        .set((eb) => ({
+          ...changes,
+          ...(tags === undefined ? {} : { tags: joinTags(tags) }),
+          version: eb('posts.version', '+', 1),
+        }))
+        .where('id', '=', id);
+      if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+      const updated = await query.returning('tags').executeTakeFirst();
+      if (!updated) {
+        const current = await trx
+          .selectFrom('posts')
+          .select('version')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return current ? { kind: 'stale', currentVersion: Number(current.version) } : { kind: 'missing' };
+      }
+      const wanted = changes.published_at === null ? [] : splitTags(updated.tags);
+      const before = await currentTags(trx, id);
+      await detachTags(
+        trx,
+        id,
+        before.filter((tag) => !wanted.includes(tag)),
+      );
+      if (changes.published_at !== null) {
+        await retimeTags(trx, id, changes.published_at);
         await attachTags(
           trx,
           id,
-          tags.filter((tag) => !before.includes(tag)),
+          wanted.filter((tag) => !before.includes(tag)),
+          changes.published_at,
         );
       }
-      return true;
+      return { kind: 'updated' };
     });
   }
 
   /**
    * Comments, favorites and tag rows go with the post (the foreign keys cascade on both
-   * databases); the tags' counts are lowered by the tags the deleted row carried.
+   * databases); the tags' counts are lowered by the tags the deleted row's post_tags carried.
    */
   async delete(id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('posts').where('id', '=', id).returning('tags').executeTakeFirst();
+      const counted = await currentTags(trx, id);
+      const deleted = await trx.deleteFrom('posts').where('id', '=', id).returning('id').executeTakeFirst();
       if (!deleted) return false;
-      await detachTags(trx, id, splitTags(deleted.tags), { keepRows: true });
+      await detachTags(trx, id, counted, { keepRows: true });
       return true;
     });
   }
@@ -139,4 +226,22 @@ export class PostsRepository {
     const row = await this.db.selectFrom('tags').select('name').where('name', '=', name).executeTakeFirst();
     return row !== undefined;
   }
+
+  /** Whether `mediaId` names a picture that `ownerId` uploaded (a cover must be the writer's own). */
+  async ownsMedia(ownerId: string, mediaId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('media')
+      .select('id')
+      .where('id', '=', mediaId)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}
+
+/** `(published_at, id) < cursor`: a row-value comparison both databases answer from the index. */
+function publishedBefore<O>(ids: SelectQueryBuilder<DatabaseSchema, 'posts', O>, page: TimePageRequest) {
+  if (page.after === null) return ids;
+  const { at, id } = page.after;
+  return ids.where((eb) => eb(eb.refTuple('posts.published_at', 'posts.id'), '<', eb.tuple(at, id)));
 }

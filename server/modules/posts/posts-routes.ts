@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '../../../contracts/ids';
-import { POST_NOT_FOUND_MESSAGE, postWriteSchema } from '../../../contracts/posts';
+import {
+  POST_NOT_FOUND_MESSAGE,
+  postWriteSchema,
+  previewInputSchema,
+  type StaleVersionResponse,
+} from '../../../contracts/posts';
 import { parseTagName } from '../../../contracts/tags';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
 import { cacheableRead } from '../../lib/response-cache';
 import { userIdQuerySchema } from '../users/users-routes';
-import { pageQuerySchema, toPageRequest } from './paging';
-import { POST_DELETED_MESSAGE, type PostsService } from './posts-service';
+import { pageQuerySchema, toTimePageRequest } from './paging';
+import { POST_DELETED_MESSAGE, StaleVersionError, type PostsService } from './posts-service';
 
 /** `?id=` naming one post: an id that is not a UUID is the same 404 as one that names nothing. */
 export const postIdQuerySchema = z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) });
@@ -34,7 +39,7 @@ export function registerPostRoutes(
 
   app.get('/api/post/blog/all', cacheableRead('limit', 'cursor', 'tag'), async (request) => {
     const query = parseInput(allPostsQuerySchema, request.query);
-    const page = toPageRequest(query);
+    const page = toTimePageRequest(query);
     const viewer = await auth.optional(request);
     return query.tag === undefined ? posts.list(page, viewer) : posts.listByTag(query.tag, page, viewer);
   });
@@ -50,11 +55,31 @@ export function registerPostRoutes(
     return reply.code(201).send({ response: await posts.create(viewer, input) });
   });
 
-  app.put('/api/post/blog', async (request) => {
+  app.put('/api/post/blog', async (request, reply) => {
     const viewer = await auth.require(request);
     const { id } = parseInput(postIdQuerySchema, request.query);
     const input = parseInput(postWriteSchema, request.body);
-    return { response: await posts.update(viewer, id, input) };
+    try {
+      return { response: await posts.update(viewer, id, input) };
+    } catch (error) {
+      if (!(error instanceof StaleVersionError)) throw error;
+      // The editor shows the conflict and offers the newer version: it needs its number.
+      const body: StaleVersionResponse = { message: error.message, currentVersion: error.currentVersion };
+      return reply.code(409).send(body);
+    }
+  });
+
+  /** The writer's drafts and scheduled posts (never cached: answers to a token are not kept). */
+  app.get('/api/post/drafts', async (request) => {
+    const viewer = await auth.require(request);
+    return posts.listDrafts(viewer, toTimePageRequest(parseInput(pageQuerySchema, request.query)));
+  });
+
+  /** The editor's Preview: the same renderer as the read page, so what the writer sees is what readers get. */
+  app.post('/api/post/preview', { config: { keepsResponseCache: true } }, async (request) => {
+    await auth.require(request);
+    const { content } = parseInput(previewInputSchema, request.body);
+    return { response: posts.preview(content) };
   });
 
   app.delete('/api/post/blog/delete', async (request) => {
@@ -66,6 +91,6 @@ export function registerPostRoutes(
 
   app.get('/api/post/profile', cacheableRead('userId', 'limit', 'cursor'), async (request) => {
     const query = parseInput(profilePageQuerySchema, request.query);
-    return posts.listByAuthor(query.userId, toPageRequest(query), await auth.optional(request));
+    return posts.listByAuthor(query.userId, toTimePageRequest(query), await auth.optional(request));
   });
 }

@@ -54,7 +54,7 @@ export class PostgresSearchRepository implements SearchRepository {
     // does not outrank a short one about it.
     const result = await sql<{ id: string }>`
       with candidates as materialized (
-        select id from posts where search_vector @@ ${tsquery}
+        select id from posts where search_vector @@ ${tsquery} and published_at <= ${new Date().toISOString()}
         order by id desc limit ${RANKED_MATCHES_MAX}
       )
       select posts.id from candidates join posts on posts.id = candidates.id
@@ -70,6 +70,7 @@ export class PostgresSearchRepository implements SearchRepository {
       select p.id, p.title, p.author_id, u.username
       from posts p join users u on u.id = p.author_id
       where to_tsvector('simple', p.title) @@ to_tsquery('simple', ${tsquery})
+        and p.published_at <= ${new Date().toISOString()}
       order by p.id desc
       limit ${limit}`.execute(this.db);
     return result.rows.map((row) => ({

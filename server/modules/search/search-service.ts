@@ -51,7 +51,9 @@ export class SearchService {
     const ids = await this.search.rankedPostIds(query, limit + 1, page.offset);
     const pageIds = ids.slice(0, limit);
     const posts = new Map(
-      (await this.posts.findByIds(pageIds, viewer?.id ?? null)).map((post) => [post.id, post]),
+      (await this.posts.findPublicByIds(pageIds, viewer?.id ?? null, new Date().toISOString())).map(
+        (post) => [post.id, post],
+      ),
     );
     const keys = searchKeys(wantedWords(query));
     const response: SearchResult[] = [];

@@ -34,9 +34,13 @@ export class SqliteSearchRepository implements SearchRepository {
    */
   async rankedPostIds(query: SearchQuery, limit: number, offset: number): Promise<string[]> {
     const match = toFts5Match(query);
+    // Drafts and scheduled posts are indexed too (their text is searchable the moment they go
+    // public, with no job to run), and left out here by their publication time.
+    const now = new Date().toISOString();
     const result = await sql<{ post_id: string }>`
       select s.post_id
       from post_search f join post_search_ids s on s.search_id = f.rowid
+      join posts p on p.id = s.post_id and p.published_at <= ${now}
       where post_search match ${match}
         and f.rank match ${RANK_FUNCTION}
         and f.rowid >= coalesce((
@@ -56,6 +60,7 @@ export class SqliteSearchRepository implements SearchRepository {
       from (
         select s.post_id, f.rowid as search_id
         from post_title_words f join post_search_ids s on s.search_id = f.rowid
+        join posts public_post on public_post.id = s.post_id and public_post.published_at <= ${new Date().toISOString()}
         where post_title_words match ${match}
         order by f.rowid desc
         limit ${limit}

@@ -40,7 +40,12 @@ export class SitemapRepository {
   }
 
   postsIn(range: KeyRange, limit: number): Promise<SitemapPostRow[]> {
-    let query = this.db.selectFrom('posts').select(['posts.id', 'posts.updated_at']);
+    // Only public posts are listed; the ranges still split on every id, so a child sitemap may hold
+    // fewer than its share (a draft or a scheduled post leaves a gap), never more.
+    let query = this.db
+      .selectFrom('posts')
+      .select(['posts.id', 'posts.updated_at'])
+      .where('posts.published_at', '<=', new Date().toISOString());
     if (range.after !== null) query = query.where('posts.id', '>', range.after);
     if (range.until !== null) query = query.where('posts.id', '<=', range.until);
     return query.orderBy('posts.id').limit(limit).execute();
@@ -54,12 +59,42 @@ export class SitemapRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The same along the topics carried by at least one post, by name (the tags' primary key). */
+  async topicNameAfter(after: string | null, count: number): Promise<string | undefined> {
+    let query = this.topics();
+    if (after !== null) query = query.where('tags.name', '>', after);
+    const row = await query
+      .orderBy('tags.name')
+      .limit(1)
+      .offset(count - 1)
+      .executeTakeFirst();
+    return row?.name;
+  }
+
+  async topicsIn(range: KeyRange, limit: number): Promise<string[]> {
+    let query = this.topics();
+    if (range.after !== null) query = query.where('tags.name', '>', range.after);
+    if (range.until !== null) query = query.where('tags.name', '<=', range.until);
+    const rows = await query.orderBy('tags.name').limit(limit).execute();
+    return rows.map((row) => row.name);
+  }
+
+  /** A topic no post carries any more is left out: its page would list nothing. */
+  private topics() {
+    return this.db.selectFrom('tags').select('tags.name').where('tags.post_count', '>', 0);
+  }
+
   private authors() {
     return this.db
       .selectFrom('users')
       .select('users.id')
       .where(({ exists, selectFrom }) =>
-        exists(selectFrom('posts').select('posts.id').whereRef('posts.author_id', '=', 'users.id')),
+        exists(
+          selectFrom('posts')
+            .select('posts.id')
+            .whereRef('posts.author_id', '=', 'users.id')
+            .where('posts.published_at', '<=', new Date().toISOString()),
+        ),
       );
   }
 }

@@ -16,12 +16,21 @@ const rangeQuerySchema = z.object({
   until: z.string().refine(isUuid).optional(),
 });
 
+/** Topic ranges are named by tags, which are at most 30 characters (contracts/tags.ts). */
+const topicRangeQuerySchema = z.object({
+  after: z.string().min(1).max(200).optional(),
+  until: z.string().min(1).max(200).optional(),
+});
+
 /**
  * A child sitemap's range as the index wrote it. Anything else is an address the index never
  * gave out: 404, like any other page that does not exist.
  */
-function parseRange(query: unknown): KeyRange {
-  const parsed = rangeQuerySchema.safeParse(query ?? {});
+function parseRange(
+  query: unknown,
+  schema: z.ZodType<{ after?: string; until?: string }> = rangeQuerySchema,
+): KeyRange {
+  const parsed = schema.safeParse(query ?? {});
   if (!parsed.success) throw notFound(NOT_A_SITEMAP_MESSAGE);
   return { after: parsed.data.after ?? null, until: parsed.data.until ?? null };
 }
@@ -46,5 +55,12 @@ export function registerSitemapRoutes(app: FastifyInstance, deps: { sitemaps: Si
   );
   app.get(SITEMAP_PATHS.profiles, async (request, reply) =>
     sendCacheable(request, reply, send(await sitemaps.profiles(parseRange(request.query)))),
+  );
+  app.get(SITEMAP_PATHS.topics, async (request, reply) =>
+    sendCacheable(
+      request,
+      reply,
+      send(await sitemaps.topics(parseRange(request.query, topicRangeQuerySchema))),
+    ),
   );
 }

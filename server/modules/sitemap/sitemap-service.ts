@@ -1,4 +1,4 @@
-import { STATIC_PUBLIC_PAGES, postPagePath, profilePagePath } from '../../../contracts/site';
+import { STATIC_PUBLIC_PAGES, postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
 import { KeysetRanges, type KeyRange } from './keyset-ranges';
 import type { SitemapRepository } from './sitemap-repository';
 import { writeSitemapIndex, writeUrlSet } from './sitemap-xml';
@@ -13,6 +13,7 @@ export const SITEMAP_PATHS = {
   pages: '/sitemap-pages.xml',
   posts: '/sitemap-posts.xml',
   profiles: '/sitemap-profiles.xml',
+  topics: '/sitemap-topics.xml',
 } as const;
 
 export interface SitemapDocument {
@@ -21,12 +22,13 @@ export interface SitemapDocument {
 }
 
 /**
- * A sitemap index naming child sitemaps: the static public pages, then every author with posts
- * and every post, each cut into keyset ranges of at most 50,000 (docs/decisions/0008-sitemap-keyset-ranges.md).
+ * A sitemap index naming child sitemaps: the static public pages, then every author with posts,
+ * every topic carried by a post (issue 9 §1) and every post, each cut into keyset ranges of at most 50,000 (docs/decisions/0008-sitemap-keyset-ranges.md).
  */
 export class SitemapService {
   private readonly postRanges: KeysetRanges;
   private readonly authorRanges: KeysetRanges;
+  private readonly topicRanges: KeysetRanges;
 
   constructor(
     private readonly sitemaps: SitemapRepository,
@@ -44,17 +46,24 @@ export class SitemapService {
       urlLimit,
       REWALK_AFTER_MS,
     );
+    this.topicRanges = new KeysetRanges(
+      (after, n) => sitemaps.topicNameAfter(after, n),
+      urlLimit,
+      REWALK_AFTER_MS,
+    );
   }
 
   async index(): Promise<SitemapDocument> {
-    const [authorRanges, postRanges] = await Promise.all([
+    const [authorRanges, topicRanges, postRanges] = await Promise.all([
       this.authorRanges.ranges(),
+      this.topicRanges.ranges(),
       this.postRanges.ranges(),
     ]);
     return {
       body: writeSitemapIndex([
         this.url(SITEMAP_PATHS.pages),
         ...authorRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.profiles, range))),
+        ...topicRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.topics, range))),
         ...postRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.posts, range))),
       ]),
     };
@@ -83,6 +92,12 @@ export class SitemapService {
   async profiles(range: KeyRange): Promise<SitemapDocument> {
     const ids = await this.sitemaps.authorsIn(range, this.urlLimit);
     return { body: writeUrlSet(ids.map((id) => ({ loc: this.url(profilePagePath(id)) }))) };
+  }
+
+  /** Topic pages carry no lastmod, for the reason profiles do not. */
+  async topics(range: KeyRange): Promise<SitemapDocument> {
+    const names = await this.sitemaps.topicsIn(range, this.urlLimit);
+    return { body: writeUrlSet(names.map((name) => ({ loc: this.url(tagPagePath(name)) }))) };
   }
 
   private url(path: string): string {

@@ -27,7 +27,14 @@ export class TagsRepository {
       .where('tags.name', '=', name)
       .select((eb) => [
         'tags.name',
-        'tags.post_count',
+        // Counted from the (tag, published_at, post_id) index up to now, so a scheduled post
+        // counts from its time on (tags.post_count, kept by writes, counts it from scheduling).
+        eb
+          .selectFrom('post_tags')
+          .whereRef('post_tags.tag', '=', 'tags.name')
+          .where('post_tags.published_at', '<=', new Date().toISOString())
+          .select(countAll().as('n'))
+          .as('post_count'),
         eb
           .selectFrom('tag_follows')
           .whereRef('tag_follows.tag', '=', 'tags.name')
@@ -44,7 +51,7 @@ export class TagsRepository {
     if (!row) return undefined;
     return {
       name: row.name,
-      postCount: Number(row.post_count),
+      postCount: Number(row.post_count ?? 0),
       followerCount: Number(row.follower_count ?? 0),
       ...(viewerId ? { following: Number(row.viewer_follows ?? 0) > 0 } : {}),
     };

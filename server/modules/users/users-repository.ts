@@ -57,9 +57,11 @@ export class UsersRepository {
         'users.id',
         'users.username',
         'users.created_at',
+        // Drafts and scheduled posts are not counted: to readers they do not exist yet.
         eb
           .selectFrom('posts')
           .whereRef('posts.author_id', '=', 'users.id')
+          .where('posts.published_at', '<=', new Date().toISOString())
           .select(countAll().as('n'))
           .as('post_count'),
         eb

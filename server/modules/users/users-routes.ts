@@ -43,7 +43,7 @@ export function registerUserRoutes(
   // (expired, or revoked by a password change elsewhere) before the reader acts (PRODUCT fix 8).
   app.get('/api/user/me', async (request) => {
     const viewer = await auth.require(request);
-    return { response: { id: viewer.id, username: viewer.username } };
+    return { response: await users.account(viewer) };
   });
 
   app.get('/api/user/profile', cacheableRead('userId'), async (request) => {

@@ -1,6 +1,8 @@
 import {
   USER_NOT_FOUND_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
   emailKey,
+  type Account,
   type Profile,
   type SignInInput,
   type SignInResponse,
@@ -13,10 +15,11 @@ import type { AppConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
-import { conflict, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { PasswordHasher } from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
+import type { RedisConnection } from '../../lib/redis';
 import type { TokenService } from '../../lib/tokens';
 import type { UsersRepository } from './users-repository';
 
@@ -27,8 +30,9 @@ export const TOO_MANY_SIGN_UPS_MESSAGE = 'Too many sign-ups from this address. P
 export const TOO_MANY_PASSWORD_CHANGES_MESSAGE = 'Too many password changes. Please try again later.';
 
 /** Counts one event for key; past the allowance, a 429 that says when to try again. */
-function spend(limiter: RateLimiter, key: string, message: string): void {
-  if (!limiter.hit(key)) throw tooManyRequests(message, limiter.retryAfterSeconds(key));
+export async function spend(limiter: RateLimiter, key: string, message: string): Promise<void> {
+  const outcome = await limiter.hit(key);
+  if (!outcome.allowed) throw tooManyRequests(message, outcome.retryAfterSeconds);
 }
 
 /** Account rules: who may sign up, sign in and change what; rate limits on guessing. */
@@ -43,15 +47,16 @@ export class UsersService {
     private readonly tokens: TokenService,
     private readonly passwords: PasswordHasher,
     limits: AppConfig['rateLimits'],
+    redis?: RedisConnection,
   ) {
-    this.signInAttemptsByEmail = new RateLimiter(limits.signInFailuresPerEmail);
-    this.signInAttemptsByIp = new RateLimiter(limits.signInAttemptsPerIp);
-    this.signUpsByIp = new RateLimiter(limits.signUpsPerIp);
-    this.passwordChangesByUser = new RateLimiter(limits.passwordChangesPerUser);
+    this.signInAttemptsByEmail = RateLimiter.create('signin-email', limits.signInFailuresPerEmail, redis);
+    this.signInAttemptsByIp = RateLimiter.create('signin-ip', limits.signInAttemptsPerIp, redis);
+    this.signUpsByIp = RateLimiter.create('signup-ip', limits.signUpsPerIp, redis);
+    this.passwordChangesByUser = RateLimiter.create('password-user', limits.passwordChangesPerUser, redis);
   }
 
   async signUp(input: SignUpInput, ip: string): Promise<SignUpResponse> {
-    spend(this.signUpsByIp, ip, TOO_MANY_SIGN_UPS_MESSAGE);
+    await spend(this.signUpsByIp, ip, TOO_MANY_SIGN_UPS_MESSAGE);
     const key = emailKey(input.email);
     if (await this.users.findByEmailKey(key)) throw conflict(EMAIL_TAKEN_MESSAGE);
     const now = nowIso();
@@ -77,16 +82,16 @@ export class UsersService {
 
   async signIn(input: SignInInput, ip: string): Promise<SignInResponse> {
     const key = emailKey(input.email);
-    spend(this.signInAttemptsByIp, ip, TOO_MANY_SIGN_INS_MESSAGE);
+    await spend(this.signInAttemptsByIp, ip, TOO_MANY_SIGN_INS_MESSAGE);
     // Counted before the password is checked: guesses sent at the same moment, from however many
     // addresses, are each counted before any is verified, so those past the limit get 429.
-    spend(this.signInAttemptsByEmail, key, TOO_MANY_SIGN_INS_MESSAGE);
+    await spend(this.signInAttemptsByEmail, key, TOO_MANY_SIGN_INS_MESSAGE);
     const user = await this.users.findByEmailKey(key);
     // Unknown email and wrong password take the same path and the same time.
     const valid = await this.passwords.verify(user?.password_hash ?? null, input.password);
     if (!user || !valid) throw unauthorized(BAD_CREDENTIALS_MESSAGE);
     // The right password clears the count, so only failures add up across attempts.
-    this.signInAttemptsByEmail.reset(key);
+    await this.signInAttemptsByEmail.reset(key);
     const jwt = await this.tokens.issue({ userId: user.id, version: user.token_version });
     return { jwt, username: user.username, id: user.id };
   }
@@ -94,7 +99,15 @@ export class UsersService {
   async update(viewer: Viewer, input: UserUpdateInput): Promise<UserUpdateResponse> {
     // Each password change costs an argon2 hash, so they are limited per account.
     if (input.password !== undefined) {
-      spend(this.passwordChangesByUser, viewer.id, TOO_MANY_PASSWORD_CHANGES_MESSAGE);
+      await spend(this.passwordChangesByUser, viewer.id, TOO_MANY_PASSWORD_CHANGES_MESSAGE);
+      // Proven before anything changes: a borrowed signed-in browser cannot lock the owner out.
+      const current = await this.users.findById(viewer.id);
+      if (!current) throw unauthorized();
+      if (!(await this.passwords.verifyCurrent(current.password_hash, input.currentPassword ?? ''))) {
+        throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, {
+          currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE],
+        });
+      }
     }
     const updated = await this.users.update(viewer.id, {
       updatedAt: nowIso(),
@@ -105,6 +118,13 @@ export class UsersService {
     // A password change bumped the token version: this fresh token is the only one still valid.
     const jwt = await this.tokens.issue({ userId: updated.id, version: updated.token_version });
     return { jwt, username: updated.username, id: updated.id };
+  }
+
+  /** The signed-in reader's own account, as the settings page shows it. */
+  async account(viewer: Viewer): Promise<Account> {
+    const user = await this.users.findById(viewer.id);
+    if (!user) throw unauthorized();
+    return { id: user.id, username: user.username, email: user.email };
   }
 
   async profile(userId: string, viewer: Viewer | null): Promise<Profile> {

@@ -1,8 +1,8 @@
 import { uuidv7 } from '../../../server/lib/ids';
 import type { ApiContext } from './harness';
 
-/** 6 columns × 5,000 rows stays under both SQLite's (32,766) and PostgreSQL's (65,535) parameter limits. */
-const ROWS_PER_STATEMENT = 5000;
+/** 8 columns × 4,000 rows stays under both SQLite's (32,766) and PostgreSQL's (65,535) parameter limits. */
+const ROWS_PER_STATEMENT = 4000;
 
 export interface BulkSeed {
   authorIds: string[];
@@ -54,6 +54,7 @@ export async function bulkInsertPosts(
           title: `Bulk post ${index}`,
           content: `Body ${index}`,
           created_at: created,
+          published_at: created,
           // Every tenth post was edited a minute later, so lastmod is not always the creation time.
           updated_at: index % 10 === 0 ? new Date(at + 60_000).toISOString() : created,
         });

@@ -33,10 +33,21 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       signUpsPerIp: GENEROUS,
       passwordChangesPerUser: GENEROUS,
     },
+    conversationLimits: { commentsPerUser: GENEROUS, mentionsPerUser: GENEROUS },
     passwordHashing: { concurrency: 2, maxWaiting: 1000 },
     http: loadHttpServerLimits({}),
     serveSourceMaps: false,
     hsts: 'auto',
+    metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
+    media: {
+      s3: undefined,
+      limits: {
+        uploadsPerUser: GENEROUS,
+        quotaBytes: 1024 * 1024 * 1024,
+        concurrency: 2,
+        maxWaiting: 16,
+      },
+    },
     ...overrides,
   };
 }

@@ -8,6 +8,9 @@ export const DATA_PATHS = {
   favorites: '/_data/favorites',
   profilePosts: '/_data/profile-posts',
   comments: '/_data/comments',
+  tagPosts: '/_data/tag-posts',
+  search: '/_data/search',
+  discover: '/_data/discover',
 } as const;
 
 export function dataPath(path: string, query: Record<string, string> = {}): string {

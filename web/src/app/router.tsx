@@ -1,6 +1,7 @@
 import { data, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAccount } from '../features/auth/components/guards';
 import { allPostsLoader } from '../features/posts/loaders/all-posts-loader';
+import { readerDiscoverLoader } from '../features/discover/loaders/discover-loader';
 import { favoritesLoader } from '../features/posts/loaders/favorites-loader';
 import {
   moreCommentsLoader,
@@ -11,6 +12,8 @@ import {
 import { readPostLoader } from '../features/posts/loaders/read-post-loader';
 import { updatePostLoader } from '../features/posts/loaders/update-post-loader';
 import { profileLoader } from '../features/profile/loaders/profile-loader';
+import { moreSearchResultsLoader, searchLoader } from '../features/search/loaders/search-loader';
+import { moreTagPostsLoader, tagLoader } from '../features/tags/loaders/tag-loader';
 import { DATA_PATHS } from './data-routes';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootLayout } from './layout/root-layout';
@@ -54,6 +57,22 @@ export function createRoutes(): RouteObject[] {
                 { id: 'signup', path: 'signup', ...lazyPage('auth/pages/sign-up-page', 'SignUpPage') },
               ],
             },
+            // Account recovery (issue 14 §3): reached from an email, signed in or not.
+            {
+              id: 'forgot-password',
+              path: 'forgot-password',
+              ...lazyPage('auth/pages/forgot-password-page', 'ForgotPasswordPage'),
+            },
+            {
+              id: 'reset-password',
+              path: 'reset-password',
+              ...lazyPage('auth/pages/reset-password-page', 'ResetPasswordPage'),
+            },
+            {
+              id: 'confirm-email',
+              path: 'confirm-email',
+              ...lazyPage('auth/pages/confirm-email-page', 'ConfirmEmailPage'),
+            },
             {
               id: 'allblog',
               path: 'allblog',
@@ -71,6 +90,18 @@ export function createRoutes(): RouteObject[] {
               path: 'profile',
               loader: profileLoader,
               ...lazyPage('profile/pages/profile-page', 'ProfilePage', READER_DATA),
+            },
+            {
+              id: 'tag',
+              path: 'tag',
+              loader: tagLoader,
+              ...lazyPage('tags/pages/tag-page', 'TagPage', READER_DATA),
+            },
+            {
+              id: 'search',
+              path: 'search',
+              loader: searchLoader,
+              ...lazyPage('search/pages/search-page', 'SearchPage'),
             },
             {
               id: 'write',
@@ -98,10 +129,20 @@ export function createRoutes(): RouteObject[] {
                   ...lazyPage('auth/pages/user-update-page', 'UserUpdatePage'),
                 },
                 {
+                  id: 'drafts',
+                  path: 'drafts',
+                  ...lazyPage('drafts/pages/drafts-page', 'DraftsPage'),
+                },
+                {
                   id: 'favorites',
                   path: 'favorites',
                   loader: favoritesLoader,
                   ...lazyPage('posts/pages/favorites-page', 'FavoritesPage', READER_DATA),
+                },
+                {
+                  id: 'notifications',
+                  path: 'notifications',
+                  ...lazyPage('notifications/pages/notifications-page', 'NotificationsPage'),
                 },
               ],
             },
@@ -125,6 +166,9 @@ export const dataRoutes: RouteObject[] = [
   { id: 'more-favorites', path: DATA_PATHS.favorites, loader: moreFavoritesLoader },
   { id: 'more-profile-posts', path: DATA_PATHS.profilePosts, loader: moreProfilePostsLoader },
   { id: 'more-comments', path: DATA_PATHS.comments, loader: moreCommentsLoader },
+  { id: 'more-tag-posts', path: DATA_PATHS.tagPosts, loader: moreTagPostsLoader },
+  { id: 'more-search-results', path: DATA_PATHS.search, loader: moreSearchResultsLoader },
+  { id: 'reader-discover', path: DATA_PATHS.discover, loader: readerDiscoverLoader },
 ];
 
 function collectPaths(branch: RouteObject[]): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NOTHING_TO_UPDATE_MESSAGE,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
   signInSchema,
   signUpSchema,
   userUpdateSchema,
@@ -37,9 +38,16 @@ describe('validate with the shared schemas (SPEC §5)', () => {
   });
 
   it('treats empty update fields as absent, and asks for at least one', () => {
-    expect(validate(userUpdateSchema, { username: '', password: 'secret1' })).toEqual({
+    expect(
+      validate(userUpdateSchema, { username: '', password: 'secret1', currentPassword: 'secret0' }),
+    ).toEqual({
       ok: true,
-      data: { password: 'secret1' },
+      data: { password: 'secret1', currentPassword: 'secret0' },
+    });
+    // A new password needs the current one (issue 14 §3).
+    expect(validate(userUpdateSchema, { username: '', password: 'secret1', currentPassword: '' })).toEqual({
+      ok: false,
+      errors: { currentPassword: CURRENT_PASSWORD_REQUIRED_MESSAGE },
     });
     expect(validate(userUpdateSchema, { username: '', password: '' })).toEqual({
       ok: false,

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { COMMENT_NOT_FOUND_MESSAGE, commentInputSchema } from '../../../../contracts/comments';
+import {
+  COMMENT_NOT_FOUND_MESSAGE,
+  commentEditSchema,
+  commentInputSchema,
+} from '../../../../contracts/comments';
 import { idSchema } from '../../../../contracts/ids';
 import { POST_NOT_FOUND_MESSAGE } from '../../../../contracts/posts';
 import type { Authenticator } from '../../../lib/authenticator';
@@ -21,13 +25,28 @@ export function registerCommentRoutes(
 
   app.get('/api/post/comments', cacheableRead('postId', 'limit', 'cursor'), async (request) => {
     const query = parseInput(commentsQuerySchema, request.query);
-    return comments.list(query.postId, toPageRequest(query));
+    // A signed-in reader does not see the comments of people they blocked (never cached: bearer).
+    const viewer = await auth.optional(request);
+    return comments.list(query.postId, toPageRequest(query), viewer);
+  });
+
+  /** One comment with its Markdown (for the edit form); a deleted one is a 404. */
+  app.get('/api/post/comment', async (request) => {
+    const { id } = parseInput(commentIdQuerySchema, request.query);
+    return { response: await comments.get(id) };
   });
 
   app.post('/api/post/comments', async (request, reply) => {
     const viewer = await auth.require(request);
     const input = parseInput(commentInputSchema, request.body);
     return reply.code(201).send({ response: await comments.create(viewer, input) });
+  });
+
+  app.put('/api/post/comments', async (request) => {
+    const viewer = await auth.require(request);
+    const { id } = parseInput(commentIdQuerySchema, request.query);
+    const input = parseInput(commentEditSchema, request.body);
+    return { response: await comments.edit(viewer, id, input) };
   });
 
   app.delete('/api/post/comments', async (request) => {

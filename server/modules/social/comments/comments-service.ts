@@ -1,13 +1,32 @@
-import { COMMENT_NOT_FOUND_MESSAGE, type Comment, type CommentInput } from '../../../../contracts/comments';
+import type { Kysely } from 'kysely';
+import {
+  COMMENT_EDIT_FORBIDDEN_MESSAGE,
+  COMMENT_NOT_FOUND_MESSAGE,
+  COMMENT_REPLY_BLOCKED_MESSAGE,
+  COMMENT_REPLY_DELETED_MESSAGE,
+  type Comment,
+  type CommentEdit,
+  type CommentInput,
+} from '../../../../contracts/comments';
 import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
+import type { AppConfig } from '../../../config';
 import { isForeignKeyViolation } from '../../../db/errors';
+import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../db/sql-helpers';
 import type { Viewer } from '../../../lib/authenticator';
-import { forbidden, notFound } from '../../../lib/http-errors';
+import { conflict, forbidden, notFound, tooManyRequests } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
 import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
+import { RateLimiter } from '../../../lib/rate-limiter';
+import type { RedisConnection } from '../../../lib/redis';
+import {
+  NotificationsRepository,
+  type NotificationEvent,
+} from '../../notifications/notifications-repository';
 import { toPage, type PageRequest } from '../../posts/paging';
-import type { CommentRecord, CommentsRepository } from './comments-repository';
+import { BlocksRepository } from '../blocks/blocks-repository';
+import { CommentsRepository, type CommentFacts, type CommentRecord } from './comments-repository';
+import { linkMentions, mentionedNames } from './mentions';
 
 /** A comment sits under the discussion's h2, so its own headings start at h3. */
 const COMMENT_HEADING_BASE = 2;
@@ -15,53 +34,267 @@ const COMMENT_HEADING_BASE = 2;
 export const COMMENT_DELETE_FORBIDDEN_MESSAGE =
   'You can only delete your own comments or comments on your posts';
 export const COMMENT_DELETED_MESSAGE = 'Comment deleted';
+export const TOO_MANY_COMMENTS_MESSAGE = 'You are commenting too fast. Please wait a moment.';
+export const TOO_MANY_MENTIONS_MESSAGE = 'You have mentioned too many people lately. Please wait a moment.';
 
-/** Discussion rules: anyone reads, a signed-in user comments, the comment's or post's author deletes. */
+/**
+ * Discussion rules: anyone reads, a signed-in user comments and replies (one level deep), the
+ * comment's author edits, the comment's or post's author deletes. Notifications are written in the
+ * same transaction as the comment, so there is never one without the other.
+ */
 export class CommentsService {
-  constructor(
-    private readonly comments: CommentsRepository,
-    private readonly markdown: MarkdownRenderer,
-  ) {}
+  private readonly commentsByUser: RateLimiter;
+  private readonly mentionsByUser: RateLimiter;
 
-  async list(postId: string, page: PageRequest): Promise<Page<Comment>> {
-    const rows = await this.comments.listByPost(postId, page);
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly markdown: MarkdownRenderer,
+    limits: AppConfig['conversationLimits'],
+    redis?: RedisConnection,
+  ) {
+    // Shared by every instance when Redis is configured, like the other per-user limits.
+    this.commentsByUser = RateLimiter.create('comments', limits.commentsPerUser, redis);
+    this.mentionsByUser = RateLimiter.create('mentions', limits.mentionsPerUser, redis);
+  }
+
+  /** Top-level comments, oldest first, each with its replies; a reader's blocked users left out. */
+  async list(postId: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<Comment>> {
+    const comments = new CommentsRepository(this.db);
+    const hiddenFor = viewer?.id ?? null;
+    const rows = await comments.listTopLevel(postId, page, hiddenFor);
     // Only an empty page needs to tell "no such post" from "no comments (left)".
-    if (rows.length === 0 && !(await this.comments.postExists(postId))) {
+    if (rows.length === 0 && !(await comments.postExists(postId))) {
       throw notFound(POST_NOT_FOUND_MESSAGE);
     }
     const shown = toPage(rows, page.limit);
-    return { ...shown, response: shown.response.map((comment) => this.withHtml(comment)) };
+    const replies = await comments.listReplies(
+      shown.response.map((comment) => comment.id),
+      hiddenFor,
+    );
+    const mentions = await comments.mentionsOf([...shown.response, ...replies].map((comment) => comment.id));
+    const render = (comment: CommentRecord) => this.present(comment, mentions.get(comment.id) ?? []);
+    return {
+      ...shown,
+      response: shown.response.map((comment) => ({
+        ...render(comment),
+        replies: replies.filter((reply) => reply.parentId === comment.id).map(render),
+      })),
+    };
+  }
+
+  async get(id: string): Promise<Comment> {
+    const comments = new CommentsRepository(this.db);
+    const comment = await comments.findById(id);
+    if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    return this.present(comment, (await comments.mentionsOf([id])).get(id) ?? []);
   }
 
   async create(viewer: Viewer, input: CommentInput): Promise<Comment> {
-    const comment = { id: uuidv7(), postId: input.postId, body: input.body, createdAt: nowIso() };
+    // A draft or scheduled post takes no comments: to readers it does not exist yet.
+    if (!(await new CommentsRepository(this.db).postExists(input.postId))) {
+      throw notFound(POST_NOT_FOUND_MESSAGE);
+    }
+    await this.spend(this.commentsByUser, viewer.id, TOO_MANY_COMMENTS_MESSAGE);
+    const comment: CommentRecord = {
+      id: uuidv7(),
+      postId: input.postId,
+      parentId: null,
+      body: input.body,
+      createdAt: nowIso(),
+      editedAt: null,
+      deleted: false,
+      author: { id: viewer.id, username: viewer.username },
+    };
     try {
-      // Markdown is stored as given; the foreign key, not a prior read, decides whether the post
-      // exists, so a post deleted at the same moment cannot gain an orphaned comment.
-      await this.comments.insert({
-        id: comment.id,
-        post_id: comment.postId,
-        author_id: viewer.id,
-        body: comment.body,
-        created_at: comment.createdAt,
+      const mentioned = await this.db.transaction().execute(async (trx) => {
+        const comments = new CommentsRepository(trx);
+        const blocks = new BlocksRepository(trx);
+        const events: NotificationEvent[] = [];
+        let parent: CommentFacts | undefined;
+        if (input.parentId !== undefined) {
+          parent = await this.topLevelParent(comments, input.parentId, input.postId);
+          if (await blocks.isBlocked(parent.authorId, viewer.id))
+            throw forbidden(COMMENT_REPLY_BLOCKED_MESSAGE);
+          comment.parentId = parent.id;
+        }
+        // Markdown is stored as given; the foreign key, not a prior read, decides whether the post
+        // exists, so a post deleted at the same moment cannot gain an orphaned comment.
+        await comments.insert({
+          id: comment.id,
+          post_id: comment.postId,
+          author_id: viewer.id,
+          body: comment.body,
+          created_at: comment.createdAt,
+          parent_id: comment.parentId,
+          edited_at: null,
+          deleted_at: null,
+        });
+        const postAuthorId = await comments.postAuthorOf(comment.postId);
+        // A reply tells its comment's author that it is a reply, the more telling of the two.
+        if (postAuthorId !== undefined && postAuthorId !== parent?.authorId) {
+          events.push({
+            recipientId: postAuthorId,
+            actorId: viewer.id,
+            kind: 'comment',
+            postId: comment.postId,
+            commentId: comment.id,
+            groupKey: `comment:${comment.postId}`,
+          });
+        }
+        if (parent) {
+          events.push({
+            recipientId: parent.authorId,
+            actorId: viewer.id,
+            kind: 'reply',
+            postId: comment.postId,
+            commentId: comment.id,
+            groupKey: `reply:${parent.id}`,
+          });
+        }
+        const users = await this.resolveMentions(comments, blocks, comment, viewer);
+        const added = await comments.setMentions(
+          comment.id,
+          users.map((user) => user.id),
+        );
+        const notified = new Set(events.map((event) => event.recipientId));
+        for (const userId of added) {
+          // Someone already told about this comment is not told twice.
+          if (notified.has(userId)) continue;
+          events.push(this.mentionEvent(userId, viewer, comment));
+        }
+        await new NotificationsRepository(trx).add(events);
+        return users;
       });
+      return this.present(comment, mentioned);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(POST_NOT_FOUND_MESSAGE);
       throw error;
     }
-    return this.withHtml({ ...comment, author: { id: viewer.id, username: viewer.username } });
   }
 
+  async edit(viewer: Viewer, id: string, input: CommentEdit): Promise<Comment> {
+    return this.db.transaction().execute(async (trx) => {
+      const comments = new CommentsRepository(trx);
+      const current = await comments.findById(id);
+      if (!current || current.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+      if (current.author.id !== viewer.id) throw forbidden(COMMENT_EDIT_FORBIDDEN_MESSAGE);
+      const edited: CommentRecord = { ...current, body: input.body, editedAt: nowIso() };
+      if (!(await comments.updateBody(id, edited.body, edited.editedAt ?? ''))) {
+        throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+      }
+      const users = await this.resolveMentions(comments, new BlocksRepository(trx), edited, viewer);
+      const added = await comments.setMentions(
+        id,
+        users.map((user) => user.id),
+      );
+      // Only people newly mentioned by the edit hear about it.
+      await new NotificationsRepository(trx).add(
+        added.map((userId) => this.mentionEvent(userId, viewer, edited)),
+      );
+      return this.present(edited, users);
+    });
+  }
+
+  /**
+   * A comment without replies goes for good; one with replies stays as "[deleted]" so the thread
+   * still reads. Either way, no notification about it shows its text any more.
+   */
   async delete(viewer: Viewer, id: string): Promise<void> {
-    const ownership = await this.comments.findOwnership(id);
-    if (!ownership) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
-    if (ownership.authorId !== viewer.id && ownership.postAuthorId !== viewer.id) {
-      throw forbidden(COMMENT_DELETE_FORBIDDEN_MESSAGE);
-    }
-    if (!(await this.comments.delete(id))) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    await this.db.transaction().execute(async (trx) => {
+      const comments = new CommentsRepository(trx);
+      const facts = await comments.findFacts(id);
+      if (!facts || facts.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+      if (facts.authorId !== viewer.id && facts.postAuthorId !== viewer.id) {
+        throw forbidden(COMMENT_DELETE_FORBIDDEN_MESSAGE);
+      }
+      await new NotificationsRepository(trx).removeAboutComment(id);
+      if (await comments.hasReplies(id)) {
+        await comments.markDeleted(id, nowIso());
+        return;
+      }
+      if (!(await comments.delete(id))) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+      if (facts.parentId !== null) await comments.deleteIfEmptyTombstone(facts.parentId);
+    });
   }
 
-  private withHtml(comment: CommentRecord): Comment {
-    return { ...comment, bodyHtml: this.markdown.render(comment.body, COMMENT_HEADING_BASE).html };
+  /** Decision 0032: a reply to a reply joins its top-level comment's thread. */
+  private async topLevelParent(
+    comments: CommentsRepository,
+    parentId: string,
+    postId: string,
+  ): Promise<CommentFacts> {
+    const target = await comments.findFacts(parentId);
+    if (!target || target.postId !== postId) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    const top = target.parentId === null ? target : await comments.findFacts(target.parentId);
+    if (!top) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    if (top.deleted) throw conflict(COMMENT_REPLY_DELETED_MESSAGE);
+    return top;
+  }
+
+  /**
+   * Decision 0033: `@name` means the account with that name (any case); when several share it,
+   * the one taking part in this discussion, else nobody. Someone who blocked the writer cannot be
+   * mentioned by them, nor can the writer mention themself.
+   */
+  private async resolveMentions(
+    comments: CommentsRepository,
+    blocks: BlocksRepository,
+    comment: CommentRecord,
+    viewer: Viewer,
+  ): Promise<{ id: string; username: string }[]> {
+    const names = mentionedNames(comment.body);
+    if (names.length === 0) return [];
+    const candidates = await comments.usersNamed(names);
+    const participants = await comments.participants(
+      comment.postId,
+      candidates.map((user) => user.id),
+    );
+    const chosen: { id: string; username: string }[] = [];
+    for (const name of names) {
+      const named = candidates.filter((user) => user.key === name);
+      const taking = named.filter((user) => participants.has(user.id));
+      const pick = named.length === 1 ? named[0] : taking.length === 1 ? taking[0] : undefined;
+      if (pick && pick.id !== viewer.id) chosen.push({ id: pick.id, username: pick.username });
+    }
+    const blockers = await blocks.blockersAmong(
+      viewer.id,
+      chosen.map((user) => user.id),
+    );
+    const allowed = chosen.filter((user) => !blockers.has(user.id));
+    if (allowed.length > 0) await this.spendMentions(viewer.id, allowed.length);
+    return allowed;
+  }
+
+  private mentionEvent(userId: string, viewer: Viewer, comment: CommentRecord): NotificationEvent {
+    return {
+      recipientId: userId,
+      actorId: viewer.id,
+      kind: 'mention',
+      postId: comment.postId,
+      commentId: comment.id,
+      groupKey: `mention:${comment.id}`,
+    };
+  }
+
+  private async spend(limiter: RateLimiter, key: string, message: string): Promise<void> {
+    const outcome = await limiter.hit(key);
+    if (!outcome.allowed) throw tooManyRequests(message, outcome.retryAfterSeconds);
+  }
+
+  /** Each person mentioned counts once against the writer's allowance. */
+  private async spendMentions(userId: string, count: number): Promise<void> {
+    for (let index = 0; index < count; index += 1) {
+      await this.spend(this.mentionsByUser, userId, TOO_MANY_MENTIONS_MESSAGE);
+    }
+  }
+
+  /** What readers see: HTML with mention links; a deleted comment has neither author nor text. */
+  private present(comment: CommentRecord, mentioned: { id: string; username: string }[]): Comment {
+    if (comment.deleted) {
+      return { ...comment, body: '', bodyHtml: '', author: null, editedAt: null };
+    }
+    const html = this.markdown.render(comment.body, COMMENT_HEADING_BASE).html;
+    const ids = new Map(mentioned.map((user) => [user.username.toLowerCase(), user.id]));
+    return { ...comment, bodyHtml: linkMentions(html, ids) };
   }
 }

@@ -16,15 +16,25 @@ export class FavoritesRepository {
 
   /**
    * Idempotent by the primary key (user_id, post_id): a second favorite, even one racing the
-   * first, is a no-op rather than a duplicate or an error. Throws a foreign-key violation when the
+   * first, is a no-op rather than a duplicate or an error; true when it was new. Throws a foreign-key violation when the
    * post does not exist.
    */
-  async add(userId: string, postId: string): Promise<void> {
-    await this.db
+  async add(userId: string, postId: string): Promise<boolean> {
+    const result = await this.db
       .insertInto('favorites')
       .values({ user_id: userId, post_id: postId, created_at: nowIso() })
       .onConflict((conflict) => conflict.columns(['user_id', 'post_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  async postAuthorOf(postId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select('author_id')
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    return row?.author_id;
   }
 
   async remove(userId: string, postId: string): Promise<void> {
@@ -40,6 +50,8 @@ export class FavoritesRepository {
     const row = await this.db
       .selectFrom('posts')
       .where('posts.id', '=', postId)
+      // Someone's draft or scheduled post does not exist for anyone else yet.
+      .where('posts.published_at', '<=', new Date().toISOString())
       .select((eb) => [favoriteCountOf(eb).as('favorite_count'), favoritedBy(eb, userId).as('mine')])
       .executeTakeFirst();
     return row && { favorited: Number(row.mine ?? 0) > 0, favoriteCount: Number(row.favorite_count ?? 0) };
@@ -53,8 +65,11 @@ export class FavoritesRepository {
   async listForUser(userId: string, page: PageRequest): Promise<Post[]> {
     let ids = this.db
       .selectFrom('favorites')
+      .innerJoin('posts', 'posts.id', 'favorites.post_id')
       .select('favorites.post_id as id')
-      .where('favorites.user_id', '=', userId);
+      .where('favorites.user_id', '=', userId)
+      // A favorite of a post its writer has since unpublished stays, hidden until it is back.
+      .where('posts.published_at', '<=', new Date().toISOString());
     if (page.after !== null) ids = ids.where('favorites.post_id', '<', page.after);
     const idPage = ids
       .orderBy('favorites.post_id', 'desc')

@@ -3,15 +3,42 @@ import { isForeignKeyViolation } from '../../../db/errors';
 import type { Viewer } from '../../../lib/authenticator';
 import { notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
-import type { FavoriteState, FavoritesRepository } from './favorites-repository';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../../db/schema';
+import { NotificationsRepository } from '../../notifications/notifications-repository';
+import { FavoritesRepository, type FavoriteState } from './favorites-repository';
 
-/** Favorites: a signed-in reader marks posts, at most once each, and lists them. */
+const favoriteGroup = (postId: string) => `favorite:${postId}`;
+
+/**
+ * Favorites: a signed-in reader marks posts, at most once each, and lists them. The post's author
+ * hears of a new favorite, in the same transaction; an unfavorite takes back what is still unread.
+ */
 export class FavoritesService {
-  constructor(private readonly favorites: FavoritesRepository) {}
+  private readonly favorites: FavoritesRepository;
+
+  constructor(private readonly db: Kysely<DatabaseSchema>) {
+    this.favorites = new FavoritesRepository(db);
+  }
 
   async favorite(viewer: Viewer, postId: string): Promise<FavoriteState> {
     try {
-      await this.favorites.add(viewer.id, postId);
+      await this.db.transaction().execute(async (trx) => {
+        const favorites = new FavoritesRepository(trx);
+        if (!(await favorites.add(viewer.id, postId))) return;
+        const authorId = await favorites.postAuthorOf(postId);
+        if (authorId === undefined) return;
+        await new NotificationsRepository(trx).add([
+          {
+            recipientId: authorId,
+            actorId: viewer.id,
+            kind: 'favorite',
+            postId,
+            commentId: null,
+            groupKey: favoriteGroup(postId),
+          },
+        ]);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(POST_NOT_FOUND_MESSAGE);
       throw error;
@@ -20,7 +47,13 @@ export class FavoritesService {
   }
 
   async unfavorite(viewer: Viewer, postId: string): Promise<FavoriteState> {
-    await this.favorites.remove(viewer.id, postId);
+    await this.db.transaction().execute(async (trx) => {
+      await new FavoritesRepository(trx).remove(viewer.id, postId);
+      const authorId = await new FavoritesRepository(trx).postAuthorOf(postId);
+      if (authorId !== undefined) {
+        await new NotificationsRepository(trx).withdraw(authorId, viewer.id, favoriteGroup(postId));
+      }
+    });
     return this.stateOf(viewer, postId);
   }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Post } from '../../../../contracts/posts';
+import type { Author, Post } from '../../../../contracts/posts';
 import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../db/sql-helpers';
 import type { PageRequest } from '../../posts/paging';
@@ -10,14 +10,36 @@ export class FollowsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   /**
-   * Idempotent by the primary key (follower_id, followee_id). Throws a foreign-key violation when
+   * Idempotent by the primary key (follower_id, followee_id); true when it was new. Throws a foreign-key violation when
    * the followee does not exist.
    */
-  async add(followerId: string, followeeId: string): Promise<void> {
-    await this.db
+  async add(followerId: string, followeeId: string): Promise<boolean> {
+    const result = await this.db
       .insertInto('follows')
       .values({ follower_id: followerId, followee_id: followeeId, created_at: nowIso() })
       .onConflict((conflict) => conflict.columns(['follower_id', 'followee_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  /**
+   * Who follows `userId` (`side` 'followers') or whom they follow ('following'), by user id,
+   * keyset on the other user's id through the primary key or the followee index.
+   */
+  async people(userId: string, side: 'followers' | 'following', page: PageRequest): Promise<Author[]> {
+    const [mine, theirs] =
+      side === 'followers'
+        ? (['followee_id', 'follower_id'] as const)
+        : (['follower_id', 'followee_id'] as const);
+    let query = this.db
+      .selectFrom('follows')
+      .innerJoin('users', 'users.id', `follows.${theirs}`)
+      .select(['users.id', 'users.username'])
+      .where(`follows.${mine}`, '=', userId);
+    if (page.after !== null) query = query.where(`follows.${theirs}`, '>', page.after);
+    return query
+      .orderBy(`follows.${theirs}`, 'asc')
+      .limit(page.limit + 1)
       .execute();
   }
 
@@ -43,12 +65,14 @@ export class FollowsRepository {
       .selectFrom('follows')
       .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
       .select('posts.id')
-      .where('follows.follower_id', '=', followerId);
+      .where('follows.follower_id', '=', followerId)
+      .where('posts.published_at', '<=', new Date().toISOString());
     let byTopics = this.db
       .selectFrom('tag_follows')
       .innerJoin('post_tags', 'post_tags.tag', 'tag_follows.tag')
       .select('post_tags.post_id as id')
-      .where('tag_follows.user_id', '=', followerId);
+      .where('tag_follows.user_id', '=', followerId)
+      .where('post_tags.published_at', '<=', new Date().toISOString());
     if (page.after !== null) {
       byAuthors = byAuthors.where('posts.id', '<', page.after);
       byTopics = byTopics.where('post_tags.post_id', '<', page.after);

@@ -24,6 +24,13 @@ export function registerFollowRoutes(
     return { response: await follows.unfollow(viewer, userId) };
   });
 
+  for (const side of ['followers', 'following'] as const) {
+    app.get(`/api/user/${side}`, async (request) => {
+      const query = parseInput(userIdQuerySchema.extend(pageQuerySchema.shape), request.query);
+      return follows.people(query.userId, side, toPageRequest(query));
+    });
+  }
+
   app.get('/api/post/feed', async (request) => {
     const viewer = await auth.require(request);
     const page = toPageRequest(parseInput(pageQuerySchema, request.query));

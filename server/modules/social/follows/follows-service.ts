@@ -4,7 +4,13 @@ import { isForeignKeyViolation } from '../../../db/errors';
 import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
-import type { FollowsRepository } from './follows-repository';
+import type { Kysely } from 'kysely';
+import type { Author } from '../../../../contracts/posts';
+import type { DatabaseSchema } from '../../../db/schema';
+import { NotificationsRepository } from '../../notifications/notifications-repository';
+import { FollowsRepository } from './follows-repository';
+
+const FOLLOW_GROUP = 'follow';
 
 export const FOLLOW_SELF_MESSAGE = 'You cannot follow yourself';
 
@@ -15,16 +21,33 @@ export interface ProfileLookup {
 
 /** Follow rules: a signed-in user follows others (not themself), once each, and reads their posts. */
 export class FollowsService {
+  private readonly follows: FollowsRepository;
+
   constructor(
-    private readonly follows: FollowsRepository,
+    private readonly db: Kysely<DatabaseSchema>,
     private readonly profiles: ProfileLookup,
-  ) {}
+  ) {
+    this.follows = new FollowsRepository(db);
+  }
 
   /** Answers the followee's profile, read after the write, so its counts are the stored truth. */
   async follow(viewer: Viewer, userId: string): Promise<Profile> {
     if (userId === viewer.id) throw badRequest(FOLLOW_SELF_MESSAGE);
     try {
-      await this.follows.add(viewer.id, userId);
+      // The followee hears of it in the same transaction (issue 12 §4).
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await new FollowsRepository(trx).add(viewer.id, userId))) return;
+        await new NotificationsRepository(trx).add([
+          {
+            recipientId: userId,
+            actorId: viewer.id,
+            kind: 'follow',
+            postId: null,
+            commentId: null,
+            groupKey: FOLLOW_GROUP,
+          },
+        ]);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(USER_NOT_FOUND_MESSAGE);
       throw error;
@@ -34,8 +57,17 @@ export class FollowsService {
 
   async unfollow(viewer: Viewer, userId: string): Promise<Profile> {
     if (userId === viewer.id) throw badRequest(FOLLOW_SELF_MESSAGE);
-    await this.follows.remove(viewer.id, userId);
+    await this.db.transaction().execute(async (trx) => {
+      await new FollowsRepository(trx).remove(viewer.id, userId);
+      await new NotificationsRepository(trx).withdraw(userId, viewer.id, FOLLOW_GROUP);
+    });
     return this.profiles.profile(userId, viewer);
+  }
+
+  /** Issue 12 §3: a profile's followers or the people it follows; 404 for an unknown user. */
+  async people(userId: string, side: 'followers' | 'following', page: PageRequest): Promise<Page<Author>> {
+    await this.profiles.profile(userId, null);
+    return toPage(await this.follows.people(userId, side, page), page.limit);
   }
 
   async feed(viewer: Viewer, page: PageRequest): Promise<Page<Post>> {

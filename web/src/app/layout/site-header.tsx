@@ -1,9 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { EditIcon } from '../../components/ui/icons';
 import { useViewer } from '../../lib/use-viewer';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { AccountMenu } from './account-menu';
 import { AppLink } from '../../components/ui/app-link';
 
-/** SPEC §2, on every page: title, Write, then either Sign In and Get started or the avatar menu. */
+/**
+ * Only signed-in readers have a bell, so visitors (and the first load of every public page) do
+ * not download it: the read page's first load is held to 150 KB (decision 12).
+ */
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
+/** The bell's place, the same size, while it loads or before the session is known. */
+function BellPlaceholder({ className }: { className: string }) {
+  return <span className={`nav-link notification-bell ${className}`.trim()} aria-hidden="true" />;
+}
+
+/** SPEC §2, on every page: title, search (issue 9 §2), Write, then either Sign In and Get started or the avatar menu. */
 export function SiteHeader() {
   const viewer = useViewer();
 
@@ -13,12 +30,20 @@ export function SiteHeader() {
         <AppLink className="brand" to="/allblog">
           Inkwell
         </AppLink>
+        <HeaderSearch />
         <nav className="site-nav" aria-label="Main">
           {/* SPEC §5: a visitor who wants to write is sent to sign up first. */}
           <AppLink className="nav-link nav-link--write" to={viewer.status ? '/addblog' : '/signup'}>
             <EditIcon />
             <span className="nav-link__label">Write</span>
           </AppLink>
+          {viewer.status ? (
+            <Suspense fallback={<BellPlaceholder className="" />}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
+          {/* The bell's place while the session is not known yet, so the header does not move. */}
+          {viewer.known ? null : <BellPlaceholder className="when-signed-in" />}
           {viewer.status ? (
             <AccountMenu user={viewer.user ?? { id: '', username: '' }} />
           ) : (

@@ -14,9 +14,9 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
     description: post.description,
     canonicalPath: canonicalPostPath(post.id),
     type: 'article',
-    image: post.imageUrl,
+    image: post.cover ? absoluteUrl(site, post.cover.url) : post.imageUrl,
     article: {
-      publishedTime: post.createdAt,
+      publishedTime: post.publishedAt ?? post.createdAt,
       modifiedTime: post.updatedAt,
       authorName: post.author.username,
       authorPath,
@@ -30,11 +30,15 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
       description: post.description,
       url,
       mainEntityOfPage: url,
-      datePublished: post.createdAt,
+      datePublished: post.publishedAt ?? post.createdAt,
       dateModified: post.updatedAt,
       author: { '@type': 'Person', name: post.author.username, url: absoluteUrl(site, authorPath) },
       commentCount: post.commentCount,
-      ...(post.imageUrl ? { image: post.imageUrl } : {}),
+      ...(post.cover
+        ? { image: absoluteUrl(site, post.cover.url) }
+        : post.imageUrl
+          ? { image: post.imageUrl }
+          : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Comment } from '../../../../contracts/comments';
-import type { Author, Page, Post, ReadablePost } from '../../../../contracts/posts';
+import type { Author, Page, Post, PostCover, ReadablePost } from '../../../../contracts/posts';
 import { listPreview, metaDescription, profilePreview } from '../../../../contracts/preview';
 import { memoizeRecent } from '../../lib/memo';
 
@@ -28,7 +28,16 @@ export interface PostSummary {
   title: string;
   author: Author;
   createdAt: string;
+  /** The date a list shows: the publication time (null only for the writer's own drafts). */
+  publishedAt: string | null;
+  cover: PostCover | null;
   commentCount: number;
+  /** The post's topics, in the writer's order (issue 9 §1): links on the card. */
+  tags: string[];
+  /** Issue 10 §1: whole minutes, worked out on the server. */
+  readingMinutes: number;
+  /** Issue 12 §3: shown on the card's favorite button. */
+  favoriteCount: number;
   /** SPEC §9: the all-posts preview on cards, the profile preview on a profile's list. */
   preview: string;
 }
@@ -41,7 +50,12 @@ function summarize(post: Post, preview: PreviewRule): PostSummary {
     title: post.title,
     author: post.author,
     createdAt: post.createdAt,
+    publishedAt: post.publishedAt,
+    cover: post.cover,
     commentCount: post.commentCount,
+    tags: post.tags,
+    readingMinutes: post.readingMinutes,
+    favoriteCount: post.favoriteCount,
     preview: preview(post),
   };
 }

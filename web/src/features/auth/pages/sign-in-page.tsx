@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { signInSchema } from '../../../../../contracts/auth';
 import { PageHead } from '../../../app/head/page-head';
+import { AppLink } from '../../../components/ui/app-link';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
 import { Notice } from '../../../components/ui/notice';
@@ -75,6 +76,9 @@ export function SignInPage() {
         </SubmitButton>
       </form>
       <FormError message={form.formError} />
+      <p className="form-footer">
+        <AppLink to="/forgot-password">Forgot your password?</AppLink>
+      </p>
       <FormFooter
         text="Don't have an account?"
         linkText="Sign up"

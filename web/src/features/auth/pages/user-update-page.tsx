@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN, userUpdateSchema } from '../../../../../contracts/auth';
@@ -6,6 +7,10 @@ import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { DeleteAccountForm } from '../../settings/components/delete-account-form';
+import { EmailChangeForm } from '../../settings/components/email-change-form';
+import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
+import { getCurrentUser } from '../api/get-current-user';
 import { updateUser } from '../api/update-user';
 import { AuthCard } from '../components/auth-card';
 import { applyAccountUpdate } from '../session';
@@ -16,10 +21,16 @@ export function UserUpdatePage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const { userData } = useSession();
+  const [email, setEmail] = useState<string | null>(null);
+  useEffect(() => {
+    void getCurrentUser().then((result) => {
+      if (result.ok) setEmail(result.data.response.email);
+    });
+  }, []);
 
   const form = useZodForm({
     schema: userUpdateSchema,
-    initialValues: { username: '', password: '' },
+    initialValues: { username: '', password: '', currentPassword: '' },
     submit: async (input) => {
       const result = await updateUser(input);
       if (!result.ok) return result.error;
@@ -60,11 +71,24 @@ export function UserUpdatePage() {
           onValueChange={(value) => form.setValue('password', value)}
           error={form.errors.password}
         />
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed only to change your password."
+          value={form.values.currentPassword}
+          onValueChange={(value) => form.setValue('currentPassword', value)}
+          error={form.errors.currentPassword}
+        />
         <SubmitButton pending={form.pending} pendingLabel="Updating…">
           Update
         </SubmitButton>
       </form>
       <FormError message={form.formError} />
+      <EmailChangeForm currentEmail={email} />
+      <SignOutEverywhere />
+      <DeleteAccountForm />
     </AuthCard>
   );
 }

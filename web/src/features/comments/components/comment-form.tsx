@@ -11,14 +11,20 @@ export interface CommentFormProps {
   onAdded: (comment: Comment) => void;
   /** After a comment was posted the form is new; focus stays in it for the next one. */
   focusOnMount: boolean;
+  /** A reply: the top-level comment it answers, and whom it answers (the label and a first `@name`). */
+  replyTo?: { parentId: string; username: string | null };
+  onCancel?: () => void;
 }
 
 /** The box to add to the discussion: the shared comment rule under the field, SPEC §8 errors under the form. */
-export function CommentForm({ postId, onAdded, focusOnMount }: CommentFormProps) {
+export function CommentForm({ postId, onAdded, focusOnMount, replyTo, onCancel }: CommentFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const initialValues: Record<string, string> = replyTo
+    ? { postId, parentId: replyTo.parentId, body: replyTo.username ? `@${replyTo.username} ` : '' }
+    : { postId, body: '' };
   const form = useZodForm({
     schema: commentInputSchema,
-    initialValues: { postId, body: '' },
+    initialValues,
     submit: async (input) => {
       const result = await addComment(input);
       if (!result.ok) return result.error;
@@ -28,24 +34,35 @@ export function CommentForm({ postId, onAdded, focusOnMount }: CommentFormProps)
   });
 
   useEffect(() => {
-    if (focusOnMount) formRef.current?.querySelector('textarea')?.focus();
+    if (!focusOnMount) return;
+    const field = formRef.current?.querySelector('textarea');
+    field?.focus();
+    field?.setSelectionRange(field.value.length, field.value.length);
   }, [focusOnMount]);
 
+  const label = replyTo
+    ? `Reply${replyTo.username ? ` to ${replyTo.username}` : ''}`
+    : 'Add to the discussion';
   return (
-    <div className="comment-form">
+    <div className={replyTo ? 'comment-form comment-form--reply' : 'comment-form'}>
       <form ref={formRef} noValidate onSubmit={form.onSubmit}>
         <TextAreaField
-          label="Add to the discussion"
+          label={label}
           name="body"
           rows={3}
-          placeholder="What are your thoughts? Markdown works."
-          value={form.values.body}
+          placeholder={replyTo ? 'Your reply. Markdown works.' : 'What are your thoughts? Markdown works.'}
+          value={form.values.body ?? ''}
           onValueChange={(value) => form.setValue('body', value)}
           error={form.errors.body}
         />
         <div className="comment-form__actions">
+          {onCancel ? (
+            <button className="button button--secondary" type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          ) : null}
           <SubmitButton pending={form.pending} pendingLabel="Posting…">
-            Comment
+            {replyTo ? 'Reply' : 'Comment'}
           </SubmitButton>
         </div>
       </form>

@@ -1,38 +1,110 @@
+import { lazy, Suspense, useState } from 'react';
+import type { Comment } from '../../../../../contracts/comments';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import type { CommentView } from '../../posts/post-summary';
 import { profilePath } from '../../posts/paths';
 import { AppLink } from '../../../components/ui/app-link';
 
+/** Issue 12 §2: what a deleted comment kept for its replies shows. Not imported from contracts/comments, which carries Zod. */
+const DELETED_COMMENT_LABEL = '[deleted]';
+
+// Only an author who edits downloads the form and its validation library.
+const CommentEditForm = lazy(async () => ({
+  default: (await import('./comment-edit-form')).CommentEditForm,
+}));
+
 export interface CommentItemProps {
   comment: CommentView;
   canDelete: boolean;
+  canEdit: boolean;
+  /** Absent when the reader cannot reply (signed out, or a deleted comment). */
+  onReply?: (() => void) | undefined;
   onDelete: () => void;
+  onEdited: (comment: Comment) => void;
 }
 
-/** One comment: the author's initial and name (to their profile), the date, the body as safe Markdown. */
-export function CommentItem({ comment, canDelete, onDelete }: CommentItemProps) {
+/**
+ * One comment: the author's initial and name (to their profile), the date, "edited" when it was,
+ * the body as safe Markdown (mentions are links), and what the reader may do with it. A deleted
+ * comment kept for its replies shows "[deleted]" and nothing else.
+ */
+export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, onEdited }: CommentItemProps) {
+  const [editing, setEditing] = useState(false);
+  const author = comment.author;
+  if (comment.deleted || author === null) {
+    return (
+      <article className="comment comment--deleted" aria-label="Deleted comment">
+        <p className="comment__deleted">{DELETED_COMMENT_LABEL}</p>
+      </article>
+    );
+  }
   return (
-    <article className="comment" aria-label={`Comment by ${comment.author.username}`}>
+    <article className="comment" aria-label={`Comment by ${author.username}`}>
       <header className="comment__header">
-        <AvatarInitial name={comment.author.username} size="sm" />
-        <AppLink className="comment__author" to={profilePath(comment.author.id)}>
-          {comment.author.username}
+        <AvatarInitial name={author.username} size="sm" />
+        <AppLink className="comment__author" to={profilePath(author.id)}>
+          {author.username}
         </AppLink>
         <LocalDate className="comment__date" iso={comment.createdAt} />
-        {canDelete ? (
-          <button
-            className="comment__delete"
-            type="button"
-            aria-label={`Delete comment by ${comment.author.username}`}
-            onClick={onDelete}
-          >
-            Delete
-          </button>
+        {comment.editedAt ? (
+          <span className="comment__edited">
+            · edited <LocalDate iso={comment.editedAt} className="visually-hidden" />
+          </span>
         ) : null}
       </header>
-      {/* Rendered and sanitized on the server; its headings start at h3, under the discussion's h2. */}
-      <div className="markdown prose comment__body" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <CommentEditForm
+            commentId={comment.id}
+            onCancel={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false);
+              onEdited(saved);
+            }}
+          />
+        </Suspense>
+      ) : (
+        // Rendered and sanitized on the server; its headings start at h3, under the discussion's h2.
+        <div
+          className="markdown prose comment__body"
+          dangerouslySetInnerHTML={{ __html: comment.bodyHtml }}
+        />
+      )}
+      {!editing && (onReply || canEdit || canDelete) ? (
+        <div className="comment__actions">
+          {onReply ? (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={`Reply to ${author.username}`}
+              onClick={onReply}
+            >
+              Reply
+            </button>
+          ) : null}
+          {canEdit ? (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={`Edit comment by ${author.username}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
+          ) : null}
+          {canDelete ? (
+            <button
+              className="comment__action comment__delete"
+              type="button"
+              aria-label={`Delete comment by ${author.username}`}
+              onClick={onDelete}
+            >
+              Delete
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -44,9 +44,14 @@ export function Discussion({ id, post, comments, onCountChange }: DiscussionProp
   // Comments added here while older pages are still unread: they are the newest, so they are
   // shown after the "Show more" button, and dropped from here once the pages reach them.
   const [added, setAdded] = useState<Comment[]>([]);
+  const [addedReplies, setAddedReplies] = useState<Comment[]>([]);
+  const [edited, setEdited] = useState<ReadonlyMap<string, Comment>>(new Map());
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  // Deleted top-level comments that keep their replies: shown as "[deleted]".
+  const [tombstones, setTombstones] = useState<ReadonlySet<string>>(new Set());
+  const [replyingTo, setReplyingTo] = useState<{ parentId: string; username: string | null } | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [toDelete, setToDelete] = useState<CommentView | null>(null);
+  const [toDelete, setToDelete] = useState<{ comment: CommentView; replies: number } | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   // Said by a live region that is always there, so screen readers hear each change.
@@ -58,33 +63,106 @@ export function Discussion({ id, post, comments, onCountChange }: DiscussionProp
   }, [id]);
 
   const canDelete = (comment: CommentView) =>
-    viewerId !== null && (comment.author.id === viewerId || post.authorId === viewerId);
+    viewerId !== null && (comment.author?.id === viewerId || post.authorId === viewerId);
+
+  const repliesOf = (top: CommentView): CommentView[] => {
+    const loaded = top.replies ?? [];
+    const loadedIds = new Set(loaded.map((reply) => reply.id));
+    return [
+      ...loaded,
+      ...addedReplies.filter((reply) => reply.parentId === top.id && !loadedIds.has(reply.id)),
+    ]
+      .filter((reply) => !removed.has(reply.id))
+      .map((reply) => edited.get(reply.id) ?? reply);
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeletePending(true);
     setDeleteError(null);
-    const result = await deleteComment(toDelete.id);
+    const { comment: gone, replies } = toDelete;
+    const result = await deleteComment(gone.id);
     setDeletePending(false);
     if (!result.ok) {
       console.error('Error deleting comment', result.error);
       setDeleteError(result.error.message);
       return;
     }
-    const goneId = toDelete.id;
-    setRemoved((ids) => new Set([...ids, goneId]));
     setToDelete(null);
-    onCountChange(-1);
     setAnnouncement('Comment deleted');
+    if (gone.parentId === null && replies > 0) {
+      // The server keeps it as "[deleted]" for its replies; it still counts.
+      setTombstones((ids) => new Set([...ids, gone.id]));
+    } else {
+      const alsoGone = gone.parentId !== null && tombstones.has(gone.parentId) && replies === 0;
+      setRemoved((ids) => new Set([...ids, gone.id, ...(alsoGone && gone.parentId ? [gone.parentId] : [])]));
+      onCountChange(alsoGone ? -2 : -1);
+    }
     // The button that opened the dialog is gone with its comment; the discussion is the next best place.
     window.setTimeout(() => sectionRef.current?.focus({ preventScroll: true }), 0);
   };
 
-  const renderComment = (comment: CommentView) => (
-    <li key={comment.id} className="discussion__item">
-      <CommentItem comment={comment} canDelete={canDelete(comment)} onDelete={() => setToDelete(comment)} />
-    </li>
-  );
+  const itemFor = (comment: CommentView, replyParent: CommentView | null, siblings: number) => {
+    const shown = edited.get(comment.id) ?? comment;
+    const deleted = shown.deleted || tombstones.has(shown.id);
+    const view: CommentView = deleted ? { ...shown, deleted: true, author: null, bodyHtml: '' } : shown;
+    const top = replyParent ?? comment;
+    const topDeleted = top.deleted || tombstones.has(top.id);
+    return (
+      <CommentItem
+        comment={view}
+        canDelete={!deleted && canDelete(view)}
+        canEdit={!deleted && viewerId !== null && view.author?.id === viewerId}
+        onReply={
+          viewer.status && !deleted && !topDeleted
+            ? () => setReplyingTo({ parentId: top.id, username: view.author?.username ?? null })
+            : undefined
+        }
+        onDelete={() =>
+          setToDelete({ comment: view, replies: replyParent ? siblings - 1 : repliesOf(comment).length })
+        }
+        onEdited={(saved) => {
+          setEdited((map) => new Map([...map, [saved.id, saved]]));
+          setAnnouncement('Comment saved');
+        }}
+      />
+    );
+  };
+
+  const renderComment = (comment: CommentView) => {
+    const replies = repliesOf(comment);
+    return (
+      <li key={comment.id} className="discussion__item">
+        {itemFor(comment, null, 0)}
+        {replies.length > 0 ? (
+          <ol className="discussion__replies" aria-label={`Replies (${replies.length})`}>
+            {replies.map((reply) => (
+              <li key={reply.id} className="discussion__item">
+                {itemFor(reply, comment, replies.length)}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {replyingTo?.parentId === comment.id ? (
+          <Suspense fallback={<div className="comment-form comment-form--loading" aria-hidden="true" />}>
+            <CommentForm
+              key={`${comment.id}-${replyingTo.username ?? ''}`}
+              postId={post.id}
+              focusOnMount
+              replyTo={replyingTo}
+              onCancel={() => setReplyingTo(null)}
+              onAdded={(reply) => {
+                setAddedReplies((items) => [...items, reply]);
+                setReplyingTo(null);
+                onCountChange(1);
+                setAnnouncement('Reply posted');
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </li>
+    );
+  };
 
   const count = post.commentCount;
 
@@ -149,7 +227,11 @@ export function Discussion({ id, post, comments, onCountChange }: DiscussionProp
           setToDelete(null);
         }}
       >
-        <p>The comment will be removed for good. This cannot be undone.</p>
+        <p>
+          {toDelete && toDelete.comment.parentId === null && toDelete.replies > 0
+            ? 'Its text and your name will be removed; its replies stay, under “[deleted]”. This cannot be undone.'
+            : 'The comment will be removed for good. This cannot be undone.'}
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -41,8 +41,8 @@ export function FeatureVisual({ featureId }: { featureId: string }) {
 
 {
   "response": [
-    { "title": "On slow reading", … },
-    { "title": "Notes from the field", … }
+    { "id": "…", "title": "…", "tags": […] },
+    { "id": "…", "title": "…", "tags": […] }
   ],
   "nextCursor": "…"
 }`}
@@ -61,13 +61,14 @@ export function FeatureVisual({ featureId }: { featureId: string }) {
     case 'comments':
       return (
         <div className="visual visual--comments" aria-hidden="true">
+          {/* Bars, not invented words by invented people (PRODUCT fix 12). */}
           <span className="visual__comment">
-            <span className="visual__avatar">M</span>
-            This changed how I think about it.
+            <span className="visual__avatar" />
+            <span className="visual__line visual__comment-line" />
           </span>
           <span className="visual__comment visual__comment--reply">
-            <span className="visual__avatar">A</span>
-            Thank you! Part two is coming.
+            <span className="visual__avatar" />
+            <span className="visual__line visual__comment-line visual__line--short" />
           </span>
         </div>
       );

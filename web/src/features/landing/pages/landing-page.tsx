@@ -1,8 +1,7 @@
-import { initialOf } from '../../../components/ui/avatar-initial';
 import { absoluteUrl, SITE_DESCRIPTION } from '../../../app/head/document-head';
 import { PageHead, useSite } from '../../../app/head/page-head';
 import { FeatureVisual } from '../components/feature-visual';
-import { FEATURES, TEAMS, TESTIMONIALS } from '../landing-content';
+import { FEATURES, TEAMS } from '../landing-content';
 import { AppLink } from '../../../components/ui/app-link';
 
 /** `/`: the static marketing page of SPEC §1. */
@@ -81,31 +80,6 @@ export function LandingPage() {
             ))}
           </ul>
         </div>
-      </section>
-
-      <section className="landing-testimonials" aria-labelledby="landing-testimonials-title">
-        <p className="eyebrow">Testimonials</p>
-        <h2 id="landing-testimonials-title">Loved by readers and writers</h2>
-        <ul className="testimonial-wall">
-          {TESTIMONIALS.map((testimonial) => (
-            <li key={testimonial.name} className="testimonial">
-              <figure>
-                <blockquote>
-                  <p>{testimonial.quote}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="avatar avatar--sm" aria-hidden="true">
-                    {initialOf(testimonial.name)}
-                  </span>
-                  <span>
-                    <strong>{testimonial.name}</strong>
-                    <span className="testimonial__role">{testimonial.role}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
       </section>
     </div>
   );

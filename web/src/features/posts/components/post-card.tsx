@@ -3,8 +3,11 @@ import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { profilePath, readPostPath } from '../paths';
 import type { PostSummary } from '../post-summary';
+import { TagLinks } from '../../tags/components/tag-links';
 import { DiscussCount } from './discuss-count';
+import { CardFavorite } from '../../social/components/card-favorite';
 import { AppLink } from '../../../components/ui/app-link';
+import { CoverImage } from './cover-image';
 
 /**
  * One post in a list (SPEC §2): the author's initial and name, the date, the title, the preview
@@ -25,10 +28,16 @@ export function PostCard({ post }: { post: PostSummary }) {
           {post.title}
         </AppLink>
       </h2>
+      {post.cover && (
+        <CoverImage className="post-card__cover" cover={post.cover} sizes="(max-width: 40rem) 100vw, 40rem" />
+      )}
       <p className="post-card__preview">{post.preview}</p>
+      <TagLinks tags={post.tags} className="post-card__tags" label={`Topics of ${post.title}`} />
       <p className="post-card__meta">
-        <LocalDate iso={post.createdAt} />
+        <LocalDate iso={post.publishedAt ?? post.createdAt} />
+        <span>{post.readingMinutes} min read</span>
         <DiscussCount count={post.commentCount} />
+        <CardFavorite post={post} />
       </p>
     </article>
   );

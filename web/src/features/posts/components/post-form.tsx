@@ -1,72 +1,450 @@
-import { useRef, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useBlocker } from 'react-router';
 import { postInputSchema, type PostInput } from '../../../../../contracts/posts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import type { ApiFailure } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { validate, type FormErrors } from '../../../lib/validate';
+import { AppLink } from '../../../components/ui/app-link';
+import type { SaveAction } from '../../drafts/api/save-post';
+import type { PostStatus, StudioPost } from '../../drafts/api/studio-post';
+import { uploadMedia } from '../../editor/api/upload-media';
+import { BlockEditor, type BlockEditorHandle } from '../../editor/components/block-editor';
+import { BodyField } from '../../editor/components/body-field';
+import { SaveStatus } from '../../editor/components/save-status';
+import { ScheduleControl } from '../../editor/components/schedule-control';
+import { useAutosave } from '../../editor/hooks/use-autosave';
+import { useWritingStats } from '../../editor/hooks/use-writing-stats';
+import {
+  localCopyKey,
+  readLastNewDraft,
+  readLocalCopy,
+  removeLocalCopy,
+  writeLastNewDraft,
+  type LocalCopy,
+} from '../../editor/lib/local-copy';
+import { editPostPath } from '../../drafts/paths';
+import '../../editor/editor.css';
+
+const EditorPreview = lazy(() =>
+  import('../../editor/components/editor-preview').then((module) => ({ default: module.EditorPreview })),
+);
+
+/** What a button of the form asks the page to do with the post. */
+export type PostAction = SaveAction;
 
 export interface PostFormProps {
   initialValues: PostInput;
-  /** 'Publish' or 'Update' (SPEC §2, with PRODUCT fix 1's spelling). */
+  /** The post on /updateblog; null on /addblog. */
+  post: StudioPost | null;
+  /** 'Publish' or 'Update' (SPEC §2, with PRODUCT fix 1's spelling); a draft's button always says Publish. */
   submitLabel: string;
   pendingLabel: string;
-  /** Resolves with a failure to show, or null once it is navigating away. */
-  submit: (input: PostInput) => Promise<ApiFailure | null>;
+  /**
+   * Sends the post with what the writer asked for, given its current id and version (a draft may
+   * have been saved on the way). Resolves with a failure to show, or null once it is navigating away
+   * or done.
+   */
+  submit: (
+    input: PostInput,
+    action: PostAction,
+    current: { postId: string | null; version: number | null },
+  ) => Promise<ApiFailure | { ok: true; post: StudioPost | null; leaving: boolean }>;
+  /** Where the topics field of issue 9 sits, between the title and the body. */
+  tagsSlot?: ReactNode;
 }
 
-const MARKDOWN_HINT = 'Markdown works: **bold**, _italic_, [links](https://…), lists, > quotes and `code`.';
+const BODY_HINT =
+  'Type / for blocks, or Markdown: ## heading, - list, > quote, ``` code. Alt+F10: toolbar. Alt+Shift+↑/↓: move a block.';
+
+function errorsOf(failure: ApiFailure): FormErrors {
+  const errors: FormErrors = {};
+  for (const [field, messages] of Object.entries(failure.fieldErrors))
+    if (messages[0]) errors[field] = messages[0];
+  return errors;
+}
 
 /**
- * The editor of /addblog and /updateblog (SPEC §2): two textareas that grow with their content,
- * the shared rule 'Blog content is required' under each (SPEC §5), the SPEC §8 line under the form,
- * and a submit button replaced by a loading button while the request is on its way.
+ * The writing page's form (issue 10): the plain one-line title, the block editor, live counts,
+ * autosave with its status, and Publish / Schedule / Save draft / Unpublish. SPEC §5's 'Blog content
+ * is required' under each empty field and SPEC §8's line under the form stay as they were.
  */
-export function PostForm({ initialValues, submitLabel, pendingLabel, submit }: PostFormProps) {
+export function PostForm({
+  initialValues,
+  post,
+  submitLabel,
+  pendingLabel,
+  submit,
+  tagsSlot,
+}: PostFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useZodForm({ schema: postInputSchema, initialValues, submit });
+  const editorRef = useRef<BlockEditorHandle>(null);
+  const [title, setTitle] = useState(initialValues.title);
+  const titleRef = useRef(title);
+  titleRef.current = title;
+  const [status, setStatus] = useState<PostStatus>(post?.status ?? 'draft');
+  const [attempted, setAttempted] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState<PostAction['kind'] | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [uploadMessage, setUploadMessage] = useState<string | null>(null);
+  const [previewMarkdown, setPreviewMarkdown] = useState<string | null>(null);
+  const leaving = useRef(false);
 
-  // A title is one line: Enter moves on to the content instead of breaking it.
+  const readValues = useCallback(
+    (): PostInput => ({
+      title: titleRef.current,
+      content: editorRef.current?.getMarkdown() ?? initialValues.content,
+    }),
+    [initialValues.content],
+  );
+
+  const autosave = useAutosave({
+    postId: post?.id ?? null,
+    version: post?.version ?? null,
+    serverSaves: status !== 'published',
+    read: readValues,
+  });
+  const stats = useWritingStats(() => editorRef.current?.getText() ?? '');
+
+  // The copy kept on this device last time, offered back when it differs from the server's.
+  const [offer, setOffer] = useState<LocalCopy | null>(null);
+  const [continueDraft, setContinueDraft] = useState(() => (post ? null : readLastNewDraft()));
+  useEffect(() => {
+    const copy = readLocalCopy(localCopyKey(post?.id ?? null));
+    if (copy && (copy.title !== initialValues.title || copy.content !== initialValues.content))
+      setOffer(copy);
+    if (copy) setContinueDraft(null);
+  }, [post?.id, initialValues.title, initialValues.content]);
+
+  const onChange = useCallback(() => {
+    autosave.changed();
+    stats.schedule();
+    if (attempted) setErrors((current) => ({ ...current, content: undefined as unknown as string }));
+  }, [autosave, stats, attempted]);
+
+  const setTitleValue = (value: string) => {
+    const next = value.replace(/\r?\n/g, ' ');
+    setTitle(next);
+    titleRef.current = next;
+    autosave.changed();
+    if (attempted) {
+      const result = validate(postInputSchema, readValues());
+      setErrors(result.ok ? {} : result.errors);
+    }
+  };
+
+  // A title is one line: Enter moves on to the body instead of breaking it.
   const onTitleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    const content = formRef.current?.elements.namedItem('content');
-    if (content instanceof HTMLTextAreaElement) content.focus();
+    editorRef.current?.focus();
   };
+
+  const run = async (action: PostAction) => {
+    if (pending) return;
+    const values = readValues();
+    // A draft may be saved unfinished; what goes out to readers needs a title and content (SPEC §5).
+    const needsBoth = action.kind === 'publish' || action.kind === 'schedule';
+    if (needsBoth) setAttempted(true);
+    const result = needsBoth ? validate(postInputSchema, values) : ({ ok: true, data: values } as const);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setFormError(result.errors.form ?? null);
+      if (result.errors.title) formRef.current?.querySelector<HTMLElement>('[name="title"]')?.focus();
+      else if (result.errors.content) editorRef.current?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setNotice(null);
+    setPending(action.kind);
+    const outcome = await submit(result.data, action, { postId: autosave.postId, version: autosave.version });
+    if ('kind' in outcome) {
+      setPending(null);
+      if (outcome.status === 409) {
+        setFormError(
+          'This post was changed in another tab or on another device. Choose below which version to keep.',
+        );
+        await autosave.flush();
+      } else {
+        setFormError(outcome.message);
+        setErrors(errorsOf(outcome));
+      }
+      return;
+    }
+    if (outcome.post) autosave.settled(outcome.post);
+    if (action.kind === 'publish' || action.kind === 'schedule') writeLastNewDraft(null);
+    if (outcome.leaving) {
+      leaving.current = true;
+      autosave.stop();
+      return;
+    }
+    setPending(null);
+    if (outcome.post) setStatus(outcome.post.status);
+    if (action.kind === 'unpublish') setNotice('Unpublished: the post is a draft again, seen only by you.');
+    if (action.kind === 'draft') setNotice('Draft saved.');
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run({ kind: 'publish' });
+  };
+
+  // Issue 10 §2: leaving with unsaved changes asks first. In-app navigation saves on the way out and
+  // goes on by itself once the server has everything.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !leaving.current &&
+      autosave.dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  const [leaveSaving, setLeaveSaving] = useState(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || status === 'published') return;
+    setLeaveSaving(true);
+    void autosave.flush().then(() => setLeaveSaving(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per blocked navigation
+  }, [blocker.state]);
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !leaveSaving && !autosave.dirty) blocker.proceed();
+  }, [blocker, leaveSaving, autosave.dirty]);
+
+  useEffect(() => {
+    if (!autosave.dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      event.preventDefault();
+      // Older browsers need a returnValue to show their own question.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [autosave.dirty]);
+
+  const upload = useCallback(async (file: File) => {
+    setUploadMessage(`Uploading ${file.name || 'image'}…`);
+    const result = await uploadMedia(file);
+    setUploadMessage(
+      result.ok
+        ? 'Image added. Select it to give it alt text and a caption.'
+        : `Image not added: ${result.message}`,
+    );
+    return result.ok ? { url: result.media.url } : null;
+  }, []);
+
+  const restore = (copy: LocalCopy) => {
+    setTitleValue(copy.title);
+    editorRef.current?.setMarkdown(copy.content);
+    if (copy.postId && !post) autosave.adopt(copy.postId, copy.version);
+    setOffer(null);
+    autosave.changed();
+    stats.schedule();
+  };
+
+  const takeTheirs = async () => {
+    const newest = await autosave.takeTheirs();
+    if (!newest) return;
+    setTitle(newest.title);
+    titleRef.current = newest.title;
+    editorRef.current?.setMarkdown(newest.content);
+    setStatus(newest.status ?? 'draft');
+    setFormError(null);
+    autosave.settled(newest);
+  };
+
+  const editorBusy = pending !== null;
+  const isPublished = status === 'published';
 
   return (
     <div className="post-form">
-      <form ref={formRef} className="post-form__form" noValidate onSubmit={form.onSubmit}>
+      {offer ? (
+        <div className="editor-banner" role="region" aria-label="Unsaved changes">
+          <p>
+            Changes from {new Date(offer.savedAt).toLocaleString()} were kept on this device and never reached
+            the server.
+          </p>
+          <div className="editor-banner__actions">
+            <button type="button" className="button button--primary" onClick={() => restore(offer)}>
+              Restore them
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                removeLocalCopy(localCopyKey(post?.id ?? null));
+                setOffer(null);
+              }}
+            >
+              Discard them
+            </button>
+          </div>
+        </div>
+      ) : continueDraft ? (
+        <div className="editor-banner" role="region" aria-label="Your last draft">
+          <p>You were writing “{continueDraft.title}”. It is saved as a draft.</p>
+          <div className="editor-banner__actions">
+            <AppLink className="button button--primary" to={editPostPath(continueDraft.postId)}>
+              Continue it
+            </AppLink>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                writeLastNewDraft(null);
+                setContinueDraft(null);
+              }}
+            >
+              Start a new post
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {autosave.state.kind === 'conflict' ? (
+        <div className="editor-banner" role="alert">
+          <p>
+            This post was changed in another tab or on another device since you opened it. Your version is
+            kept on this device; nothing was overwritten.
+          </p>
+          <div className="editor-banner__actions">
+            <button type="button" className="button button--secondary" onClick={() => void takeTheirs()}>
+              Load the newer version
+            </button>
+            <button type="button" className="button button--primary" onClick={() => void autosave.keepMine()}>
+              Keep mine and save over it
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <form ref={formRef} className="post-form__form" noValidate onSubmit={onSubmit}>
         <TextAreaField
           label="Title"
           name="title"
           rows={1}
           placeholder="Title"
           inputClassName="post-form__title"
-          value={form.values.title}
-          // Pasted line breaks would be invisible in the one-line title; they become spaces.
-          onValueChange={(value) => form.setValue('title', value.replace(/\r?\n/g, ' '))}
+          value={title}
+          onValueChange={setTitleValue}
           onKeyDown={onTitleKeyDown}
-          error={form.errors.title}
+          error={errors.title}
         />
-        <TextAreaField
-          label="Content"
-          name="content"
-          rows={10}
-          placeholder="Tell your story…"
-          hint={MARKDOWN_HINT}
-          inputClassName="post-form__content"
-          value={form.values.content}
-          onValueChange={(value) => form.setValue('content', value)}
-          error={form.errors.content}
-        />
-        <div className="post-form__actions">
-          <SubmitButton pending={form.pending} pendingLabel={pendingLabel}>
-            {submitLabel}
+        {tagsSlot}
+        <BodyField label="Content" hint={BODY_HINT} error={errors.content}>
+          {({ labelId, describedBy, invalid }) => (
+            <BlockEditor
+              ref={editorRef}
+              initialMarkdown={initialValues.content}
+              labelledBy={labelId}
+              describedBy={describedBy}
+              invalid={invalid}
+              placeholder="Tell your story…"
+              onChange={onChange}
+              onReady={stats.recount}
+              upload={upload}
+            />
+          )}
+        </BodyField>
+        <div className="editor-status">
+          <p aria-live="polite">
+            {stats.stats.words.toLocaleString('en-US')} {stats.stats.words === 1 ? 'word' : 'words'} ·{' '}
+            {stats.stats.minutes} min read
+          </p>
+          <SaveStatus state={autosave.state} isPublished={isPublished} />
+        </div>
+        <p className="visually-hidden" role="status">
+          {uploadMessage}
+        </p>
+        {uploadMessage ? (
+          <p className="editor-help" aria-hidden="true">
+            {uploadMessage}
+          </p>
+        ) : null}
+        {previewMarkdown !== null ? (
+          <Suspense fallback={<p role="status">Rendering the preview…</p>}>
+            <EditorPreview title={title} markdown={previewMarkdown} />
+          </Suspense>
+        ) : null}
+        {notice ? (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <div className="editor-actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-pressed={previewMarkdown !== null}
+            onClick={() => setPreviewMarkdown(previewMarkdown === null ? readValues().content || '' : null)}
+          >
+            {previewMarkdown === null ? 'Preview' : 'Hide preview'}
+          </button>
+          {isPublished && post ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={editorBusy}
+              onClick={() => void run({ kind: 'unpublish' })}
+            >
+              {pending === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
+            </button>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={editorBusy}
+                onClick={() => void run({ kind: 'draft' })}
+              >
+                {pending === 'draft' ? 'Saving…' : 'Save draft'}
+              </button>
+              <ScheduleControl
+                disabled={editorBusy}
+                pending={pending === 'schedule'}
+                initial={status === 'scheduled' ? (post?.publishedAt ?? null) : null}
+                onSchedule={(publishAt) => void run({ kind: 'schedule', publishAt })}
+              />
+            </>
+          )}
+          <SubmitButton
+            pending={pending === 'publish'}
+            pendingLabel={isPublished ? pendingLabel : 'Publishing…'}
+          >
+            {isPublished ? submitLabel : 'Publish'}
           </SubmitButton>
         </div>
       </form>
-      <FormError message={form.formError} />
+      <FormError message={formError} />
+      <ConfirmDialog
+        open={blocker.state === 'blocked' && !leaveSaving && autosave.dirty}
+        title="Leave this page?"
+        confirmLabel="Leave"
+        pendingLabel="Leaving…"
+        pending={false}
+        error={null}
+        onConfirm={() => {
+          leaving.current = true;
+          autosave.stop();
+          blocker.proceed?.();
+        }}
+        onCancel={() => blocker.reset?.()}
+      >
+        {isPublished
+          ? 'Your changes are not published yet. They stay on this device and are offered back when you return.'
+          : 'Your latest changes could not be saved on the server. They stay on this device and are offered back when you return.'}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import type { Page } from '../../../../../contracts/posts';
 import type { ApiResult } from '../../../lib/api-client';
 import { hasSession, logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
+import { loadDiscover } from '../../discover/loaders/discover-loader';
+import type { DiscoverView } from '../../discover/discover-view';
 import { getAllPosts } from '../api/get-all-posts';
 import { getFeed } from '../api/get-feed';
 import { FOLLOWING_TAB, type FeedTab } from '../components/feed-tabs';
@@ -14,6 +16,8 @@ export interface AllPostsData {
   posts: Deferred<ApiResult<Page<PostSummary>>> | null;
   /** The server left `posts` for the browser to load after hydration. */
   browserOnly?: true;
+  /** The side panel's sections (issue 9 §3). */
+  discover: Deferred<ApiResult<DiscoverView>>;
 }
 
 export function feedTabOf(url: URL): FeedTab {
@@ -33,10 +37,16 @@ export function loadFeedPage(tab: FeedTab, cursor: string | null, signal?: Abort
 export async function allPostsLoader({ request }: LoaderFunctionArgs) {
   const tab = feedTabOf(new URL(request.url));
   if (import.meta.env.SSR) {
+    const discover = loadDiscover();
     // The Following feed is the reader's own: the server shows its skeleton, the browser fills it.
-    if (tab === 'following') return { tab, posts: null, browserOnly: true } satisfies AllPostsData;
-    const posts = await loadFeedPage(tab, null);
-    return data({ tab, posts } satisfies AllPostsData, { status: pageStatus(posts) });
+    if (tab === 'following')
+      return { tab, posts: null, browserOnly: true, discover: await discover } satisfies AllPostsData;
+    const [posts, panel] = await Promise.all([loadFeedPage(tab, null), discover]);
+    return data({ tab, posts, discover: panel } satisfies AllPostsData, { status: pageStatus(posts) });
   }
-  return { tab, posts: loadFeedPage(tab, null, request.signal) } satisfies AllPostsData;
+  return {
+    tab,
+    posts: loadFeedPage(tab, null, request.signal),
+    discover: loadDiscover(request.signal),
+  } satisfies AllPostsData;
 }

@@ -1,7 +1,13 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHead } from '../../../app/head/page-head';
-import { createPost } from '../api/create-post';
+import { AppLink } from '../../../components/ui/app-link';
+import { savePost } from '../../drafts/api/save-post';
+import { DRAFTS_PATH } from '../../drafts/paths';
+import { scheduledNotice } from '../../drafts/scheduled-notice';
+import { TagInput } from '../../tags/components/tag-input';
 import { PostForm } from '../components/post-form';
+import { readPostPath } from '../paths';
 import '../posts.css';
 
 const EMPTY_POST = { title: '', content: '' };
@@ -9,20 +15,40 @@ const EMPTY_POST = { title: '', content: '' };
 /** /addblog, behind RequireAccount (SPEC §2). SPEC §4: a published post goes to /allblog. */
 export function AddPostPage() {
   const navigate = useNavigate();
+  const [tags, setTags] = useState<string[]>([]);
 
   return (
     <div className="page page--narrow editor-page">
       <PageHead title="Write a post" noindex />
       <h1 className="editor-page__heading">Write a post</h1>
+      <p className="editor-help">
+        <AppLink to={DRAFTS_PATH}>Your drafts</AppLink>
+      </p>
       <PostForm
         initialValues={EMPTY_POST}
+        post={null}
         submitLabel="Publish"
         pendingLabel="Publishing…"
-        submit={async (input) => {
-          const result = await createPost(input);
+        tagsSlot={<TagInput value={tags} onChange={setTags} />}
+        submit={async (input, action, current) => {
+          const result = await savePost({ ...input, tags }, action, current);
           if (!result.ok) return result.error;
-          void navigate('/allblog');
-          return null;
+          const post = result.data.response;
+          if (action.kind === 'publish') {
+            // Issue 10 §3: /allblog confirms, with a link to the new post.
+            void navigate('/allblog', {
+              state: {
+                notice: 'Your post is published.',
+                link: { to: readPostPath(post), label: post.title },
+              },
+            });
+            return { ok: true, post, leaving: true };
+          }
+          if (action.kind === 'schedule') {
+            void navigate(DRAFTS_PATH, { state: { notice: scheduledNotice(post) } });
+            return { ok: true, post, leaving: true };
+          }
+          return { ok: true, post, leaving: false };
         }}
       />
     </div>

@@ -15,7 +15,8 @@ import '../posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 
 /**
- * /allblog: every post, newest first, page by page, with the static side panel (SPEC §1–§2).
+ * /allblog: every post, newest first, page by page, with the side panel of real data (SPEC §1–§2,
+ * issue 9 §3).
  * Signed-in readers also get the Following feed (issue 4 §3) at /allblog?tab=following.
  */
 export function AllPostsPage() {
@@ -26,7 +27,7 @@ export function AllPostsPage() {
   const navigate = useNavigate();
   // e.g. 'Your post was deleted.', handed over by the page that sent the reader here. Read once:
   // the history entry keeps its state, and a reload must not say it again.
-  const [notice] = useState(() => (isAllPostsLocationState(location.state) ? location.state.notice : null));
+  const [notice] = useState(() => (isAllPostsLocationState(location.state) ? location.state : null));
   useEffect(() => {
     if (isAllPostsLocationState(location.state)) {
       void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
@@ -58,7 +59,17 @@ export function AllPostsPage() {
           >
             {title}
           </h1>
-          {notice ? <Notice>{notice}</Notice> : null}
+          {notice ? (
+            <Notice>
+              {notice.notice}
+              {notice.link ? (
+                <>
+                  {' '}
+                  <AppLink to={notice.link.to}>{notice.link.label}</AppLink>
+                </>
+              ) : null}
+            </Notice>
+          ) : null}
           {viewer.status || !viewer.known ? <FeedTabs current={tab} pending={!viewer.known} /> : null}
           {data.posts === null ? (
             <PostFeedSkeleton />
@@ -83,7 +94,7 @@ export function AllPostsPage() {
             </Loaded>
           )}
         </section>
-        <SidePanel />
+        <SidePanel discover={data.discover} />
       </div>
     </div>
   );

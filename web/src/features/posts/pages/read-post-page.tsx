@@ -4,8 +4,12 @@ import { PageHead, useSite } from '../../../app/head/page-head';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { LocalDate } from '../../../components/ui/local-date';
+import { CoverImage } from '../components/cover-image';
 import { Loaded } from '../../../lib/loaded';
 import { Discussion } from '../../comments/components/discussion';
+import { TagLinks } from '../../tags/components/tag-links';
+import { BylineFollow } from '../../social/components/byline-follow';
+import { FavoriteButton } from '../../social/components/favorite-button';
 import { DiscussCount } from '../components/discuss-count';
 import { PostMenu } from '../components/post-menu';
 import { PostNotFound } from '../components/post-not-found';
@@ -94,29 +98,40 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
               <AppLink className="post__author" to={profilePath(post.author.id)}>
                 {post.author.username}
               </AppLink>
-              <LocalDate className="post__date" iso={post.createdAt} />
+              <span className="post__date">
+                <LocalDate iso={post.publishedAt ?? post.createdAt} /> · {post.readingMinutes} min read
+              </span>
             </div>
+            <BylineFollow author={post.author} />
             <PostMenu post={post} onPostChange={onPostChange} onStatus={announce} />
           </div>
           <p className="post__status" role="status">
             {statusMessage}
           </p>
         </header>
+        {post.cover && (
+          <CoverImage
+            className="post__cover"
+            cover={post.cover}
+            sizes="(max-width: 45rem) 100vw, 45rem"
+            eager
+          />
+        )}
         {/* Rendered and sanitized on the server (server/lib/markdown): the author's HTML is text. */}
         <div
           className="markdown prose post__content"
           dangerouslySetInnerHTML={{ __html: post.contentHtml }}
         />
+        <TagLinks tags={post.tags} className="post__tags" />
         <footer className="post__footer">
           <a className="post__discuss" href={`#${DISCUSSION_ID}`} onClick={jumpToDiscussion}>
             <DiscussCount count={post.commentCount} />
           </a>
-          {post.favoriteCount > 0 ? (
-            <span className="post__favorites">
-              {post.favoriteCount.toLocaleString('en-US')}{' '}
-              {post.favoriteCount === 1 ? 'favorite' : 'favorites'}
-            </span>
-          ) : null}
+          <FavoriteButton
+            post={post}
+            onChange={(state) => onPostChange({ ...post, ...state })}
+            onStatus={announce}
+          />
         </footer>
       </article>
       <Discussion

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { Post } from '../../../../../contracts/posts';
 import { PageHead } from '../../../app/head/page-head';
@@ -5,8 +6,12 @@ import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Loaded } from '../../../lib/loaded';
 import { useSession } from '../../auth/use-session';
-import { updatePost } from '../api/update-post';
+import { savePost } from '../../drafts/api/save-post';
+import { statusOf } from '../../drafts/api/studio-post';
+import { DRAFTS_PATH } from '../../drafts/paths';
+import { scheduledNotice } from '../../drafts/scheduled-notice';
 import type { UpdatePostData } from '../loaders/update-post-loader';
+import { TagInput } from '../../tags/components/tag-input';
 import { PostForm } from '../components/post-form';
 import { PostNotFound } from '../components/post-not-found';
 import { readPostPath } from '../paths';
@@ -68,19 +73,35 @@ export function UpdatePostPage() {
 
 function EditForm({ post }: { post: Post }) {
   const navigate = useNavigate();
+  const isPublished = statusOf(post) === 'published';
+  const [tags, setTags] = useState(post.tags);
   return (
     <PostForm
       initialValues={{ title: post.title, content: post.content }}
-      submitLabel="Update"
-      pendingLabel="Updating…"
-      submit={async (input) => {
-        const result = await updatePost(post.id, input);
+      post={post}
+      submitLabel={isPublished ? 'Update' : 'Publish'}
+      pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
+      tagsSlot={<TagInput value={tags} onChange={setTags} />}
+      submit={async (input, action, current) => {
+        const result = await savePost({ ...input, tags }, action, {
+          postId: post.id,
+          version: current.version,
+        });
         if (!result.ok) {
           console.error('Error updating post', result.error);
           return result.error;
         }
-        void navigate(readPostPath(result.data.response));
-        return null;
+        const saved = result.data.response;
+        if (action.kind === 'publish') {
+          // SPEC §4: an update goes to the post.
+          void navigate(readPostPath(saved));
+          return { ok: true, post: saved, leaving: true };
+        }
+        if (action.kind === 'schedule') {
+          void navigate(DRAFTS_PATH, { state: { notice: scheduledNotice(saved) } });
+          return { ok: true, post: saved, leaving: true };
+        }
+        return { ok: true, post: saved, leaving: false };
       }}
     />
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { ApiResult } from '../../../lib/api-client';
 import { withNext } from '../../../lib/safe-next-path';
 import { useSession } from '../../auth/use-session';
 import { followUser } from '../api/follow-user';
@@ -7,6 +8,7 @@ import { unfollowUser } from '../api/unfollow-user';
 
 export interface FollowButtonProps {
   userId: string;
+  /** Who (or what) is followed, for the button's accessible name: "Follow Ada". */
   username: string;
   following: boolean;
   /**
@@ -16,6 +18,8 @@ export interface FollowButtonProps {
   stateUnknown?: 'until-known' | boolean;
   /** Called once the server has agreed, so the caller can update the follower count. */
   onFollowingChange: (following: boolean) => void;
+  /** Follows (true) or unfollows (false) something else than a writer, e.g. a topic. */
+  request?: (follow: boolean) => Promise<ApiResult<unknown>>;
 }
 
 function frameClass(stateUnknown: 'until-known' | boolean): string {
@@ -33,6 +37,7 @@ export function FollowButton({
   following,
   stateUnknown = false,
   onFollowingChange,
+  request = (follow) => (follow ? followUser(userId) : unfollowUser(userId)),
 }: FollowButtonProps) {
   const { status } = useSession();
   const navigate = useNavigate();
@@ -50,7 +55,7 @@ export function FollowButton({
     }
     setPending(true);
     setError(null);
-    const result = following ? await unfollowUser(userId) : await followUser(userId);
+    const result = await request(!following);
     setPending(false);
     if (result.ok) onFollowingChange(!following);
     else setError(result.error.message);

@@ -11,6 +11,7 @@ import {
   ProfilePostsSection,
   ProfilePostsSkeleton,
 } from '../../posts/components/profile-posts';
+import { PeopleLists } from '../../social/components/people-lists';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileHeaderSkeleton } from '../components/profile-header-skeleton';
 import type { ProfileData } from '../loaders/profile-loader';
@@ -103,6 +104,7 @@ function LoadedProfile({ profile: loaded, isOwner }: { profile: Profile; isOwner
         isOwner={isOwner}
         onProfileChange={(next) => setState({ loaded, profile: next })}
       />
+      <PeopleLists userId={profile.id} />
     </>
   );
 }

@@ -1,0 +1,52 @@
+import type { Author } from './posts';
+
+export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found';
+
+export type NotificationKind = 'comment' | 'reply' | 'mention' | 'follow' | 'favorite';
+
+/**
+ * One line on /notifications: notifications of the same kind about the same thing, read or unread
+ * together ("Ada and 3 others favorited …"). `id` is its newest notification's id: the keyset of
+ * the list and what marks the line as read.
+ */
+export interface NotificationGroup {
+  id: string;
+  kind: NotificationKind;
+  unread: boolean;
+  /** The newest notification's time. */
+  createdAt: string;
+  /** Who acted last. */
+  actor: Author;
+  /** How many other people did the same. */
+  others: number;
+  /** The post it is about (comments, replies, mentions, favorites); null for a follow. */
+  post: { id: string; title: string; author: Author } | null;
+  /** The newest comment it is about, with the start of its text; null for follows and favorites. */
+  comment: { id: string; excerpt: string } | null;
+}
+
+export interface UnreadCount {
+  unread: number;
+}
+
+const VERBS: Record<NotificationKind, string> = {
+  comment: 'commented on',
+  reply: 'replied to your comment on',
+  mention: 'mentioned you on',
+  follow: 'started following you',
+  favorite: 'favorited',
+};
+
+/** "Ada", "Ada and Bo"... "Ada and 3 others": who did it, in one phrase. */
+export function actorsPhrase(group: Pick<NotificationGroup, 'actor' | 'others'>): string {
+  if (group.others === 0) return group.actor.username;
+  if (group.others === 1) return `${group.actor.username} and 1 other`;
+  return `${group.actor.username} and ${group.others.toLocaleString('en-US')} others`;
+}
+
+/** The sentence a notification reads as: "Ada and 3 others favorited “Title”". */
+export function notificationText(group: NotificationGroup): string {
+  const who = actorsPhrase(group);
+  const verb = VERBS[group.kind];
+  return group.post ? `${who} ${verb} “${group.post.title}”` : `${who} ${verb}`;
+}

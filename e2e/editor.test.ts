@@ -1,0 +1,202 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createUser, signInAs, type E2eUser } from './support/api';
+import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
+import { expectNoHorizontalScroll, visible } from './support/expect-page';
+import { hydrated } from './support/hydration';
+
+const browser = useBrowser();
+const require = createRequire(import.meta.url);
+const SHOTS = process.env.EDITOR_SHOTS_DIR;
+
+async function writer(name: string, options: PageOptions = {}): Promise<{ page: Page; user: E2eUser }> {
+  const user = await createUser(browser.baseURL, name);
+  const page = await browser.newPage({ viewport: DESKTOP, ...options });
+  await signInAs(page, user);
+  await page.goto('/addblog');
+  await hydrated(page);
+  await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+  return { page, user };
+}
+
+function body(page: Page) {
+  return page.getByRole('textbox', { name: 'Content', exact: true });
+}
+
+/** The editor's inner HTML, without ProseMirror's own helper elements and attributes. */
+function bodyHtml(page: Page): Promise<string> {
+  return page.locator('.block-editor__body').evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement;
+    copy
+      .querySelectorAll('.ProseMirror-trailingBreak, .ProseMirror-separator')
+      .forEach((node) => node.remove());
+    copy.querySelectorAll('*').forEach((node) => {
+      for (const name of node.getAttributeNames())
+        if (name !== 'alt' && name !== 'src') node.removeAttribute(name);
+    });
+    return copy.innerHTML;
+  });
+}
+
+describe('the block editor', () => {
+  it('turns Markdown typed at the start of a line into blocks, and marks into formatting', async () => {
+    const { page } = await writer('Shortcuts');
+    await body(page).click();
+    await page.keyboard.type('## A heading');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- first');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('1. one');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('> quoted');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('```ts ');
+    await page.keyboard.type('const a = 1;');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('---');
+    await page.keyboard.type('Some **bold** and *italic* and `code`.');
+    const html = await bodyHtml(page);
+    expect(html).toContain('<h2>A heading</h2>');
+    expect(html).toContain('<ul><li><p>first</p></li><li><p>second</p></li></ul>');
+    expect(html).toContain('<ol><li><p>one</p></li></ol>');
+    expect(html).toContain('<blockquote><p>quoted</p></blockquote>');
+    expect(html).toMatch(/<pre><code>const a = 1;/);
+    expect(html).toContain('<hr>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<em>italic</em>');
+    expect(html).toContain('<code>code</code>');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-blocks-wide-light.png`, fullPage: true });
+  });
+
+  it('inserts any block from the / menu, by keyboard and by pointer', async () => {
+    const { page } = await writer('Slasher');
+    await body(page).click();
+    await page.keyboard.type('/');
+    const menu = await visible(page.getByRole('listbox', { name: 'Insert a block' }));
+    expect(await menu.getByRole('option').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Heading 2'), expect.stringContaining('Divider')]),
+    );
+    await page.keyboard.type('quo');
+    expect(await menu.getByRole('option').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Wise words');
+    expect(await bodyHtml(page)).toContain('<blockquote><p>Wise words</p></blockquote>');
+    expect(await menu.count()).toBe(0);
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/');
+    await visible(page.getByRole('listbox', { name: 'Insert a block' }));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-slash-menu.png` });
+    await page.getByRole('option', { name: /Heading 3/ }).click();
+    await page.keyboard.type('By pointer');
+    expect(await bodyHtml(page)).toContain('<h3>By pointer</h3>');
+  });
+
+  it('moves a block with Alt+Shift+arrows', async () => {
+    const { page } = await writer('Mover');
+    await body(page).click();
+    await page.keyboard.type('alpha');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('beta');
+    await page.keyboard.press('Alt+Shift+ArrowUp');
+    expect(await bodyHtml(page)).toBe('<p>beta</p><p>alpha</p>');
+    await page.keyboard.type('!');
+    expect(await bodyHtml(page)).toBe('<p>beta!</p><p>alpha</p>');
+    await page.keyboard.press('Alt+Shift+ArrowDown');
+    expect(await bodyHtml(page)).toBe('<p>alpha</p><p>beta!</p>');
+  });
+
+  it('cleans text pasted from a web page or a word processor to our blocks', async () => {
+    const { page } = await writer('Paster');
+    await body(page).click();
+    await page.evaluate(() => {
+      const html =
+        '<style>p{color:red}</style><h1 style="font-size:40px">Pasted</h1><p class="MsoNormal"><span style="font-family:Calibri">Word <b>bold</b> text<o:p></o:p></span></p>' +
+        '<table><tr><td>cell</td></tr></table><script>alert(1)</script><p><u>under</u> <s>struck</s></p>';
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', 'Pasted');
+      const target = document.querySelector('.block-editor__body');
+      target?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    const html = await bodyHtml(page);
+    expect(html).toContain('<h1>Pasted</h1>');
+    expect(html).toContain('<p>Word <strong>bold</strong> text</p>');
+    expect(html).toContain('cell');
+    expect(html).not.toContain('color:red');
+    expect(html).not.toContain('alert');
+    expect(html).not.toMatch(/<(u|s|table|span|style|script)\b/);
+    expect(html).toContain('under struck');
+  });
+
+  it('can be written with the keyboard alone: title, body, toolbar and Publish', async () => {
+    const { page } = await writer('Keys');
+    await page.getByLabel('Title', { exact: true }).focus();
+    await page.keyboard.type('Keyboard only');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+    await page.keyboard.type('Select me');
+    await page.keyboard.press('Shift+Home');
+    // The toolbar appears on the selection; Alt+F10 moves into it.
+    const toolbar = await visible(page.getByRole('toolbar', { name: 'Formatting' }));
+    await page.keyboard.press('Alt+F10');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
+    await page.keyboard.press('Enter');
+    expect(await toolbar.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await bodyHtml(page)).toBe('<p><strong>Select me</strong></p>');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+    await page.waitForFunction(() =>
+      /2 words · 1 min read/.test(document.querySelector('.editor-status')?.textContent ?? ''),
+    );
+  });
+
+  it('fits a 375 px screen, light and dark, and passes axe', async () => {
+    const axePath = require.resolve('axe-core/axe.min.js');
+    for (const [viewport, colorScheme] of [
+      [PHONE, 'dark'],
+      [DESKTOP, 'light'],
+      [PHONE, 'light'],
+      [DESKTOP, 'dark'],
+    ] as const) {
+      const { page } = await writer('Looks', { viewport, colorScheme, bypassCSP: true });
+      await page.getByLabel('Title', { exact: true }).fill('How the page looks');
+      await body(page).click();
+      await page.keyboard.type('## Section');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('A paragraph with **bold** words that wraps on a narrow phone screen nicely.');
+      await expectNoHorizontalScroll(page, viewport.width);
+      if (SHOTS) {
+        await page.screenshot({
+          path: `${SHOTS}/editor-${viewport.width}-${colorScheme}.png`,
+          fullPage: true,
+        });
+      }
+      await page.addScriptTag({ path: axePath });
+      const violations = await page.evaluate(async () => {
+        interface AxeResults {
+          violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+        }
+        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+        const results = await axe.run(document);
+        return results.violations.map((violation) => ({
+          id: violation.id,
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+        }));
+      });
+      expect(violations, `${colorScheme} ${viewport.width}px`).toEqual([]);
+    }
+  });
+});

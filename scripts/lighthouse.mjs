@@ -1,0 +1,114 @@
+// `npm run lighthouse`: Lighthouse's mobile audit of /allblog and of a post, run offline against
+// the production build (build/server.mjs on a scratch SQLite database with the welcome posts) in
+// Debian's Chromium, headless. Prints the four category scores per page, writes the full reports
+// to build/lighthouse/, and exits 1 when a page is under its target (issue 8 §7: performance at
+// least 90; accessibility, best practices and SEO 100). A developer's tool: not part of `npm test`.
+//
+// Usage: npm run build && npm run lighthouse
+// CHROME_PATH picks the browser (default /usr/bin/chromium).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDir, longestWelcomePost, startBuiltServer } from './built-server.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Headless, and nothing of Chromium's own traffic (updates, sync, safe browsing lists): the run
+// needs no network beyond loopback, and nothing else competes with the page being measured.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
+const LIGHTHOUSE = join('node_modules', '.bin', 'lighthouse');
+
+if (!existsSync(CHROME_PATH)) {
+  console.error(`lighthouse: no browser at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
+  process.exit(1);
+}
+if (!existsSync(LIGHTHOUSE)) {
+  console.error('lighthouse: the lighthouse package is missing: npm install');
+  process.exit(1);
+}
+
+const outDir = join(buildDir, 'lighthouse');
+mkdirSync(outDir, { recursive: true });
+
+/** One Lighthouse run with its defaults: mobile form factor, Moto G Power screen, slow 4G simulated. */
+function audit(url, name) {
+  const outputPath = join(outDir, name);
+  const result = spawnSync(
+    LIGHTHOUSE,
+    [
+      url,
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      '--form-factor=mobile',
+      `--only-categories=${Object.keys(TARGETS).join(',')}`,
+      '--output=json',
+      '--output=html',
+      `--output-path=${outputPath}`,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH } },
+  );
+  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${result.status})`);
+  return JSON.parse(readFileSync(`${outputPath}.report.json`, 'utf8'));
+}
+
+/** The audits that cost a category points, worst first, so a failing score says why. */
+function shortfalls(report, category) {
+  return report.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => report.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1)
+    .map(
+      (audit) =>
+        `${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? `: ${audit.displayValue}` : ''}`,
+    );
+}
+
+let server;
+try {
+  server = await startBuiltServer();
+} catch (error) {
+  console.error(`lighthouse: ${error.message}`);
+  process.exit(1);
+}
+let failed = false;
+try {
+  const pages = [
+    ['allblog', '/allblog'],
+    ['post', await longestWelcomePost(server.origin)],
+  ];
+  for (const [name, path] of pages) {
+    // A server in production has rendered its pages before: without this, the audit would time
+    // the just-started process compiling its code (a first /allblog took 390 ms, later ones a few).
+    for (let warm = 0; warm < 20; warm += 1) await (await fetch(`${server.origin}${path}`)).text();
+    const report = audit(`${server.origin}${path}`, name);
+    console.log(`${path}  (${join('build', 'lighthouse', `${name}.report.html`)})`);
+    for (const [category, target] of Object.entries(TARGETS)) {
+      const score = Math.round(report.categories[category].score * 100);
+      const pass = score >= target;
+      failed ||= !pass;
+      console.log(
+        `  ${category.padEnd(15)} ${String(score).padStart(3)}  (target ${target}) ${pass ? 'PASS' : 'FAIL'}`,
+      );
+      if (score < 100) for (const line of shortfalls(report, category)) console.log(`      ${line}`);
+    }
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ];
+    console.log(`  ${metrics.map((id) => `${id} ${report.audits[id].displayValue}`).join(', ')}`);
+  }
+} finally {
+  await server.stop();
+}
+if (failed) process.exit(1);

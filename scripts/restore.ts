@@ -1,0 +1,53 @@
+// npm run restore -- FILE [--force]: loads a backup made by `npm run backup` into the configured
+// database (DATABASE_URL, DATA_DIR), refusing one that already holds tables unless --force.
+// Stop the server first. Migrations newer than the backup are applied when the server starts.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config';
+import { databaseTarget } from '../server/db/database';
+import { BackupError, backupKindOf } from '../server/db/backup/backup-file';
+import { restorePostgres } from '../server/db/backup/postgres-backup';
+import { restoreSqlite } from '../server/db/backup/sqlite-backup';
+
+const USAGE = 'Usage: npm run restore -- FILE [--force]';
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    options: { force: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  if (values.help) return console.log(USAGE);
+  const [file, ...extra] = positionals;
+  if (file === undefined || extra.length > 0) throw new BackupError(USAGE);
+  const backup = resolve(file);
+  const config = loadConfig();
+  const target = databaseTarget(config);
+  const kind = backupKindOf(backup);
+  if (kind === undefined) {
+    throw new BackupError(`${backup} is neither an SQLite backup nor a pg_dump custom-format backup`);
+  }
+  if (kind !== target.dialect) {
+    throw new BackupError(
+      `${backup} is a ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} backup, but the configured database ` +
+        `is ${target.dialect === 'sqlite' ? 'SQLite (DATABASE_URL unset)' : 'PostgreSQL (DATABASE_URL)'}`,
+    );
+  }
+  if (target.dialect === 'sqlite') {
+    if (target.file === ':memory:') throw new BackupError('DATABASE_URL=:memory: cannot be restored into');
+    await restoreSqlite(backup, target.file, { force: values.force });
+  } else {
+    await restorePostgres(target.url, backup, { force: values.force });
+  }
+  console.log(
+    JSON.stringify({
+      restored: backup,
+      into: target.dialect === 'sqlite' ? target.file : new URL(target.url).pathname.slice(1),
+      dialect: target.dialect,
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof BackupError ? `restore: ${error.message}` : error);
+  process.exit(1);
+});

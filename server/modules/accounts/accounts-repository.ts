@@ -1,0 +1,178 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { FORMER_MEMBER_NAME } from '../../../contracts/auth';
+import type { AccountTokensTable, DatabaseSchema } from '../../db/schema';
+
+export type LinkPurpose = AccountTokensTable['purpose'];
+
+/** The address a deleted account that kept its writing is left with: unique, and never deliverable. */
+export const formerMemberEmail = (userId: string) => `deleted-${userId}@invalid`;
+
+/** Emailed links and the account-wide changes they and the settings page make. */
+export class AccountsRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  async insertLink(link: {
+    tokenHash: string;
+    userId: string;
+    purpose: LinkPurpose;
+    newEmail: string | null;
+    createdAt: string;
+    expiresAt: string;
+  }): Promise<void> {
+    await this.db
+      .insertInto('account_tokens')
+      .values({
+        token_hash: link.tokenHash,
+        user_id: link.userId,
+        purpose: link.purpose,
+        new_email: link.newEmail,
+        created_at: link.createdAt,
+        expires_at: link.expiresAt,
+        used_at: null,
+      })
+      .execute();
+  }
+
+  /** The link, if it is of this purpose, unused and unexpired at `now`. */
+  findUsableLink(tokenHash: string, purpose: LinkPurpose, now: string) {
+    return this.db
+      .selectFrom('account_tokens')
+      .select(['user_id', 'new_email'])
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Marks the link used if it still is usable, in one statement, so of two requests racing with
+   * one link exactly one gets it. Undefined: invalid, expired or already used.
+   */
+  private consumeLink(
+    trx: Transaction<DatabaseSchema>,
+    tokenHash: string,
+    purpose: LinkPurpose,
+    now: string,
+  ) {
+    return trx
+      .updateTable('account_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['user_id', 'new_email'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * Uses a reset link: sets the password, bumps the token version (every session ends) and
+   * retires the account's other reset links. False when the link was not usable.
+   */
+  resetPassword(tokenHash: string, passwordHash: string, now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const link = await this.consumeLink(trx, tokenHash, 'password-reset', now);
+      if (!link) return false;
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          token_version: eb('token_version', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', link.user_id)
+        .execute();
+      await trx
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', link.user_id)
+        .where('purpose', '=', 'password-reset')
+        .where('used_at', 'is', null)
+        .execute();
+      return true;
+    });
+  }
+
+  /**
+   * Uses an email-change link: the account takes the address it confirms. Undefined when the link
+   * was not usable; the unique index on email_key throws if another account took the address since.
+   */
+  confirmEmail(tokenHash: string, emailKeyOf: (email: string) => string, now: string) {
+    return this.db.transaction().execute(async (trx) => {
+      const link = await this.consumeLink(trx, tokenHash, 'email-change', now);
+      if (!link || link.new_email === null) return undefined;
+      await trx
+        .updateTable('users')
+        .set({ email: link.new_email, email_key: emailKeyOf(link.new_email), updated_at: now })
+        .where('id', '=', link.user_id)
+        .execute();
+      return { userId: link.user_id, email: link.new_email };
+    });
+  }
+
+  async endAllSessions(userId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /**
+   * Deletes the account and, with `content: 'delete'`, its posts and comments; with `keep`, the
+   * user row stays as an anonymous "former member" that cannot sign in, so the posts and comments
+   * keep an author and nothing points nowhere. Either way the account's personal traces go:
+   * favorites, follows both ways, followed topics, links.
+   */
+  deleteAccount(userId: string, content: 'delete' | 'keep', now: string): Promise<void> {
+    return this.db.transaction().execute(async (trx) => {
+      if (content === 'delete') {
+        await this.lowerTagCountsForPostsOf(trx, userId);
+        // Deleted one by one by the database (not left to the user's cascade), so the search
+        // index's delete trigger runs for each post on SQLite.
+        await trx.deleteFrom('posts').where('author_id', '=', userId).execute();
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
+        return;
+      }
+      await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
+      await trx
+        .deleteFrom('follows')
+        .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)]))
+        .execute();
+      await trx.deleteFrom('tag_follows').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+      const email = formerMemberEmail(userId);
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          username: FORMER_MEMBER_NAME,
+          email,
+          email_key: email,
+          password_hash: null,
+          token_version: eb('token_version', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', userId)
+        .execute();
+    });
+  }
+
+  /** Each tag's post count loses the user's posts that carry it (see post-tags.ts). */
+  private async lowerTagCountsForPostsOf(trx: Transaction<DatabaseSchema>, userId: string): Promise<void> {
+    const rows = await trx
+      .selectFrom('post_tags')
+      .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+      .where('posts.author_id', '=', userId)
+      .select(['post_tags.tag', sql<number>`cast(count(*) as integer)`.as('n')])
+      .groupBy('post_tags.tag')
+      .execute();
+    for (const { tag, n } of rows) {
+      await trx
+        .updateTable('tags')
+        .set((eb) => ({ post_count: eb('post_count', '-', Number(n)) }))
+        .where('name', '=', tag)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  ACCOUNT_LINK_TTL_MINUTES,
+  EMAIL_CHANGE_SENT_MESSAGE,
+  EMAIL_CONFIRMED_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  RESET_LINK_SENT_MESSAGE,
+  SAME_EMAIL_MESSAGE,
+  SIGNED_OUT_EVERYWHERE_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+  emailKey,
+  type ConfirmEmailInput,
+  type DeleteAccountInput,
+  type EmailChangeInput,
+  type ForgotPasswordInput,
+  type MessageResponse,
+  type ResetPasswordInput,
+} from '../../../contracts/auth';
+import type { RateLimitRule } from '../../config';
+import { isUniqueViolation } from '../../db/errors';
+import { nowIso } from '../../db/sql-helpers';
+import type { Viewer } from '../../lib/authenticator';
+import { badRequest, conflict, unauthorized } from '../../lib/http-errors';
+import type { Mailer, MailMessage } from '../../lib/mail';
+import type { PasswordHasher } from '../../lib/passwords';
+import { RateLimiter } from '../../lib/rate-limiter';
+import type { RedisConnection } from '../../lib/redis';
+import type { UsersRepository } from '../users/users-repository';
+import { spend } from '../users/users-service';
+import type { AccountsRepository } from './accounts-repository';
+import { confirmEmailMessage, resetPasswordMessage } from './account-emails';
+
+export const TOO_MANY_ACCOUNT_EMAILS_MESSAGE = 'Too many emails asked for. Please try again later.';
+export const TOO_MANY_PASSWORD_CHECKS_MESSAGE = 'Too many attempts. Please try again later.';
+export const EMAIL_TAKEN_SINCE_MESSAGE =
+  'Another account has started using this address since the link was sent';
+
+const LINK_TTL_MS = ACCOUNT_LINK_TTL_MINUTES * 60_000;
+
+/** 32 random bytes for the link, and the SHA-256 the database keeps instead. */
+function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashLinkToken(token) };
+}
+
+const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface AccountsServiceDeps {
+  accounts: AccountsRepository;
+  users: UsersRepository;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  limits: { accountEmails: RateLimitRule; passwordChecksPerUser: RateLimitRule };
+  redis?: RedisConnection;
+}
+
+/**
+ * Recovering and controlling an account (docs/decisions/0031-account-recovery.md): password
+ * reset and email change by single-use emailed links, signing out everywhere, deleting the
+ * account. Requests by address answer the same whether or not an account uses it.
+ */
+export class AccountsService {
+  private readonly emailsByAddress: RateLimiter;
+  private readonly emailsByIp: RateLimiter;
+  private readonly passwordChecksByUser: RateLimiter;
+
+  constructor(private readonly deps: AccountsServiceDeps) {
+    const { limits, redis } = deps;
+    this.emailsByAddress = RateLimiter.create('account-email-address', limits.accountEmails, redis);
+    this.emailsByIp = RateLimiter.create('account-email-ip', limits.accountEmails, redis);
+    this.passwordChecksByUser = RateLimiter.create(
+      'password-check-user',
+      limits.passwordChecksPerUser,
+      redis,
+    );
+  }
+
+  async requestPasswordReset(input: ForgotPasswordInput, ip: string): Promise<MessageResponse> {
+    const key = emailKey(input.email);
+    // Counted for every address alike, registered or not, so the limit reveals nothing either.
+    await spend(this.emailsByIp, ip, TOO_MANY_ACCOUNT_EMAILS_MESSAGE);
+    await spend(this.emailsByAddress, key, TOO_MANY_ACCOUNT_EMAILS_MESSAGE);
+    const user = await this.deps.users.findByEmailKey(key);
+    // Accounts without a password (the demo author, former members) cannot sign in at all.
+    if (user && user.password_hash !== null) {
+      const { token, tokenHash } = newLinkToken();
+      const now = Date.now();
+      await this.deps.accounts.insertLink({
+        tokenHash,
+        userId: user.id,
+        purpose: 'password-reset',
+        newEmail: null,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + LINK_TTL_MS).toISOString(),
+      });
+      this.sendLater(resetPasswordMessage(user.email, this.link('/reset-password', token)));
+    }
+    return { message: RESET_LINK_SENT_MESSAGE };
+  }
+
+  async resetPassword(input: ResetPasswordInput): Promise<MessageResponse> {
+    const tokenHash = hashLinkToken(input.token);
+    // Checked before hashing, so made-up tokens cost no argon2 time.
+    if (!(await this.deps.accounts.findUsableLink(tokenHash, 'password-reset', nowIso()))) {
+      throw badRequest(INVALID_LINK_MESSAGE);
+    }
+    const passwordHash = await this.deps.passwords.hash(input.password);
+    if (!(await this.deps.accounts.resetPassword(tokenHash, passwordHash, nowIso()))) {
+      throw badRequest(INVALID_LINK_MESSAGE);
+    }
+    return { message: PASSWORD_RESET_MESSAGE };
+  }
+
+  async requestEmailChange(viewer: Viewer, input: EmailChangeInput, ip: string): Promise<MessageResponse> {
+    const user = await this.checkPassword(viewer, input.currentPassword, 'currentPassword');
+    const key = emailKey(input.email);
+    if (key === user.email_key) throw badRequest(SAME_EMAIL_MESSAGE, { email: [SAME_EMAIL_MESSAGE] });
+    await spend(this.emailsByIp, ip, TOO_MANY_ACCOUNT_EMAILS_MESSAGE);
+    await spend(this.emailsByAddress, key, TOO_MANY_ACCOUNT_EMAILS_MESSAGE);
+    // An address another account uses gets no link, and the answer is the same: this form must
+    // not tell anyone which addresses are registered.
+    if (!(await this.deps.users.findByEmailKey(key))) {
+      const { token, tokenHash } = newLinkToken();
+      const now = Date.now();
+      await this.deps.accounts.insertLink({
+        tokenHash,
+        userId: user.id,
+        purpose: 'email-change',
+        newEmail: input.email.trim(),
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + LINK_TTL_MS).toISOString(),
+      });
+      this.sendLater(confirmEmailMessage(input.email.trim(), this.link('/confirm-email', token)));
+    }
+    return { message: EMAIL_CHANGE_SENT_MESSAGE };
+  }
+
+  async confirmEmail(input: ConfirmEmailInput): Promise<MessageResponse & { email: string }> {
+    let confirmed: { email: string } | undefined;
+    try {
+      confirmed = await this.deps.accounts.confirmEmail(hashLinkToken(input.token), emailKey, nowIso());
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_SINCE_MESSAGE);
+      throw error;
+    }
+    if (!confirmed) throw badRequest(INVALID_LINK_MESSAGE);
+    return { message: EMAIL_CONFIRMED_MESSAGE, email: confirmed.email };
+  }
+
+  async signOutEverywhere(viewer: Viewer): Promise<MessageResponse> {
+    await this.deps.accounts.endAllSessions(viewer.id, nowIso());
+    return { message: SIGNED_OUT_EVERYWHERE_MESSAGE };
+  }
+
+  async deleteAccount(viewer: Viewer, input: DeleteAccountInput): Promise<MessageResponse> {
+    await this.checkPassword(viewer, input.password, 'password');
+    await this.deps.accounts.deleteAccount(viewer.id, input.content, nowIso());
+    return { message: ACCOUNT_DELETED_MESSAGE };
+  }
+
+  /** The viewer's row once `password` is proven theirs; each check counts against a per-account limit. */
+  private async checkPassword(viewer: Viewer, password: string, field: string) {
+    await spend(this.passwordChecksByUser, viewer.id, TOO_MANY_PASSWORD_CHECKS_MESSAGE);
+    const user = await this.deps.users.findById(viewer.id);
+    if (!user) throw unauthorized();
+    if (!(await this.deps.passwords.verifyCurrent(user.password_hash, password))) {
+      throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { [field]: [WRONG_CURRENT_PASSWORD_MESSAGE] });
+    }
+    return user;
+  }
+
+  private link(path: string, token: string): string {
+    return `${this.deps.publicUrl}${path}?token=${token}`;
+  }
+
+  /**
+   * Sent after the answer is decided and not awaited: how long SMTP takes must not tell a caller
+   * whether an account uses the address. A failure is logged for the operator.
+   */
+  private sendLater(message: MailMessage): void {
+    this.deps.mailer.send(message).catch((error: unknown) => {
+      this.deps.log.error({ err: error, subject: message.subject }, 'an account email could not be sent');
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isUuid } from '../../../contracts/ids';
+import {
+  MEDIA_FIELD,
+  MEDIA_MAX_BYTES,
+  MEDIA_MISSING_MESSAGE,
+  MEDIA_NOT_FOUND_MESSAGE,
+  MEDIA_TOO_LARGE_MESSAGE,
+  type UploadedMediaResponse,
+} from '../../../contracts/media';
+import type { Authenticator } from '../../lib/authenticator';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { IMMUTABLE_CACHE_CONTROL } from './media-storage';
+import type { MediaService } from './media-service';
+
+const mediaParamsSchema = z.object({ id: z.string(), file: z.string() });
+
+function isTooLarge(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT';
+}
+
+/** POST /api/media (bearer, multipart field `file`) and the pictures' own addresses. */
+export async function registerMediaRoutes(
+  app: FastifyInstance,
+  deps: { media: MediaService; auth: Authenticator },
+): Promise<void> {
+  const { media, auth } = deps;
+  // Scoped to this plugin, so no other route ever accepts multipart bodies.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+    });
+
+    scope.post('/api/media', async (request, reply) => {
+      const viewer = await auth.require(request);
+      if (!request.isMultipart()) throw new HttpError(415, MEDIA_MISSING_MESSAGE);
+      let buffer: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== MEDIA_FIELD) throw badRequest(MEDIA_MISSING_MESSAGE);
+        buffer = await part.toBuffer();
+      } catch (error) {
+        if (isTooLarge(error)) throw new HttpError(413, MEDIA_TOO_LARGE_MESSAGE);
+        if (error instanceof HttpError) throw error;
+        throw badRequest(MEDIA_MISSING_MESSAGE);
+      }
+      const body: UploadedMediaResponse = { response: await media.upload(viewer, buffer) };
+      return reply.code(201).send(body);
+    });
+  });
+
+  app.get('/media/:id/:file', async (request, reply) => {
+    const { id, file } = mediaParamsSchema.parse(request.params);
+    if (!isUuid(id)) throw notFound(MEDIA_NOT_FOUND_MESSAGE);
+    const data = await media.file(id, file);
+    return reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  });
+}

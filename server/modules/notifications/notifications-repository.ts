@@ -1,0 +1,215 @@
+import { sql, type Kysely } from 'kysely';
+import type { NotificationGroup } from '../../../contracts/notifications';
+import { markdownToPlainText } from '../../../contracts/plain-text';
+import type { DatabaseSchema, NotificationKind } from '../../db/schema';
+import { countAll } from '../../db/sql-helpers';
+import { uuidv7 } from '../../lib/ids';
+import type { PageRequest } from '../posts/paging';
+
+/** Something that happened to `recipientId` because of `actorId`. */
+export interface NotificationEvent {
+  recipientId: string;
+  actorId: string;
+  kind: NotificationKind;
+  postId: string | null;
+  commentId: string | null;
+  /** Events with the same key are read as one line (see contracts/notifications.ts). */
+  groupKey: string;
+}
+
+const EXCERPT_CHARS = 140;
+
+function excerptOf(markdown: string): string {
+  const text = markdownToPlainText(markdown).replace(/\s+/g, ' ');
+  return text.length <= EXCERPT_CHARS ? text : `${text.slice(0, EXCERPT_CHARS - 1).trimEnd()}…`;
+}
+
+/** The only place that reads and writes the notifications table. */
+export class NotificationsRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /**
+   * Writes events, except those nobody should get: one's own doing, or from someone the recipient
+   * blocked. Called with the transaction that writes the event itself.
+   */
+  async add(events: NotificationEvent[]): Promise<void> {
+    const wanted = events.filter((event) => event.recipientId !== event.actorId);
+    if (wanted.length === 0) return;
+    const blocked = await this.db
+      .selectFrom('blocks')
+      .select(['blocker_id', 'blocked_id'])
+      .where(
+        'blocker_id',
+        'in',
+        wanted.map((event) => event.recipientId),
+      )
+      .where(
+        'blocked_id',
+        'in',
+        wanted.map((event) => event.actorId),
+      )
+      .execute();
+    const pairs = new Set(blocked.map((row) => `${row.blocker_id} ${row.blocked_id}`));
+    const rows = wanted
+      .filter((event) => !pairs.has(`${event.recipientId} ${event.actorId}`))
+      .map((event) => ({
+        id: uuidv7(),
+        recipient_id: event.recipientId,
+        actor_id: event.actorId,
+        kind: event.kind,
+        post_id: event.postId,
+        comment_id: event.commentId,
+        group_key: event.groupKey,
+        created_at: new Date().toISOString(),
+        read_at: null,
+      }));
+    if (rows.length > 0) await this.db.insertInto('notifications').values(rows).execute();
+  }
+
+  /** Takes back what an undone action said (an unfavorite, an unfollow) while still unread. */
+  async withdraw(recipientId: string, actorId: string, groupKey: string): Promise<void> {
+    await this.db
+      .deleteFrom('notifications')
+      .where('recipient_id', '=', recipientId)
+      .where('actor_id', '=', actorId)
+      .where('group_key', '=', groupKey)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  /** Notifications about a comment that is gone: its text must not be shown any more. */
+  async removeAboutComment(commentId: string): Promise<void> {
+    await this.db.deleteFrom('notifications').where('comment_id', '=', commentId).execute();
+  }
+
+  /**
+   * The reader's lines, newest first: notifications grouped by key and by read state, each line
+   * placed by its newest notification, keyset on that id. The grouping reads all of the reader's
+   * notifications through the (recipient_id, group_key, id) index.
+   */
+  async listGroups(recipientId: string, page: PageRequest): Promise<NotificationGroup[]> {
+    const unreadFlag = sql<number>`case when read_at is null then 1 else 0 end`;
+    let groups = this.db
+      .selectFrom('notifications')
+      .select([
+        'group_key',
+        unreadFlag.as('unread'),
+        sql<string>`max(id)`.as('latest_id'),
+        sql<number>`cast(count(distinct actor_id) as integer)`.as('actors'),
+      ])
+      .where('recipient_id', '=', recipientId)
+      .groupBy(['group_key', unreadFlag]);
+    if (page.after !== null) groups = groups.having(sql<string>`max(id)`, '<', page.after);
+    const heads = await groups
+      .orderBy('latest_id', 'desc')
+      .limit(page.limit + 1)
+      .execute();
+    if (heads.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('notifications')
+      .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
+      .leftJoin('posts', 'posts.id', 'notifications.post_id')
+      .leftJoin('users as post_author', 'post_author.id', 'posts.author_id')
+      .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+      .select([
+        'notifications.id',
+        'notifications.kind',
+        'notifications.created_at',
+        'notifications.read_at',
+        'actor.id as actor_id',
+        'actor.username as actor_username',
+        'posts.id as post_id',
+        'posts.title as post_title',
+        'post_author.id as post_author_id',
+        'post_author.username as post_author_username',
+        'comments.id as comment_id',
+        'comments.body as comment_body',
+        'comments.deleted_at as comment_deleted_at',
+      ])
+      .where(
+        'notifications.id',
+        'in',
+        heads.map((head) => head.latest_id),
+      )
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return heads.flatMap((head): NotificationGroup[] => {
+      const row = byId.get(head.latest_id);
+      if (!row) return [];
+      const post =
+        row.post_id !== null && row.post_title !== null && row.post_author_id !== null
+          ? {
+              id: row.post_id,
+              title: row.post_title,
+              author: { id: row.post_author_id, username: row.post_author_username ?? '' },
+            }
+          : null;
+      // A deleted comment's text is never shown, whatever still points at it.
+      const comment =
+        row.comment_id !== null && row.comment_deleted_at === null
+          ? { id: row.comment_id, excerpt: excerptOf(row.comment_body ?? '') }
+          : null;
+      return [
+        {
+          id: row.id,
+          kind: row.kind,
+          unread: row.read_at === null,
+          createdAt: row.created_at,
+          actor: { id: row.actor_id, username: row.actor_username },
+          others: Math.max(0, Number(head.actors) - 1),
+          post,
+          comment,
+        },
+      ];
+    });
+  }
+
+  /** Unread lines (not notifications): the number the bell shows matches the list. */
+  async unreadCount(recipientId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('notifications')
+      .select(sql<number>`cast(count(distinct group_key) as integer)`.as('unread'))
+      .where('recipient_id', '=', recipientId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.unread ?? 0);
+  }
+
+  /** Marks the unread line whose newest notification is `id`; false when it is not the reader's. */
+  async markGroupRead(recipientId: string, id: string, readAt: string): Promise<boolean> {
+    const head = await this.db
+      .selectFrom('notifications')
+      .select(['group_key'])
+      .where('id', '=', id)
+      .where('recipient_id', '=', recipientId)
+      .executeTakeFirst();
+    if (!head) return false;
+    await this.db
+      .updateTable('notifications')
+      .set({ read_at: readAt })
+      .where('recipient_id', '=', recipientId)
+      .where('group_key', '=', head.group_key)
+      .where('id', '<=', id)
+      .where('read_at', 'is', null)
+      .execute();
+    return true;
+  }
+
+  async markAllRead(recipientId: string, readAt: string): Promise<void> {
+    await this.db
+      .updateTable('notifications')
+      .set({ read_at: readAt })
+      .where('recipient_id', '=', recipientId)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  async count(recipientId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('notifications')
+      .select(countAll().as('n'))
+      .where('recipient_id', '=', recipientId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

@@ -1,0 +1,46 @@
+import { USER_NOT_FOUND_MESSAGE } from '../../../../contracts/auth';
+import type { Page, Author } from '../../../../contracts/posts';
+import { isForeignKeyViolation } from '../../../db/errors';
+import type { Viewer } from '../../../lib/authenticator';
+import { badRequest, notFound } from '../../../lib/http-errors';
+import { toPage, type PageRequest } from '../../posts/paging';
+import type { BlocksRepository } from './blocks-repository';
+
+export const BLOCK_SELF_MESSAGE = 'You cannot block yourself';
+
+export interface BlockState {
+  blocked: boolean;
+}
+
+/**
+ * Issue 12 §5: a reader blocks a user. Their comments are hidden from the reader; they can no
+ * longer reply to the reader's comments, mention the reader, or send the reader notifications.
+ */
+export class BlocksService {
+  constructor(private readonly blocks: BlocksRepository) {}
+
+  async block(viewer: Viewer, userId: string): Promise<BlockState> {
+    if (userId === viewer.id) throw badRequest(BLOCK_SELF_MESSAGE);
+    try {
+      await this.blocks.add(viewer.id, userId);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(USER_NOT_FOUND_MESSAGE);
+      throw error;
+    }
+    return { blocked: true };
+  }
+
+  async unblock(viewer: Viewer, userId: string): Promise<BlockState> {
+    if (userId === viewer.id) throw badRequest(BLOCK_SELF_MESSAGE);
+    await this.blocks.remove(viewer.id, userId);
+    return { blocked: false };
+  }
+
+  async state(viewer: Viewer, userId: string): Promise<BlockState> {
+    return { blocked: await this.blocks.isBlocked(viewer.id, userId) };
+  }
+
+  async list(viewer: Viewer, page: PageRequest): Promise<Page<Author>> {
+    return toPage(await this.blocks.listBlocked(viewer.id, page), page.limit);
+  }
+}

@@ -1,0 +1,469 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createTestDatabase } from './support/test-databases';
+import { createPost } from './support/posts';
+import { describeEachDatabase, request, signUpUser, testConfig, type ApiContext } from './support/harness';
+
+/** What the local SMTP server (smtp-server, from npm) received. */
+interface ReceivedMail {
+  to: string[];
+  text: string;
+}
+
+const inbox: ReceivedMail[] = [];
+
+/** Enough of quoted-printable for nodemailer's plain-text bodies: soft breaks and =XX bytes. */
+function decodeQuotedPrintable(raw: string): string {
+  return Buffer.from(
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (raw += chunk));
+    stream.on('end', () => {
+      inbox.push({
+        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        text: decodeQuotedPrintable(raw),
+      });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as AddressInfo).port;
+afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+
+const mailsTo = (address: string) => inbox.filter((mail) => mail.to.includes(address));
+
+/** The link in the newest mail to `address`, once it has arrived (mail is sent after the answer). */
+async function linkSentTo(address: string, path: string): Promise<string> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const mails = mailsTo(address);
+    const match = mails
+      .at(-1)
+      ?.text.match(new RegExp(`http://inkwell\\.test${path}\\?token=([A-Za-z0-9_-]+)`));
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no mail with a ${path} link reached ${address}`);
+}
+
+/** Gives a background send time to happen, so "no mail arrived" means something. */
+async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+const signIn = (ctx: ApiContext, email: string, password: string) =>
+  request(ctx, { method: 'POST', url: '/api/user/signin', payload: { email, password } });
+const me = (ctx: ApiContext, token: string) => request(ctx, { method: 'GET', url: '/api/user/me', token });
+const post = (ctx: ApiContext, url: string, payload: unknown, token?: string) =>
+  request(ctx, {
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    ...(token ? { token } : {}),
+  });
+
+describeEachDatabase(
+  'account recovery and control',
+  (ctx) => {
+    describe('forgotten password', () => {
+      it('answers a registered and an unknown address alike, and mails only the registered one', async () => {
+        const user = await signUpUser(ctx);
+        const unknown = `nobody-${Date.now()}@example.com`;
+        const known = await post(ctx, '/api/user/password/forgot', { email: user.email });
+        const stranger = await post(ctx, '/api/user/password/forgot', { email: unknown });
+        expect(known.status).toBe(202);
+        expect(stranger.status).toBe(202);
+        expect(stranger.body).toEqual(known.body);
+        await linkSentTo(user.email, '/reset-password');
+        await settle();
+        expect(mailsTo(unknown)).toHaveLength(0);
+      });
+
+      it('resets the password once through the emailed link and ends every session', async () => {
+        const user = await signUpUser(ctx);
+        await post(ctx, '/api/user/password/forgot', { email: user.email.toUpperCase() });
+        const token = await linkSentTo(user.email, '/reset-password');
+        const reset = await post(ctx, '/api/user/password/reset', { token, password: 'recovered password' });
+        expect(reset.status).toBe(200);
+        expect((await me(ctx, user.token)).status).toBe(401);
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(401);
+        expect((await signIn(ctx, user.email, 'recovered password')).status).toBe(200);
+        const reused = await post(ctx, '/api/user/password/reset', { token, password: 'a third password' });
+        expect(reused.status).toBe(400);
+        expect(reused.body).toEqual({
+          message: 'This link is invalid, has expired or has already been used.',
+        });
+        expect((await signIn(ctx, user.email, 'recovered password')).status).toBe(200);
+      });
+
+      it('refuses an expired link, a made-up one and a malformed one with 400', async () => {
+        const user = await signUpUser(ctx);
+        await post(ctx, '/api/user/password/forgot', { email: user.email });
+        const token = await linkSentTo(user.email, '/reset-password');
+        await ctx.database.db
+          .updateTable('account_tokens')
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .where('user_id', '=', user.id)
+          .execute();
+        for (const candidate of [token, 'A'.repeat(43), 'not a token!', '']) {
+          const answer = await post(ctx, '/api/user/password/reset', {
+            token: candidate,
+            password: 'whatever123',
+          });
+          expect(answer.status).toBe(400);
+        }
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+      });
+    });
+
+    describe('email change', () => {
+      it('changes the address only once the link sent to the new one is opened', async () => {
+        const user = await signUpUser(ctx);
+        const next = `moved-${Date.now()}@example.com`;
+        const wrong = await post(
+          ctx,
+          '/api/user/email',
+          { email: next, currentPassword: 'not it' },
+          user.token,
+        );
+        expect(wrong.status).toBe(400);
+        const asked = await post(
+          ctx,
+          '/api/user/email',
+          { email: next, currentPassword: user.password },
+          user.token,
+        );
+        expect(asked.status).toBe(202);
+        // Not yet: the old address still signs in.
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+        const token = await linkSentTo(next, '/confirm-email');
+        const confirmed = await post(ctx, '/api/user/email/confirm', { token });
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.body).toMatchObject({ email: next });
+        expect((await signIn(ctx, next, user.password)).status).toBe(200);
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(401);
+        expect((await post(ctx, '/api/user/email/confirm', { token })).status).toBe(400);
+      });
+
+      it('does not reveal that another account uses the new address', async () => {
+        const user = await signUpUser(ctx);
+        const other = await signUpUser(ctx);
+        const fresh = `fresh-${Date.now()}@example.com`;
+        const taken = await post(
+          ctx,
+          '/api/user/email',
+          { email: other.email, currentPassword: user.password },
+          user.token,
+        );
+        const free = await post(
+          ctx,
+          '/api/user/email',
+          { email: fresh, currentPassword: user.password },
+          user.token,
+        );
+        expect(taken.status).toBe(202);
+        expect(taken.body).toEqual(free.body);
+        await linkSentTo(fresh, '/confirm-email');
+        await settle();
+        expect(mailsTo(other.email)).toHaveLength(0);
+      });
+
+      it('refuses an expired confirmation link', async () => {
+        const user = await signUpUser(ctx);
+        const next = `late-${Date.now()}@example.com`;
+        await post(ctx, '/api/user/email', { email: next, currentPassword: user.password }, user.token);
+        const token = await linkSentTo(next, '/confirm-email');
+        await ctx.database.db
+          .updateTable('account_tokens')
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .where('user_id', '=', user.id)
+          .execute();
+        expect((await post(ctx, '/api/user/email/confirm', { token })).status).toBe(400);
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+      });
+    });
+
+    it('signs out everywhere: every token of the account stops working', async () => {
+      const user = await signUpUser(ctx);
+      const second = (await signIn(ctx, user.email, user.password)).body as { jwt: string };
+      expect((await post(ctx, '/api/user/signout-everywhere', {}, user.token)).status).toBe(200);
+      expect((await me(ctx, user.token)).status).toBe(401);
+      expect((await me(ctx, second.jwt)).status).toBe(401);
+      expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+    });
+
+    describe('deleting the account', () => {
+      /** A user with a tagged post, a comment, a favorite, a follow and a followed topic, and a reader who comments. */
+      async function busyUser() {
+        const user = await signUpUser(ctx);
+        const reader = await signUpUser(ctx);
+        const own = await createPost(ctx, user, { title: 'Mine', content: 'My words', tags: ['leaving'] });
+        const theirs = await createPost(ctx, reader, { title: 'Theirs', content: 'Their words' });
+        const calls = [
+          post(ctx, '/api/post/comments', { postId: theirs.id, body: 'My comment' }, user.token),
+          post(ctx, '/api/post/comments', { postId: own.id, body: 'A reply to you' }, reader.token),
+          request(ctx, { method: 'POST', url: `/api/post/favorite?id=${theirs.id}`, token: user.token }),
+          request(ctx, { method: 'POST', url: `/api/post/favorite?id=${own.id}`, token: reader.token }),
+          request(ctx, { method: 'POST', url: `/api/user/follow?userId=${reader.id}`, token: user.token }),
+          request(ctx, { method: 'POST', url: `/api/user/follow?userId=${user.id}`, token: reader.token }),
+          request(ctx, { method: 'POST', url: '/api/tags/follow?name=leaving', token: user.token }),
+        ];
+        for (const call of calls) expect((await call).status).toBeLessThan(300);
+        await post(ctx, '/api/user/password/forgot', { email: user.email });
+        await linkSentTo(user.email, '/reset-password');
+        return { user, reader, own, theirs };
+      }
+
+      /** Rows anywhere that still name the user. */
+      async function rowsNaming(userId: string) {
+        const db = ctx.database.db;
+        const counts = await Promise.all([
+          db.selectFrom('posts').select('id').where('author_id', '=', userId).execute(),
+          db.selectFrom('comments').select('id').where('author_id', '=', userId).execute(),
+          db.selectFrom('favorites').select('post_id').where('user_id', '=', userId).execute(),
+          db
+            .selectFrom('follows')
+            .select('follower_id')
+            .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)]))
+            .execute(),
+          db.selectFrom('tag_follows').select('tag').where('user_id', '=', userId).execute(),
+          db.selectFrom('account_tokens').select('token_hash').where('user_id', '=', userId).execute(),
+        ]);
+        const [posts, comments, favorites, follows, tagFollows, links] = counts.map((rows) => rows.length);
+        return { posts, comments, favorites, follows, tagFollows, links };
+      }
+
+      /** Rows whose parent is gone, anywhere: what "no orphan" means. */
+      async function orphans() {
+        const db = ctx.database.db;
+        const missingUser = (table: 'posts' | 'comments', column: 'author_id') =>
+          db
+            .selectFrom(table)
+            .select(column)
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb.selectFrom('users').select('id').whereRef('users.id', '=', `${table}.${column}`),
+                ),
+              ),
+            )
+            .execute();
+        const [posts, comments, commentsWithoutPost, favoritesWithoutPost, tagsRows] = await Promise.all([
+          missingUser('posts', 'author_id'),
+          missingUser('comments', 'author_id'),
+          db
+            .selectFrom('comments')
+            .select('id')
+            .where((eb) =>
+              eb.not(
+                eb.exists(eb.selectFrom('posts').select('id').whereRef('posts.id', '=', 'comments.post_id')),
+              ),
+            )
+            .execute(),
+          db
+            .selectFrom('favorites')
+            .select('post_id')
+            .where((eb) =>
+              eb.not(
+                eb.exists(eb.selectFrom('posts').select('id').whereRef('posts.id', '=', 'favorites.post_id')),
+              ),
+            )
+            .execute(),
+          db
+            .selectFrom('post_tags')
+            .select('post_id')
+            .where((eb) =>
+              eb.not(
+                eb.exists(eb.selectFrom('posts').select('id').whereRef('posts.id', '=', 'post_tags.post_id')),
+              ),
+            )
+            .execute(),
+        ]);
+        return [posts, comments, commentsWithoutPost, favoritesWithoutPost, tagsRows].map(
+          (rows) => rows.length,
+        );
+      }
+
+      const tagCount = async (name: string) =>
+        (
+          await ctx.database.db
+            .selectFrom('tags')
+            .select('post_count')
+            .where('name', '=', name)
+            .executeTakeFirst()
+        )?.post_count;
+
+      it('refuses without the right password and changes nothing', async () => {
+        const { user } = await busyUser();
+        const wrong = await post(
+          ctx,
+          '/api/user/delete',
+          { password: 'not mine', content: 'delete' },
+          user.token,
+        );
+        expect(wrong.status).toBe(400);
+        const unclear = await post(
+          ctx,
+          '/api/user/delete',
+          { password: user.password, content: 'maybe' },
+          user.token,
+        );
+        expect(unclear.status).toBe(400);
+        expect((await me(ctx, user.token)).status).toBe(200);
+        expect((await rowsNaming(user.id)).posts).toBe(1);
+      });
+
+      it('with "delete", removes the account, its posts and comments, and leaves no orphan row', async () => {
+        const { user, own } = await busyUser();
+        const before = await tagCount('leaving');
+        const deleted = await post(
+          ctx,
+          '/api/user/delete',
+          { password: user.password, content: 'delete' },
+          user.token,
+        );
+        expect(deleted.status).toBe(200);
+        expect(await rowsNaming(user.id)).toEqual({
+          posts: 0,
+          comments: 0,
+          favorites: 0,
+          follows: 0,
+          tagFollows: 0,
+          links: 0,
+        });
+        expect(
+          await ctx.database.db.selectFrom('users').select('id').where('id', '=', user.id).execute(),
+        ).toEqual([]);
+        expect(await orphans()).toEqual([0, 0, 0, 0, 0]);
+        expect(await tagCount('leaving')).toBe((before ?? 0) - 1);
+        expect((await request(ctx, { method: 'GET', url: `/api/post/blog?id=${own.id}` })).status).toBe(404);
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(401);
+        expect((await me(ctx, user.token)).status).toBe(401);
+      });
+
+      it('with "keep", leaves the posts and comments signed by an anonymous former member', async () => {
+        const { user, own, theirs } = await busyUser();
+        const kept = await post(
+          ctx,
+          '/api/user/delete',
+          { password: user.password, content: 'keep' },
+          user.token,
+        );
+        expect(kept.status).toBe(200);
+        expect(await rowsNaming(user.id)).toEqual({
+          posts: 1,
+          comments: 1,
+          favorites: 0,
+          follows: 0,
+          tagFollows: 0,
+          links: 0,
+        });
+        expect(await orphans()).toEqual([0, 0, 0, 0, 0]);
+        const read = await request<{ response: { author: { username: string } } }>(ctx, {
+          method: 'GET',
+          url: `/api/post/blog?id=${own.id}`,
+        });
+        expect(read.body.response.author.username).toBe('former member');
+        const comments = await request<{ response: { body: string; author: { username: string } }[] }>(ctx, {
+          method: 'GET',
+          url: `/api/post/comments?postId=${theirs.id}`,
+        });
+        expect(comments.body.response.find((comment) => comment.body === 'My comment')?.author.username).toBe(
+          'former member',
+        );
+        const row = await ctx.database.db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', user.id)
+          .executeTakeFirst();
+        expect(row?.email).not.toContain(user.email.split('@')[0]);
+        expect(row?.password_hash).toBeNull();
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(401);
+        expect((await me(ctx, user.token)).status).toBe(401);
+        // The address is free again and belongs to no one.
+        const before = mailsTo(user.email).length;
+        await post(ctx, '/api/user/password/forgot', { email: user.email });
+        await settle();
+        expect(mailsTo(user.email)).toHaveLength(before);
+      });
+    });
+  },
+  {
+    config: {
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      mailFrom: 'Inkwell <no-reply@inkwell.test>',
+      // Every request here comes from one address; the limit itself is tested below.
+      rateLimits: { ...testConfig().rateLimits, accountEmails: { max: 1_000, windowMs: 60_000 } },
+    },
+  },
+);
+
+describeEachDatabase(
+  'account emails are limited per address',
+  (ctx) => {
+    it('answers the fourth reset request for one address with 429, registered or not', async () => {
+      const user = await signUpUser(ctx);
+      for (const email of [user.email, `unknown-${Date.now()}@example.com`]) {
+        const statuses: number[] = [];
+        // From a new client address each time, so only the per-address count can refuse.
+        for (let attempt = 0; attempt < 4; attempt += 1) {
+          const answer = await request(ctx, {
+            method: 'POST',
+            url: '/api/user/password/forgot',
+            payload: { email },
+            remoteAddress: `10.1.${attempt}.${email.length}`,
+          });
+          statuses.push(answer.status);
+        }
+        expect(statuses).toEqual([202, 202, 202, 429]);
+      }
+    });
+  },
+  {
+    config: {
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      rateLimits: { ...testConfig().rateLimits, accountEmails: { max: 3, windowMs: 60_000 } },
+    },
+  },
+);
+
+describe('without SMTP_URL', () => {
+  it('writes the reset link to the server log', async () => {
+    let logged = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        logged += chunk.toString();
+        callback();
+      },
+    });
+    const { database, dispose } = await createTestDatabase('sqlite');
+    const app = await buildApp({ config: testConfig(), database, logger: { level: 'warn', stream } });
+    try {
+      const ctx = { app, database, dialect: 'sqlite' as const };
+      const user = await signUpUser(ctx);
+      expect((await post(ctx, '/api/user/password/forgot', { email: user.email })).status).toBe(202);
+      for (let attempt = 0; attempt < 100 && !logged.includes('/reset-password?token='); attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(logged).toMatch(/http:\/\/inkwell\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    } finally {
+      await app.close();
+      await dispose();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHead } from '../../../app/head/page-head';
+import { FormError } from '../../../components/ui/form-error';
+import { FormFooter } from '../../../components/ui/form-footer';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { confirmEmail } from '../api/recovery';
+import { AuthCard } from '../components/auth-card';
+
+/**
+ * /confirm-email?token=: the link sent to a new address. Confirming takes a click rather than
+ * happening on load, so a mail scanner that opens links cannot use it up.
+ */
+export function ConfirmEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  // Before hydration a click would do nothing, so the button waits for the app.
+  const hydrated = useHydrated();
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onConfirm = async () => {
+    setPending(true);
+    setError(null);
+    const result = await confirmEmail({ token });
+    setPending(false);
+    if (result.ok) setDone(`${result.data.message} You now sign in with ${result.data.email}.`);
+    else setError(result.error.message);
+  };
+
+  return (
+    <AuthCard title="Confirm your new email" lead="Use this address to sign in to Inkwell from now on.">
+      <PageHead title="Confirm your new email" noindex />
+      {done ? (
+        <>
+          <Notice>{done}</Notice>
+          <FormFooter text="All set." linkText="Go to the posts" to="/allblog" />
+        </>
+      ) : (
+        <>
+          <button
+            className="button button--primary button--block"
+            type="button"
+            disabled={!hydrated || pending}
+            aria-busy={pending || undefined}
+            onClick={() => void onConfirm()}
+          >
+            {pending ? <Spinner /> : null}
+            <span>{pending ? 'Confirming…' : 'Confirm this address'}</span>
+          </button>
+          <FormError message={error} />
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,66 @@
+import { apiRequest } from '../../../lib/api-client';
+import type { StudioPostResponse } from './studio-post';
+
+export interface PostDraftInput {
+  title: string;
+  content: string;
+  /** Issue 9 §1: the post's topics; absent keeps the ones the post has. */
+  tags?: string[];
+}
+
+/** What a save asks for: stay a draft, publish now, or publish at a future time. */
+export type PublishIntent = { status: 'draft' } | { status: 'published' } | { publishAt: string };
+
+/** POST /api/post/blog (bearer) {title, content, status | publishAt} → 201 {response: StudioPost}. */
+export function createStudioPost(input: PostDraftInput, intent: PublishIntent) {
+  return apiRequest<StudioPostResponse>('/api/post/blog', {
+    method: 'POST',
+    body: { ...input, ...intent },
+    auth: true,
+  });
+}
+
+/**
+ * PUT /api/post/blog?id= (bearer) {title, content, version, status | publishAt} → {response}.
+ * A `version` older than the stored one is refused with 409: the post changed elsewhere.
+ */
+export function updateStudioPost(
+  id: string,
+  input: PostDraftInput & { version: number | null },
+  intent?: PublishIntent,
+) {
+  const { version, ...fields } = input;
+  return apiRequest<StudioPostResponse>('/api/post/blog', {
+    method: 'PUT',
+    query: { id },
+    body: { ...fields, ...(version === null ? {} : { version }), ...(intent ?? {}) },
+    auth: true,
+  });
+}
+
+/** The form's buttons, as a request: publish, save as a draft, schedule, or unpublish. */
+export type SaveAction =
+  { kind: 'publish' } | { kind: 'draft' } | { kind: 'schedule'; publishAt: string } | { kind: 'unpublish' };
+
+function intentOf(action: SaveAction): PublishIntent {
+  if (action.kind === 'schedule') return { publishAt: action.publishAt };
+  return action.kind === 'publish' ? { status: 'published' } : { status: 'draft' };
+}
+
+/**
+ * One save of the writing page. A post not on the server yet is created (Publish without a status,
+ * exactly SPEC §7's call); one that is (a saved draft, or /updateblog) is updated with the version
+ * it was loaded at, so an edit made elsewhere meanwhile is answered with 409.
+ */
+export function savePost(
+  input: PostDraftInput,
+  action: SaveAction,
+  current: { postId: string | null; version: number | null },
+) {
+  if (current.postId === null) {
+    return action.kind === 'publish'
+      ? apiRequest<StudioPostResponse>('/api/post/blog', { method: 'POST', body: input, auth: true })
+      : createStudioPost(input, intentOf(action));
+  }
+  return updateStudioPost(current.postId, { ...input, version: current.version }, intentOf(action));
+}

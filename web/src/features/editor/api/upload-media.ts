@@ -1,0 +1,40 @@
+import { NO_RESPONSE_MESSAGE, serverErrorText } from '../../../lib/api-client';
+import { appStorage, readToken } from '../../../lib/storage';
+
+/** What POST /api/media answers: the stored picture, resized, with its srcset. */
+export interface UploadedMedia {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  srcset: string;
+}
+
+export type UploadResult = { ok: true; media: UploadedMedia } | { ok: false; message: string };
+
+/**
+ * POST /api/media (bearer, multipart field `file`) → 201 {response: UploadedMedia}. Not through
+ * apiRequest, which speaks JSON only: the browser sets the multipart boundary itself.
+ */
+export async function uploadMedia(file: File): Promise<UploadResult> {
+  const body = new FormData();
+  body.append('file', file, file.name || 'image');
+  const token = readToken(appStorage);
+  let response: Response;
+  try {
+    response = await fetch(`${import.meta.env.VITE_API_BASE ?? ''}/api/media`, {
+      method: 'POST',
+      body,
+      headers: token
+        ? { Authorization: `Bearer ${token}`, Accept: 'application/json' }
+        : { Accept: 'application/json' },
+    });
+  } catch {
+    return { ok: false, message: NO_RESPONSE_MESSAGE };
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) return { ok: false, message: serverErrorText(answer) };
+  const media = (answer as { response?: UploadedMedia } | null)?.response;
+  if (!media || typeof media.url !== 'string') return { ok: false, message: serverErrorText(null) };
+  return { ok: true, media };
+}

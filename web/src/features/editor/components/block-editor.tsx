@@ -1,0 +1,173 @@
+import type { Editor } from '@tiptap/core';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { createEditorMarkdown, type EditorMarkdown } from '../markdown/editor-markdown';
+import { editorExtensions } from '../schema/editor-extensions';
+import { cleanPastedHtml } from '../extensions/clean-paste';
+import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensions/image-upload';
+import { MoveBlock } from '../extensions/move-block';
+import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
+import { blockCommands, matchBlockCommands } from '../lib/block-commands';
+import { SelectionToolbar } from './selection-toolbar';
+import { SlashMenu } from './slash-menu';
+import '../editor.css';
+
+/** What the form asks of the editor: its Markdown only when it needs it, not at every keystroke. */
+export interface BlockEditorHandle {
+  getMarkdown: () => string;
+  /** The body's plain text, for the word count. */
+  getText: () => string;
+  setMarkdown: (markdown: string) => void;
+  focus: () => void;
+}
+
+export interface BlockEditorProps {
+  initialMarkdown: string;
+  labelledBy: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  placeholder: string;
+  /** Called after every change; cheap, so the form decides when to read the Markdown. */
+  onChange: () => void;
+  /** Called once the editor holds its first content (the counts start from it). */
+  onReady: () => void;
+  upload: UploadImage;
+}
+
+/**
+ * The body of a post as blocks (issue 10 §1), on Tiptap. Markdown goes in and comes out
+ * (editor-markdown.ts); the schema keeps only our blocks, so pasted pages are cleaned to them.
+ */
+export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(function BlockEditor(
+  { initialMarkdown, labelledBy, describedBy, invalid, placeholder, onChange, onReady, upload },
+  ref,
+) {
+  const [slashMenu, setSlashMenu] = useState<SlashMenuState | null>(null);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const menuRef = useRef({ slashMenu, activeIndex });
+  menuRef.current = { slashMenu, activeIndex };
+  const fileInput = useRef<HTMLInputElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+
+  const commands = useMemo(() => blockCommands(() => fileInput.current?.click()), []);
+
+  const bridge = useMemo<SlashMenuBridge>(
+    () => ({
+      items: (query) => matchBlockCommands(commands, query),
+      show: (state) => {
+        setSlashMenu(state);
+        setActiveIndex(0);
+      },
+      keyDown: (event) => {
+        const { slashMenu: menu, activeIndex: index } = menuRef.current;
+        if (!menu || menu.items.length === 0) return false;
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          const step = event.key === 'ArrowDown' ? 1 : -1;
+          setActiveIndex((index + step + menu.items.length) % menu.items.length);
+          return true;
+        }
+        if (event.key === 'Enter' || event.key === 'Tab') {
+          const item = menu.items[index];
+          if (item) menu.choose(item);
+          return true;
+        }
+        if (event.key === 'Escape') {
+          setSlashMenu(null);
+          return true;
+        }
+        return false;
+      },
+    }),
+    [commands],
+  );
+
+  const extensions = useMemo(() => editorExtensions(), []);
+  // One Markdown reader and writer per editor, made with its schema.
+  const codecRef = useRef<EditorMarkdown | null>(null);
+  const codecFor = (current: Editor): EditorMarkdown =>
+    (codecRef.current ??= createEditorMarkdown(current.schema));
+
+  const editor = useEditor({
+    extensions: [
+      ...extensions,
+      MoveBlock,
+      SlashCommand.configure({ bridge }),
+      ImageUpload.configure({ upload }),
+    ],
+    // Rendered on the server too; the editor itself only ever starts in the browser.
+    immediatelyRender: false,
+    // The React tree does not depend on each transaction: typing re-renders nothing.
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        class: 'block-editor__body',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        'data-placeholder': placeholder,
+        spellcheck: 'true',
+      },
+      transformPastedHTML: cleanPastedHtml,
+    },
+    onCreate: ({ editor: created }) => {
+      created.commands.setContent(codecFor(created).parse(initialMarkdown).toJSON(), { emitUpdate: false });
+      // After this render: the handle the form reads through is set by then.
+      setTimeout(() => onReadyRef.current(), 0);
+    },
+    onUpdate: () => onChangeRef.current(),
+  });
+
+  // ARIA that changes with validation is set on the live element.
+  if (editor && !editor.isDestroyed) {
+    const element = editor.view.dom;
+    if (invalid) element.setAttribute('aria-invalid', 'true');
+    else element.removeAttribute('aria-invalid');
+    if (describedBy) element.setAttribute('aria-describedby', describedBy);
+    else element.removeAttribute('aria-describedby');
+  }
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getMarkdown: () => (editor ? codecFor(editor).serialize(editor.state.doc) : initialMarkdown),
+      getText: () =>
+        editor ? editor.state.doc.textBetween(0, editor.state.doc.content.size, ' ', ' ') : initialMarkdown,
+      setMarkdown: (value) => {
+        if (!editor) return;
+        editor.commands.setContent(codecFor(editor).parse(value).toJSON());
+      },
+      focus: () => editor?.commands.focus('start'),
+    }),
+    [editor, initialMarkdown],
+  );
+
+  return (
+    <div className="block-editor">
+      {editor ? <SelectionToolbar editor={editor} /> : null}
+      <EditorContent editor={editor} />
+      {!editor ? <div className="block-editor__body block-editor__body--loading" aria-hidden="true" /> : null}
+      {slashMenu && editor ? (
+        <SlashMenu state={slashMenu} activeIndex={activeIndex} onHover={setActiveIndex} />
+      ) : null}
+      <input
+        ref={fileInput}
+        className="visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          if (!editor || files.length === 0) return;
+          void insertUploadedImages(editor.view, files, editor.state.selection.to, upload);
+        }}
+      />
+    </div>
+  );
+});

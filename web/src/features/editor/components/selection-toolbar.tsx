@@ -1,0 +1,224 @@
+import type { Editor } from '@tiptap/core';
+import { NodeSelection } from '@tiptap/pm/state';
+import { useEditorState } from '@tiptap/react';
+import { BubbleMenu } from '@tiptap/react/menus';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+
+interface ToolbarState {
+  bold: boolean;
+  italic: boolean;
+  code: boolean;
+  link: string | null;
+  heading: number | null;
+  image: { alt: string; title: string } | null;
+  codeLanguage: string | null;
+}
+
+function readState(editor: Editor): ToolbarState {
+  const { selection } = editor.state;
+  const image =
+    selection instanceof NodeSelection && selection.node.type.name === 'image'
+      ? { alt: String(selection.node.attrs.alt ?? ''), title: String(selection.node.attrs.title ?? '') }
+      : null;
+  const headingLevel = editor.getAttributes('heading').level;
+  return {
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    code: editor.isActive('code'),
+    link: editor.isActive('link') ? String(editor.getAttributes('link').href ?? '') : null,
+    heading: editor.isActive('heading') && typeof headingLevel === 'number' ? headingLevel : null,
+    image,
+    codeLanguage: editor.isActive('codeBlock')
+      ? String(editor.getAttributes('codeBlock').language ?? '')
+      : null,
+  };
+}
+
+/**
+ * The toolbar on a selection (issue 10 §1): marks and headings for text, alt text and caption for
+ * a picture, the language of a code block. Alt+F10 moves into it from the text and Escape goes
+ * back, so it is reachable without a pointer; its buttons say their state with aria-pressed.
+ */
+export function SelectionToolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [linkDraft, setLinkDraft] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dom = editor.view.dom;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'F10' || !event.altKey) return;
+      const first = toolbarRef.current?.querySelector<HTMLElement>('button, input');
+      if (!first) return;
+      event.preventDefault();
+      first.focus();
+    };
+    dom.addEventListener('keydown', onKeyDown);
+    return () => dom.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
+
+  const backToText = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    setLinkDraft(null);
+    editor.commands.focus();
+  };
+
+  const applyLink = (event: FormEvent) => {
+    event.preventDefault();
+    const href = (linkDraft ?? '').trim();
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (href) chain.setLink({ href }).run();
+    else chain.unsetLink().run();
+    setLinkDraft(null);
+  };
+
+  const setImage = (attributes: { alt?: string; title?: string }) => {
+    editor.chain().updateAttributes('image', attributes).run();
+  };
+
+  return (
+    <BubbleMenu
+      editor={editor}
+      className="selection-toolbar"
+      options={{ placement: 'top', offset: 8, flip: true, shift: { padding: 8 } }}
+      shouldShow={({ editor: current, state: editorState }) => {
+        const { selection } = editorState;
+        if (!current.isEditable) return false;
+        if (selection instanceof NodeSelection) return selection.node.type.name === 'image';
+        if (current.isActive('codeBlock')) return true;
+        return !selection.empty;
+      }}
+    >
+      <div
+        ref={toolbarRef}
+        role="toolbar"
+        aria-label="Formatting"
+        className="selection-toolbar__row"
+        onKeyDown={backToText}
+      >
+        {state.image ? (
+          <>
+            <label className="selection-toolbar__field">
+              <span>Alt text</span>
+              <input
+                value={state.image.alt}
+                onChange={(event) => setImage({ alt: event.target.value })}
+                placeholder="What the picture shows"
+              />
+            </label>
+            <label className="selection-toolbar__field">
+              <span>Caption</span>
+              <input
+                value={state.image.title}
+                onChange={(event) => setImage({ title: event.target.value })}
+                placeholder="Optional"
+              />
+            </label>
+          </>
+        ) : state.codeLanguage !== null ? (
+          <label className="selection-toolbar__field">
+            <span>Language</span>
+            <input
+              value={state.codeLanguage}
+              placeholder="e.g. ts"
+              onChange={(event) =>
+                editor
+                  .chain()
+                  .updateAttributes('codeBlock', { language: event.target.value.trim() || null })
+                  .run()
+              }
+            />
+          </label>
+        ) : linkDraft !== null ? (
+          <form className="selection-toolbar__link" onSubmit={applyLink}>
+            <label className="selection-toolbar__field">
+              <span>Link address</span>
+              <input
+                type="url"
+                value={linkDraft}
+                placeholder="https://"
+                autoFocus
+                onChange={(event) => setLinkDraft(event.target.value)}
+              />
+            </label>
+            <button type="submit" className="selection-toolbar__button">
+              {linkDraft.trim() ? 'Apply' : 'Remove link'}
+            </button>
+          </form>
+        ) : (
+          <>
+            <MarkButton
+              label="Bold"
+              shortcut="Ctrl+B"
+              pressed={state.bold}
+              onPress={() => editor.chain().focus().toggleBold().run()}
+            >
+              <b>B</b>
+            </MarkButton>
+            <MarkButton
+              label="Italic"
+              shortcut="Ctrl+I"
+              pressed={state.italic}
+              onPress={() => editor.chain().focus().toggleItalic().run()}
+            >
+              <i>I</i>
+            </MarkButton>
+            <MarkButton
+              label="Inline code"
+              shortcut="Ctrl+E"
+              pressed={state.code}
+              onPress={() => editor.chain().focus().toggleCode().run()}
+            >
+              <code>{'<>'}</code>
+            </MarkButton>
+            <MarkButton
+              label="Link"
+              shortcut=""
+              pressed={state.link !== null}
+              onPress={() => setLinkDraft(state.link ?? '')}
+            >
+              Link
+            </MarkButton>
+            {([2, 3] as const).map((level) => (
+              <MarkButton
+                key={level}
+                label={`Heading ${level}`}
+                shortcut={`${'#'.repeat(level)} `}
+                pressed={state.heading === level}
+                onPress={() => editor.chain().focus().toggleHeading({ level }).run()}
+              >
+                H{level}
+              </MarkButton>
+            ))}
+          </>
+        )}
+      </div>
+    </BubbleMenu>
+  );
+}
+
+interface MarkButtonProps {
+  label: string;
+  shortcut: string;
+  pressed: boolean;
+  onPress: () => void;
+  children: React.ReactNode;
+}
+
+function MarkButton({ label, shortcut, pressed, onPress, children }: MarkButtonProps) {
+  return (
+    <button
+      type="button"
+      className="selection-toolbar__button"
+      aria-label={label}
+      aria-pressed={pressed}
+      title={shortcut ? `${label} (${shortcut.trim()})` : label}
+      // The selection must survive the press.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onPress}
+    >
+      {children}
+    </button>
+  );
+}

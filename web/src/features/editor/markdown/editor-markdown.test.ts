@@ -1,0 +1,192 @@
+import { getSchema } from '@tiptap/core';
+import type { Mark, Node as ProseMirrorNode } from '@tiptap/pm/model';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { editorExtensions } from '../schema/editor-extensions';
+import { createEditorMarkdown } from './editor-markdown';
+
+const schema = getSchema(editorExtensions());
+const markdown = createEditorMarkdown(schema);
+/** Real Markdown: this repository's own documents, written by people for people. */
+const documents = import.meta.glob<string>(
+  ['../../../../../*.md', '../../../../../bench/*.md', '../../../../../docs/decisions/*.md'],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+function corpus(): { name: string; text: string }[] {
+  return Object.entries(documents).map(([path, text]) => ({ name: path.replace(/^(\.\.\/)+/, ''), text }));
+}
+
+/**
+ * A document as a reader sees it: blocks, and for each character its marks. Bold or italic on a
+ * space shows nothing, and Markdown moves such spaces out of the emphasis, so they are not compared.
+ */
+function visible(node: ProseMirrorNode): unknown {
+  if (node.isText) {
+    return Array.from(node.text ?? '').map((char) => [
+      char,
+      node.marks
+        .filter((mark) => !(/\s/.test(char) && (mark.type.name === 'bold' || mark.type.name === 'italic')))
+        .map((mark) => ({ type: mark.type.name, attrs: mark.attrs })),
+    ]);
+  }
+  const children: unknown[] = [];
+  node.forEach((child) => {
+    const seen = visible(child);
+    if (child.isText && Array.isArray(seen)) children.push(...(seen as unknown[]));
+    else children.push(seen);
+  });
+  return { type: node.type.name, attrs: node.attrs, children };
+}
+
+/** Loaded, saved, loaded again: the same document, and the saved Markdown is stable. */
+function expectRoundTrip(doc: ProseMirrorNode): string {
+  const saved = markdown.serialize(doc);
+  const reloaded = markdown.parse(saved);
+  expect({ saved, doc: visible(reloaded) }).toEqual({ saved, doc: visible(doc) });
+  expect(markdown.serialize(reloaded)).toBe(saved);
+  return saved;
+}
+
+describe('the editor’s Markdown', () => {
+  it.each(corpus())('round-trips $name without loss', ({ text }) => {
+    const loaded = markdown.parse(text);
+    expect(loaded.textContent.length).toBeGreaterThan(0);
+    expectRoundTrip(loaded);
+  });
+
+  it('keeps a picture’s alt text and caption, a code block’s language and a list’s start', () => {
+    const saved = expectRoundTrip(
+      markdown.parse(
+        '![A heron](/media/heron.webp "At dawn")\n\n```ts\nconst a = 1;\n```\n\n3. three\n4. four',
+      ),
+    );
+    expect(saved).toBe(
+      '![A heron](/media/heron.webp "At dawn")\n\n```ts\nconst a = 1;\n```\n\n3. three\n4. four',
+    );
+  });
+
+  it('keeps a list item whose text is a lone +, which Markdown would read as an empty nested list', () => {
+    const saved = expectRoundTrip(markdown.parse('- \\+\n\n# a'));
+    expect(saved).toBe('- \\+\n\n# a');
+  });
+
+  it('keeps a typed line break, as the server renders it', () => {
+    const doc = markdown.parse('one\ntwo');
+    expect(doc.child(0).childCount).toBe(3);
+    expect(doc.child(0).child(1).type.name).toBe('hardBreak');
+    expectRoundTrip(doc);
+  });
+
+  it('round-trips every document the editor can produce (property)', () => {
+    fc.assert(
+      fc.property(documentArbitrary(), (doc) => {
+        expectRoundTrip(doc);
+      }),
+      { numRuns: 500 },
+    );
+  }, 60_000);
+});
+
+// ----- What the editor can produce, as documents of its own schema -----
+
+const WORD_CHARS = 'abcxyzABC019*_`[]()#>-+!\\<&|~.:=\'"'.split('');
+const word = fc
+  .array(fc.constantFrom(...WORD_CHARS, 'é', '漢'), { minLength: 1, maxLength: 6 })
+  .map((chars) => chars.join(''));
+const words = fc.array(word, { minLength: 1, maxLength: 4 }).map((list) => list.join(' '));
+const LINKS = [
+  'https://example.com',
+  'https://en.wikipedia.org/wiki/Ink_(disambiguation)',
+  '/readblog?id=1&name=a%20b',
+];
+
+type MarkName = 'bold' | 'italic' | 'code' | 'link';
+const markSet = fc.subarray<MarkName>(['bold', 'italic', 'code', 'link']);
+
+const segment = fc.record({ text: words, marks: markSet, href: fc.constantFrom(...LINKS) });
+
+function marksOf(names: MarkName[], href: string): Mark[] {
+  // Inline code takes no other mark in Tiptap (its schema says `excludes: '_'`).
+  if (names.includes('code')) return [schema.marks.code!.create()];
+  return names.map((name) =>
+    name === 'link' ? schema.marks.link!.create({ href }) : schema.marks[name]!.create(),
+  );
+}
+
+/** Text runs, each with its marks, separated by plain spaces; a line break in between at times. */
+function inline(allowBreaks: boolean) {
+  return fc
+    .array(fc.record({ segment, breakBefore: fc.boolean() }), { minLength: 1, maxLength: 5 })
+    .map((parts) => {
+      const nodes: ProseMirrorNode[] = [];
+      parts.forEach(({ segment: part, breakBefore }, index) => {
+        if (index > 0) {
+          nodes.push(allowBreaks && breakBefore ? schema.nodes.hardBreak!.create() : schema.text(' '));
+        }
+        nodes.push(schema.text(part.text, marksOf(part.marks, part.href)));
+      });
+      return nodes;
+    });
+}
+
+const paragraph = inline(true).map((content) => schema.nodes.paragraph!.create(null, content));
+const heading = fc
+  .tuple(fc.integer({ min: 1, max: 6 }), inline(false))
+  .map(([level, content]) => schema.nodes.heading!.create({ level }, content));
+const codeLine = fc
+  .array(fc.constantFrom(...WORD_CHARS, ' ', '\t'), { maxLength: 12 })
+  .map((c) => c.join(''));
+const codeBlock = fc
+  .tuple(fc.constantFrom(null, 'ts', 'python', 'sh'), fc.array(codeLine, { minLength: 1, maxLength: 4 }))
+  .map(([language, lines]) => {
+    const text = lines.join('\n');
+    return schema.nodes.codeBlock!.create({ language }, text ? schema.text(text) : null);
+  });
+const image = fc
+  .record({
+    src: fc.constantFrom('/media/a.webp', 'https://example.com/b%20(1).png'),
+    alt: fc.option(words, { nil: null }),
+    title: fc.option(words, { nil: null }),
+  })
+  .map((attrs) => schema.nodes.image!.create(attrs));
+const divider = fc.constant(null).map(() => schema.nodes.horizontalRule!.create());
+
+const { block } = fc.letrec<{ block: ProseMirrorNode; list: ProseMirrorNode; quote: ProseMirrorNode }>(
+  (tie) => ({
+    block: fc.oneof(
+      { maxDepth: 2, depthIdentifier: 'nesting' },
+      paragraph,
+      heading,
+      codeBlock,
+      image,
+      divider,
+      tie('list'),
+      tie('quote'),
+    ),
+    list: fc
+      .tuple(
+        fc.constantFrom('bulletList', 'orderedList'),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.tuple(paragraph, fc.array(tie('block'), { maxLength: 2, depthIdentifier: 'nesting' })), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      )
+      .map(([kind, start, items]) =>
+        schema.nodes[kind]!.create(
+          kind === 'orderedList' ? { start } : null,
+          items.map(([first, rest]) => schema.nodes.listItem!.create(null, [first, ...rest])),
+        ),
+      ),
+    quote: fc
+      .array(tie('block'), { minLength: 1, maxLength: 3, depthIdentifier: 'nesting' })
+      .map((content) => schema.nodes.blockquote!.create(null, content)),
+  }),
+);
+
+function documentArbitrary() {
+  return fc
+    .array(block, { minLength: 1, maxLength: 6 })
+    .map((content) => schema.nodes.doc!.create(null, content));
+}

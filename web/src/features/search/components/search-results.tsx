@@ -1,0 +1,69 @@
+import type { Page } from '../../../../../contracts/posts';
+import { AppLink } from '../../../components/ui/app-link';
+import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { LocalDate } from '../../../components/ui/local-date';
+import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
+import { LoadMore } from '../../posts/components/load-more';
+import { useMorePages } from '../../posts/hooks/use-more-pages';
+import { profilePath, readPostPath } from '../../posts/paths';
+import { TagLinks } from '../../tags/components/tag-links';
+import type { SearchResultView } from '../search-result-view';
+import { Highlighted } from './highlighted';
+
+export interface SearchResultsProps {
+  first: Page<SearchResultView>;
+  moreUrl: string;
+  label: string;
+}
+
+/** Ranked results, best first, each with its matching passage; more as the reader goes on. */
+export function SearchResults({ first, moreUrl, label }: SearchResultsProps) {
+  const list = useMorePages(first, moreUrl);
+  const { listRef, onMoreRequested } = useFocusNewItems(list.items.length, '[data-card-link]');
+
+  return (
+    <div className="post-feed">
+      <ol className="post-feed__list" aria-label={label} ref={listRef}>
+        {list.items.map((result) => (
+          <li key={result.id} className="post-feed__item">
+            <SearchResultCard result={result} />
+          </li>
+        ))}
+      </ol>
+      <LoadMore
+        hasMore={list.hasMore}
+        loadingMore={list.loadingMore}
+        moreError={list.moreError}
+        loadMore={list.loadMore}
+        label="More results"
+        infinite
+        onRequested={onMoreRequested}
+      />
+    </div>
+  );
+}
+
+function SearchResultCard({ result }: { result: SearchResultView }) {
+  return (
+    <article className="post-card search-result">
+      <p className="post-card__author">
+        <AvatarInitial name={result.author.username} size="sm" />
+        <AppLink className="post-card__author-name" to={profilePath(result.author.id)}>
+          {result.author.username}
+        </AppLink>
+      </p>
+      <h2 className="post-card__title">
+        <AppLink className="post-card__link" to={readPostPath(result)} data-card-link="">
+          <Highlighted html={result.titleSnippet} />
+        </AppLink>
+      </h2>
+      <p className="post-card__preview search-result__snippet">
+        <Highlighted html={result.snippet} />
+      </p>
+      <TagLinks tags={result.tags} className="post-card__tags" label={`Topics of ${result.title}`} />
+      <p className="post-card__meta">
+        <LocalDate iso={result.createdAt} />
+      </p>
+    </article>
+  );
+}

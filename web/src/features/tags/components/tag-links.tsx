@@ -1,0 +1,26 @@
+import { AppLink } from '../../../components/ui/app-link';
+import { tagPath } from '../paths';
+import './tag-links.css';
+
+export interface TagLinksProps {
+  tags: readonly string[];
+  /** Names the list for screen readers, e.g. 'Topics'. */
+  label?: string;
+  className?: string;
+}
+
+/** A post's topics as links to their pages (issue 9 §1); nothing at all for a post without tags. */
+export function TagLinks({ tags, label = 'Topics', className }: TagLinksProps) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={className ? `tag-links ${className}` : 'tag-links'} aria-label={label}>
+      {tags.map((name) => (
+        <li key={name}>
+          <AppLink className="tag-pill" to={tagPath(name)}>
+            {name}
+          </AppLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
