@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
 import { expectNoHorizontalScroll, visible } from './support/expect-page';
-import { hydrated } from './support/hydration';
+import { collectProblems, hydrated } from './support/hydration';
 
 const browser = useBrowser();
 const require = createRequire(import.meta.url);
@@ -39,7 +39,27 @@ function bodyHtml(page: Page): Promise<string> {
   });
 }
 
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not on screen');
+  return found;
+}
+
 describe('the block editor', () => {
+  it('starts without a console warning or error: its base styles come from our stylesheet, not an inline style the CSP refuses', async () => {
+    const user = await createUser(browser.baseURL, 'Quiet');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = collectProblems(page);
+    await signInAs(page, user);
+    await page.goto('/addblog');
+    await hydrated(page);
+    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await body(page).click();
+    await page.keyboard.type('two  spaces stay');
+    expect(await body(page).evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('break-spaces');
+    expect(problems).toEqual([]);
+  });
+
   it('turns Markdown typed at the start of a line into blocks, and marks into formatting', async () => {
     const { page } = await writer('Shortcuts');
     await body(page).click();
@@ -113,6 +133,33 @@ describe('the block editor', () => {
     expect(await bodyHtml(page)).toBe('<p>beta!</p><p>alpha</p>');
     await page.keyboard.press('Alt+Shift+ArrowDown');
     expect(await bodyHtml(page)).toBe('<p>alpha</p><p>beta!</p>');
+  });
+
+  it('moves a block by dragging its handle, and from the toolbar on a selection', async () => {
+    const { page } = await writer('Dragger');
+    await body(page).click();
+    for (const word of ['alpha', 'beta']) {
+      await page.keyboard.type(word);
+      await page.keyboard.press('Enter');
+    }
+    await page.keyboard.type('gamma');
+    const paragraph = (text: string) => page.locator('.block-editor__body p', { hasText: text });
+    await paragraph('gamma').hover();
+    const handle = await visible(page.locator('.block-handle'));
+    // A hand moves the pointer gradually: the browser starts a drag once it leaves the press point.
+    const from = await box(handle);
+    const to = await box(paragraph('alpha'));
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y, { steps: 5 });
+    await page.mouse.move(to.x + 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    expect(await bodyHtml(page)).toBe('<p>gamma</p><p>alpha</p><p>beta</p>');
+
+    // On the word itself: a double-click past the end of a short line selects nothing.
+    await paragraph('beta').dblclick({ position: { x: 8, y: 8 } });
+    await page.getByRole('button', { name: 'Move block up' }).click();
+    expect(await bodyHtml(page)).toBe('<p>gamma</p><p>beta</p><p>alpha</p>');
   });
 
   it('cleans text pasted from a web page or a word processor to our blocks', async () => {

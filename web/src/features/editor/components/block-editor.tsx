@@ -5,6 +5,7 @@ import { createEditorMarkdown, type EditorMarkdown } from '../markdown/editor-ma
 import { editorExtensions } from '../schema/editor-extensions';
 import { cleanPastedHtml } from '../extensions/clean-paste';
 import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensions/image-upload';
+import { BlockDragHandle } from '../extensions/block-drag-handle';
 import { MoveBlock } from '../extensions/move-block';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
 import { blockCommands, matchBlockCommands } from '../lib/block-commands';
@@ -94,11 +95,15 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
     extensions: [
       ...extensions,
       MoveBlock,
+      BlockDragHandle,
       SlashCommand.configure({ bridge }),
       ImageUpload.configure({ upload }),
     ],
     // Rendered on the server too; the editor itself only ever starts in the browser.
     immediatelyRender: false,
+    // Tiptap would add its base styles as an inline <style>, which our CSP (style-src 'self')
+    // refuses; editor.css carries them instead.
+    injectCSS: false,
     // The React tree does not depend on each transaction: typing re-renders nothing.
     shouldRerenderOnTransaction: false,
     editorProps: {
@@ -149,7 +154,7 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
   return (
     <div className="block-editor">
       {editor ? <SelectionToolbar editor={editor} /> : null}
-      <EditorContent editor={editor} />
+      <EditorContent editor={editor} className="block-editor__content" />
       {!editor ? <div className="block-editor__body block-editor__body--loading" aria-hidden="true" /> : null}
       {slashMenu && editor ? (
         <SlashMenu state={slashMenu} activeIndex={activeIndex} onHover={setActiveIndex} />

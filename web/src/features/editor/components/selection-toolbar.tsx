@@ -3,6 +3,7 @@ import { NodeSelection } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { moveBlock } from '../extensions/move-block';
 
 interface ToolbarState {
   bold: boolean;
@@ -71,6 +72,11 @@ export function SelectionToolbar({ editor }: { editor: Editor }) {
     if (href) chain.setLink({ href }).run();
     else chain.unsetLink().run();
     setLinkDraft(null);
+  };
+
+  const move = (direction: -1 | 1) => {
+    moveBlock(direction)(editor.state, editor.view.dispatch);
+    editor.commands.focus();
   };
 
   const setImage = (attributes: { alt?: string; title?: string }) => {
@@ -191,6 +197,17 @@ export function SelectionToolbar({ editor }: { editor: Editor }) {
                 H{level}
               </MarkButton>
             ))}
+            {/* Reordering for touch, where there is no drag handle and no Alt+Shift+arrows. */}
+            <ToolbarButton label="Move block up" title="Move block up (Alt+Shift+↑)" onPress={() => move(-1)}>
+              ↑
+            </ToolbarButton>
+            <ToolbarButton
+              label="Move block down"
+              title="Move block down (Alt+Shift+↓)"
+              onPress={() => move(1)}
+            >
+              ↓
+            </ToolbarButton>
           </>
         )}
       </div>
@@ -208,12 +225,34 @@ interface MarkButtonProps {
 
 function MarkButton({ label, shortcut, pressed, onPress, children }: MarkButtonProps) {
   return (
+    <ToolbarButton
+      label={label}
+      pressed={pressed}
+      title={shortcut ? `${label} (${shortcut.trim()})` : label}
+      onPress={onPress}
+    >
+      {children}
+    </ToolbarButton>
+  );
+}
+
+interface ToolbarButtonProps {
+  label: string;
+  title: string;
+  /** For toggles only; an action button has no pressed state. */
+  pressed?: boolean;
+  onPress: () => void;
+  children: React.ReactNode;
+}
+
+function ToolbarButton({ label, title, pressed, onPress, children }: ToolbarButtonProps) {
+  return (
     <button
       type="button"
       className="selection-toolbar__button"
       aria-label={label}
       aria-pressed={pressed}
-      title={shortcut ? `${label} (${shortcut.trim()})` : label}
+      title={title}
       // The selection must survive the press.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onPress}
