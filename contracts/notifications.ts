@@ -2,7 +2,8 @@ import type { Author } from './posts';
 
 export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found';
 
-export type NotificationKind = 'comment' | 'reply' | 'mention' | 'follow' | 'favorite';
+/** `passage`: an in-line comment (issue 12 §1), told apart from a comment on the whole post. */
+export type NotificationKind = 'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite';
 
 /**
  * One line on /notifications: notifications of the same kind about the same thing, read or unread
@@ -31,6 +32,7 @@ export interface UnreadCount {
 
 const VERBS: Record<NotificationKind, string> = {
   comment: 'commented on',
+  passage: 'commented on a passage of',
   reply: 'replied to your comment on',
   mention: 'mentioned you on',
   follow: 'started following you',

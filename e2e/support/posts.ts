@@ -63,6 +63,41 @@ export async function comment(
   ).response;
 }
 
+/** An in-line comment on a passage of the post (issue 12 §1). */
+export async function commentOnPassage(
+  baseURL: string,
+  user: E2eUser,
+  postId: string,
+  body: string,
+  anchor: { quote: string; prefix?: string; suffix?: string },
+): Promise<Comment> {
+  return (
+    await call<{ response: Comment }>(baseURL, 'POST', '/api/post/comments', user.token, {
+      postId,
+      body,
+      anchor,
+    })
+  ).response;
+}
+
+/** Replaces a post's title and content as its author. */
+export async function editPost(
+  baseURL: string,
+  user: E2eUser,
+  post: Post,
+  changes: { title: string; content: string },
+): Promise<Post> {
+  return (
+    await call<{ response: Post }>(
+      baseURL,
+      'PUT',
+      `/api/post/blog?id=${encodeURIComponent(post.id)}`,
+      user.token,
+      changes,
+    )
+  ).response;
+}
+
 export async function follow(baseURL: string, reader: E2eUser, author: E2eUser): Promise<void> {
   await call(baseURL, 'POST', `/api/user/follow?userId=${encodeURIComponent(author.id)}`, reader.token);
 }

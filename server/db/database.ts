@@ -123,6 +123,11 @@ function openPostgres(url: string): Database {
   // dropped by the pool and the next query opens a new one; /readyz reports the outage meanwhile.
   // Without a listener, pg-pool's 'error' event would end the process.
   pool.on('error', () => undefined);
+  // The same can happen to a connection that is checked out but between two statements (inside a
+  // transaction, say): the pool's listener is not on it then, and the client's own 'error' event
+  // would end the process just as well. The statement in flight fails on its own; the dead client
+  // is dropped when it goes back to the pool.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const { log, observeQueries } = queryObservers();
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log });
   const location = url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');

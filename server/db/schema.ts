@@ -56,6 +56,13 @@ export interface CommentsTable {
   edited_at: string | null;
   /** A deleted comment that still has replies: body emptied, shown as "[deleted]". */
   deleted_at: string | null;
+  /**
+   * An in-line comment's passage (issue 12 §1): its words and the context either side, white space
+   * collapsed; all three null for a comment on the whole post. Only top-level comments have one.
+   */
+  anchor_quote: string | null;
+  anchor_prefix: string | null;
+  anchor_suffix: string | null;
 }
 
 export interface CommentMentionsTable {
@@ -63,7 +70,7 @@ export interface CommentMentionsTable {
   user_id: string;
 }
 
-export type NotificationKind = 'comment' | 'reply' | 'mention' | 'follow' | 'favorite';
+export type NotificationKind = 'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite';
 
 export interface NotificationsTable {
   id: string;

@@ -163,6 +163,28 @@ describeEachDatabase('fuzzed hostile requests', (ctx) => {
       fc.constant(undefined),
       fc.record({ title: json, content: json }, { requiredKeys: [] }).map(asJson),
       fc.record({ postId: text, body: json }, { requiredKeys: [] }).map(asJson),
+      // An in-line comment's passage; a few quotes are words of the known post.
+      fc
+        .record(
+          {
+            postId: text,
+            body: json,
+            parentId: text,
+            anchor: fc.oneof(
+              json,
+              fc.record(
+                {
+                  quote: fc.oneof(json, fc.constantFrom('Markdown content.', 'Some  Markdown\n')),
+                  prefix: json,
+                  suffix: json,
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+          },
+          { requiredKeys: ['anchor'] },
+        )
+        .map(asJson),
       fc.record({ username: json, email: json, password: json }, { requiredKeys: [] }).map(asJson),
       fc.dictionary(field, json, { maxKeys: 5 }).map(asJson),
       fc.jsonValue({ maxDepth: 6 }).map(asJson),

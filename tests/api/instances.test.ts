@@ -146,9 +146,14 @@ describe.skipIf(skip)(
 
     it('shows a write through A to anonymous readers of B within 200 ms', async () => {
       const author = await signUp(a());
-      // B answers the list from its cache (the second read is a hit).
-      await call(b(), '/api/post/blog/all');
-      expect((await call(b(), '/api/post/blog/all')).headers.get('x-cache')).toBe('hit');
+      // B answers the list from its cache. The sign-up above also empties B's cache, through Redis,
+      // a moment later; B is read until that has passed and its answer is kept (bounded: 5 s).
+      const cachedBy = performance.now() + 5_000;
+      let cache: string | null = null;
+      while (cache !== 'hit' && performance.now() < cachedBy) {
+        cache = (await call(b(), '/api/post/blog/all')).headers.get('x-cache');
+      }
+      expect(cache).toBe('hit');
 
       const created = await call<{ response: Post }>(a(), '/api/post/blog', {
         method: 'POST',

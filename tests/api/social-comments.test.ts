@@ -65,6 +65,8 @@ describeEachDatabase('discussions (comments) API', (ctx) => {
           parentId: null,
           editedAt: null,
           deleted: false,
+          // Issue 12 §1: a comment on the whole post quotes no passage.
+          anchor: null,
         },
       });
       expect(JSON.stringify(response.body)).not.toContain(reader.email);

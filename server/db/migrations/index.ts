@@ -12,6 +12,7 @@ import * as postPublication from './2026-11-22-0301-post-publication';
 import * as createMedia from './2026-11-22-0302-create-media';
 import * as createAccountTokens from './2026-11-22-0401-create-account-tokens';
 import * as createConversation from './2026-11-22-0501-create-conversation';
+import * as commentAnchors from './2026-11-25-0001-comment-anchors';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0302-create-media': createMedia,
   '2026-11-22-0401-create-account-tokens': createAccountTokens,
   '2026-11-22-0501-create-conversation': createConversation,
+  '2026-11-25-0001-comment-anchors': commentAnchors,
 };

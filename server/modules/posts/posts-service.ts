@@ -25,8 +25,11 @@ export const POST_DELETED_MESSAGE = 'Post deleted';
 export const TAG_NOT_FOUND_MESSAGE = 'Tag not found';
 export const PUBLISH_AT_TOO_FAR_MESSAGE = `publishAt must be within ${PUBLISH_AT_MAX_DAYS / 366} years`;
 
-/** A post sits under its h1 title, so its own headings start at h2. */
-const POST_HEADING_BASE = 1;
+/**
+ * A post sits under its h1 title, so its own headings start at h2. In-line comments look for their
+ * passages in the text of exactly this rendering (social/comments/post-passages.ts).
+ */
+export const POST_HEADING_BASE = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A PUT that started from an older version than the post's: answered 409 with the current one. */

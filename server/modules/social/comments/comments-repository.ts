@@ -1,11 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Comment } from '../../../../contracts/comments';
+import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import type { CommentsTable, DatabaseSchema } from '../../../db/schema';
 import type { PageRequest } from '../../posts/paging';
 
-/** A comment as stored: the service adds its rendered HTML (and hides a deleted one's author). */
-export interface CommentRecord extends Omit<Comment, 'bodyHtml' | 'author' | 'replies'> {
+/**
+ * A comment as stored: the service adds its rendered HTML, whether its passage is still in the post
+ * (and hides a deleted one's author).
+ */
+export interface CommentRecord extends Omit<Comment, 'bodyHtml' | 'author' | 'replies' | 'anchor'> {
   author: { id: string; username: string };
+  anchor: PassageAnchor | null;
 }
 
 /** What the rules need to know about a comment before changing it. */
@@ -34,6 +39,9 @@ export class CommentsRepository {
         'comments.created_at',
         'comments.edited_at',
         'comments.deleted_at',
+        'comments.anchor_quote',
+        'comments.anchor_prefix',
+        'comments.anchor_suffix',
         'comments.author_id',
         'users.username',
       ]);
@@ -66,6 +74,21 @@ export class CommentsRepository {
     return rows.map(toRecord);
   }
 
+  /**
+   * A post's in-line comments (issue 12 §1): top-level, not deleted, with a passage; oldest first,
+   * at most `limit`. Walks the post's comments by (post_id, id) like a discussion page does.
+   */
+  async listAnchored(postId: string, hiddenFor: string | null, limit: number): Promise<CommentRecord[]> {
+    let query = this.selectComments()
+      .where('comments.post_id', '=', postId)
+      .where('comments.parent_id', 'is', null)
+      .where('comments.deleted_at', 'is', null)
+      .where('comments.anchor_quote', 'is not', null);
+    if (hiddenFor !== null) query = query.where(({ not, exists }) => not(exists(this.blockedBy(hiddenFor))));
+    const rows = await query.orderBy('comments.id', 'asc').limit(limit).execute();
+    return rows.map(toRecord);
+  }
+
   async findById(id: string): Promise<CommentRecord | undefined> {
     const row = await this.selectComments().where('comments.id', '=', id).executeTakeFirst();
     return row && toRecord(row);
@@ -89,6 +112,30 @@ export class CommentsRepository {
       .where('published_at', '<=', new Date().toISOString())
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * The Markdown of a post readers can see, or undefined (no such post, a draft, a scheduled post):
+   * what a new in-line comment's passage must be in.
+   */
+  async publishedPostContent(postId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select('content')
+      .where('id', '=', postId)
+      .where('published_at', '<=', new Date().toISOString())
+      .executeTakeFirst();
+    return row?.content;
+  }
+
+  /** The post's current Markdown, whatever its state: where shown passages are looked for again. */
+  async postContent(postId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select('content')
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    return row?.content;
   }
 
   /** The post's author, or undefined when there is no such post. */
@@ -151,11 +198,11 @@ export class CommentsRepository {
     return row !== undefined;
   }
 
-  /** Keeps the row for its replies but forgets what it said (and whom it mentioned). */
+  /** Keeps the row for its replies but forgets what it said, quoted (and whom it mentioned). */
   async markDeleted(id: string, deletedAt: string): Promise<boolean> {
     const result = await this.db
       .updateTable('comments')
-      .set({ body: '', deleted_at: deletedAt })
+      .set({ body: '', deleted_at: deletedAt, anchor_quote: null, anchor_prefix: null, anchor_suffix: null })
       .where('id', '=', id)
       .executeTakeFirst();
     await this.db.deleteFrom('comment_mentions').where('comment_id', '=', id).execute();
@@ -256,6 +303,9 @@ function toRecord(row: {
   created_at: string;
   edited_at: string | null;
   deleted_at: string | null;
+  anchor_quote: string | null;
+  anchor_prefix: string | null;
+  anchor_suffix: string | null;
   author_id: string;
   username: string;
 }): CommentRecord {
@@ -268,5 +318,9 @@ function toRecord(row: {
     editedAt: row.edited_at,
     deleted: row.deleted_at !== null,
     author: { id: row.author_id, username: row.username },
+    anchor:
+      row.anchor_quote === null
+        ? null
+        : { quote: row.anchor_quote, prefix: row.anchor_prefix ?? '', suffix: row.anchor_suffix ?? '' },
   };
 }

@@ -15,6 +15,7 @@ import { COMMENT_DELETED_MESSAGE, type CommentsService } from './comments-servic
 
 const commentsQuerySchema = pageQuerySchema.extend({ postId: idSchema('postId', POST_NOT_FOUND_MESSAGE) });
 const commentIdQuerySchema = z.object({ id: idSchema('id', COMMENT_NOT_FOUND_MESSAGE) });
+const passagesQuerySchema = z.object({ postId: idSchema('postId', POST_NOT_FOUND_MESSAGE) });
 
 /** HTTP for discussions: translates requests to the comments service and back. */
 export function registerCommentRoutes(
@@ -28,6 +29,14 @@ export function registerCommentRoutes(
     // A signed-in reader does not see the comments of people they blocked (never cached: bearer).
     const viewer = await auth.optional(request);
     return comments.list(query.postId, toPageRequest(query), viewer);
+  });
+
+  /** Issue 12 §1: all of a post's in-line comments at once, for the read page to mark their passages. */
+  app.get('/api/post/passages', cacheableRead('postId'), async (request) => {
+    const { postId } = parseInput(passagesQuerySchema, request.query);
+    // As on the discussion: a signed-in reader does not see the comments of people they blocked.
+    const viewer = await auth.optional(request);
+    return { response: await comments.passageComments(postId, viewer) };
   });
 
   /** One comment with its Markdown (for the edit form); a deleted one is a 404. */

@@ -4,17 +4,20 @@ import {
   COMMENT_NOT_FOUND_MESSAGE,
   COMMENT_REPLY_BLOCKED_MESSAGE,
   COMMENT_REPLY_DELETED_MESSAGE,
+  PASSAGE_COMMENTS_MAX,
+  PASSAGE_NOT_IN_POST_MESSAGE,
   type Comment,
   type CommentEdit,
   type CommentInput,
 } from '../../../../contracts/comments';
+import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
 import type { AppConfig } from '../../../config';
 import { isForeignKeyViolation } from '../../../db/errors';
 import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../db/sql-helpers';
 import type { Viewer } from '../../../lib/authenticator';
-import { conflict, forbidden, notFound, tooManyRequests } from '../../../lib/http-errors';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
 import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
 import { RateLimiter } from '../../../lib/rate-limiter';
@@ -27,9 +30,13 @@ import { toPage, type PageRequest } from '../../posts/paging';
 import { BlocksRepository } from '../blocks/blocks-repository';
 import { CommentsRepository, type CommentFacts, type CommentRecord } from './comments-repository';
 import { linkMentions, mentionedNames } from './mentions';
+import { PostPassages } from './post-passages';
 
 /** A comment sits under the discussion's h2, so its own headings start at h3. */
 const COMMENT_HEADING_BASE = 2;
+
+/** Whether an in-line comment's passage is still in its post, as it is now. */
+type PassageFinder = (anchor: PassageAnchor) => boolean;
 
 export const COMMENT_DELETE_FORBIDDEN_MESSAGE =
   'You can only delete your own comments or comments on your posts';
@@ -45,6 +52,7 @@ export const TOO_MANY_MENTIONS_MESSAGE = 'You have mentioned too many people lat
 export class CommentsService {
   private readonly commentsByUser: RateLimiter;
   private readonly mentionsByUser: RateLimiter;
+  private readonly passages: PostPassages;
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -55,6 +63,7 @@ export class CommentsService {
     // Shared by every instance when Redis is configured, like the other per-user limits.
     this.commentsByUser = RateLimiter.create('comments', limits.commentsPerUser, redis);
     this.mentionsByUser = RateLimiter.create('mentions', limits.mentionsPerUser, redis);
+    this.passages = new PostPassages(markdown);
   }
 
   /** Top-level comments, oldest first, each with its replies; a reader's blocked users left out. */
@@ -72,7 +81,8 @@ export class CommentsService {
       hiddenFor,
     );
     const mentions = await comments.mentionsOf([...shown.response, ...replies].map((comment) => comment.id));
-    const render = (comment: CommentRecord) => this.present(comment, mentions.get(comment.id) ?? []);
+    const finds = await this.passageFinder(comments, postId, [...shown.response, ...replies]);
+    const render = (comment: CommentRecord) => this.present(comment, mentions.get(comment.id) ?? [], finds);
     return {
       ...shown,
       response: shown.response.map((comment) => ({
@@ -86,15 +96,44 @@ export class CommentsService {
     const comments = new CommentsRepository(this.db);
     const comment = await comments.findById(id);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
-    return this.present(comment, (await comments.mentionsOf([id])).get(id) ?? []);
+    const finds = await this.passageFinder(comments, comment.postId, [comment]);
+    return this.present(comment, (await comments.mentionsOf([id])).get(id) ?? [], finds);
+  }
+
+  /**
+   * Issue 12 §1: every in-line comment of a post the reader may see (top level, not deleted),
+   * oldest first, up to PASSAGE_COMMENTS_MAX, so the read page can mark each passage whatever page
+   * of the discussion is open. Like a post, a draft or scheduled post's are nobody's to read.
+   */
+  async passageComments(postId: string, viewer: Viewer | null = null): Promise<Comment[]> {
+    const comments = new CommentsRepository(this.db);
+    const rows = await comments.listAnchored(postId, viewer?.id ?? null, PASSAGE_COMMENTS_MAX);
+    if (rows.length === 0) {
+      if (!(await comments.postExists(postId))) throw notFound(POST_NOT_FOUND_MESSAGE);
+      return [];
+    }
+    const content = await comments.publishedPostContent(postId);
+    if (content === undefined) throw notFound(POST_NOT_FOUND_MESSAGE);
+    const mentions = await comments.mentionsOf(rows.map((comment) => comment.id));
+    const finds: PassageFinder = (anchor) => this.passages.holds(content, anchor);
+    return rows.map((comment) => this.present(comment, mentions.get(comment.id) ?? [], finds));
   }
 
   async create(viewer: Viewer, input: CommentInput): Promise<Comment> {
+    const anchor = input.anchor ? wellFormedAnchor(input.anchor) : null;
+    const posts = new CommentsRepository(this.db);
+    // An in-line comment needs the post's words to find its passage in; any other, that it exists.
+    const content = anchor ? await posts.publishedPostContent(input.postId) : undefined;
     // A draft or scheduled post takes no comments: to readers it does not exist yet.
-    if (!(await new CommentsRepository(this.db).postExists(input.postId))) {
+    if (anchor ? content === undefined : !(await posts.postExists(input.postId))) {
       throw notFound(POST_NOT_FOUND_MESSAGE);
     }
     await this.spend(this.commentsByUser, viewer.id, TOO_MANY_COMMENTS_MESSAGE);
+    // Only what the post holds now, as readers see it, can be quoted. Checked once the allowance is
+    // spent: looking for a passage that is not there is the costly search, not to be repeated at will.
+    if (anchor && content !== undefined && !this.passages.holds(content, anchor)) {
+      throw badRequest(PASSAGE_NOT_IN_POST_MESSAGE, { anchor: [PASSAGE_NOT_IN_POST_MESSAGE] });
+    }
     const comment: CommentRecord = {
       id: uuidv7(),
       postId: input.postId,
@@ -104,6 +143,7 @@ export class CommentsService {
       editedAt: null,
       deleted: false,
       author: { id: viewer.id, username: viewer.username },
+      anchor,
     };
     try {
       const mentioned = await this.db.transaction().execute(async (trx) => {
@@ -128,17 +168,22 @@ export class CommentsService {
           parent_id: comment.parentId,
           edited_at: null,
           deleted_at: null,
+          anchor_quote: anchor?.quote ?? null,
+          anchor_prefix: anchor?.prefix ?? null,
+          anchor_suffix: anchor?.suffix ?? null,
         });
         const postAuthorId = await comments.postAuthorOf(comment.postId);
         // A reply tells its comment's author that it is a reply, the more telling of the two.
         if (postAuthorId !== undefined && postAuthorId !== parent?.authorId) {
+          // An in-line comment says which passage it is about: a line of its own (issue 12 §1).
+          const kind = anchor ? 'passage' : 'comment';
           events.push({
             recipientId: postAuthorId,
             actorId: viewer.id,
-            kind: 'comment',
+            kind,
             postId: comment.postId,
             commentId: comment.id,
-            groupKey: `comment:${comment.postId}`,
+            groupKey: `${kind}:${comment.postId}`,
           });
         }
         if (parent) {
@@ -165,7 +210,8 @@ export class CommentsService {
         await new NotificationsRepository(trx).add(events);
         return users;
       });
-      return this.present(comment, mentioned);
+      // Its passage was just found in the post.
+      return this.present(comment, mentioned, () => true);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(POST_NOT_FOUND_MESSAGE);
       throw error;
@@ -191,7 +237,7 @@ export class CommentsService {
       await new NotificationsRepository(trx).add(
         added.map((userId) => this.mentionEvent(userId, viewer, edited)),
       );
-      return this.present(edited, users);
+      return this.present(edited, users, await this.passageFinder(comments, edited.postId, [edited]));
     });
   }
 
@@ -288,13 +334,52 @@ export class CommentsService {
     }
   }
 
-  /** What readers see: HTML with mention links; a deleted comment has neither author nor text. */
-  private present(comment: CommentRecord, mentioned: { id: string; username: string }[]): Comment {
+  /**
+   * Looks passages up in the post's current text, loaded (and rendered) only when one of `shown`
+   * is an in-line comment: most discussion pages have none, and then nothing is ever looked up.
+   */
+  private async passageFinder(
+    comments: CommentsRepository,
+    postId: string,
+    shown: CommentRecord[],
+  ): Promise<PassageFinder> {
+    if (!shown.some((comment) => comment.anchor !== null && !comment.deleted)) return () => false;
+    const content = await comments.postContent(postId);
+    return (anchor) => content !== undefined && this.passages.holds(content, anchor);
+  }
+
+  /**
+   * What readers see: HTML with mention links, and whether an in-line comment's passage is still in
+   * the post; a deleted comment has neither author nor text nor passage.
+   */
+  private present(
+    comment: CommentRecord,
+    mentioned: { id: string; username: string }[],
+    finds: PassageFinder,
+  ): Comment {
     if (comment.deleted) {
-      return { ...comment, body: '', bodyHtml: '', author: null, editedAt: null };
+      return { ...comment, body: '', bodyHtml: '', author: null, editedAt: null, anchor: null };
     }
     const html = this.markdown.render(comment.body, COMMENT_HEADING_BASE).html;
     const ids = new Map(mentioned.map((user) => [user.username.toLowerCase(), user.id]));
-    return { ...comment, bodyHtml: linkMentions(html, ids) };
+    const anchor = comment.anchor && { ...comment.anchor, found: finds(comment.anchor) };
+    return { ...comment, bodyHtml: linkMentions(html, ids), anchor };
   }
+}
+
+/** A UTF-16 half without its other half: what clipping the context can leave at its edge. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The anchor as the database will give it back. Context clipped to its length can cut a character
+ * outside the Basic Multilingual Plane (an emoji) in two: the half at the cut goes, and any other
+ * lone half becomes U+FFFD, as storing it as UTF-8 would make it.
+ */
+function wellFormedAnchor(anchor: PassageAnchor): PassageAnchor {
+  const clean = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
+  return {
+    quote: clean(anchor.quote),
+    prefix: clean(anchor.prefix.replace(/^[\udc00-\udfff]/, '')),
+    suffix: clean(anchor.suffix.replace(/[\ud800-\udbff]$/, '')),
+  };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { commentInputSchema, type Comment } from '../../../../../contracts/comments';
+import type { PassageAnchor } from '../../../../../contracts/passage-anchor';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -13,11 +14,23 @@ export interface CommentFormProps {
   focusOnMount: boolean;
   /** A reply: the top-level comment it answers, and whom it answers (the label and a first `@name`). */
   replyTo?: { parentId: string; username: string | null };
+  /** An in-line comment: the passage it quotes (issue 12 §1). */
+  anchor?: PassageAnchor;
+  /** The field's label, where the form's place does not already say it. */
+  label?: string;
   onCancel?: () => void;
 }
 
 /** The box to add to the discussion: the shared comment rule under the field, SPEC §8 errors under the form. */
-export function CommentForm({ postId, onAdded, focusOnMount, replyTo, onCancel }: CommentFormProps) {
+export function CommentForm({
+  postId,
+  onAdded,
+  focusOnMount,
+  replyTo,
+  anchor,
+  label: givenLabel,
+  onCancel,
+}: CommentFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const initialValues: Record<string, string> = replyTo
     ? { postId, parentId: replyTo.parentId, body: replyTo.username ? `@${replyTo.username} ` : '' }
@@ -26,7 +39,7 @@ export function CommentForm({ postId, onAdded, focusOnMount, replyTo, onCancel }
     schema: commentInputSchema,
     initialValues,
     submit: async (input) => {
-      const result = await addComment(input);
+      const result = await addComment(anchor ? { ...input, anchor } : input);
       if (!result.ok) return result.error;
       onAdded(result.data.response);
       return null;
@@ -40,9 +53,9 @@ export function CommentForm({ postId, onAdded, focusOnMount, replyTo, onCancel }
     field?.setSelectionRange(field.value.length, field.value.length);
   }, [focusOnMount]);
 
-  const label = replyTo
-    ? `Reply${replyTo.username ? ` to ${replyTo.username}` : ''}`
-    : 'Add to the discussion';
+  const label =
+    givenLabel ??
+    (replyTo ? `Reply${replyTo.username ? ` to ${replyTo.username}` : ''}` : 'Add to the discussion');
   return (
     <div className={replyTo ? 'comment-form comment-form--reply' : 'comment-form'}>
       <form ref={formRef} noValidate onSubmit={form.onSubmit}>

@@ -53,6 +53,20 @@ export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, on
           </span>
         ) : null}
       </header>
+      {comment.anchor ? (
+        comment.anchor.found ? (
+          // The passage layer (features/passages) scrolls to the passage on a click.
+          <button type="button" className="comment__quote" data-passage-for={comment.id}>
+            <span className="visually-hidden">On the passage: </span>
+            {comment.anchor.quote}
+          </button>
+        ) : (
+          <p className="comment__quote comment__quote--earlier">
+            <span className="comment__quote-note">On an earlier version of the post: </span>
+            {comment.anchor.quote}
+          </p>
+        )
+      ) : null}
       {editing ? (
         <Suspense fallback={null}>
           <CommentEditForm

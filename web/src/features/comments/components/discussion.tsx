@@ -3,7 +3,6 @@ import { useRevalidator } from 'react-router';
 import type { Comment } from '../../../../../contracts/comments';
 import type { Page } from '../../../../../contracts/posts';
 import { dataPath, DATA_PATHS } from '../../../app/data-routes';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { ApiResult } from '../../../lib/api-client';
@@ -21,6 +20,10 @@ import { AppLink } from '../../../components/ui/app-link';
 
 // The form carries the validation library: only a signed-in reader, who can comment, downloads it.
 const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
+// And only a reader who deletes a comment downloads the confirmation dialog.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../../components/ui/confirm-dialog')).ConfirmDialog,
+}));
 
 export interface DiscussionProps {
   id: string;
@@ -29,6 +32,8 @@ export interface DiscussionProps {
   comments: Deferred<ApiResult<Page<CommentView>>>;
   /** +1 or −1, so the post's 'Discuss' count stays the real number (PRODUCT fix 6). */
   onCountChange: (delta: number) => void;
+  /** Comments written elsewhere on the page (on a passage of the post), newest last. */
+  addedElsewhere: Comment[];
 }
 
 /**
@@ -36,7 +41,7 @@ export interface DiscussionProps {
  * visitors get a sign-in link that brings them back here. A comment can be deleted by its author
  * and by the post's author (the server enforces the same rule).
  */
-export function Discussion({ id, post, comments, onCountChange }: DiscussionProps) {
+export function Discussion({ id, post, comments, onCountChange, addedElsewhere }: DiscussionProps) {
   const viewer = useViewer();
   const viewerId = viewer.user?.id || null;
   const revalidator = useRevalidator();
@@ -178,7 +183,11 @@ export function Discussion({ id, post, comments, onCountChange }: DiscussionProp
             <CommentThread
               first={result.data}
               postId={post.id}
-              added={added}
+              added={
+                addedElsewhere.length > 0
+                  ? [...added, ...addedElsewhere].sort((a, b) => (a.id < b.id ? -1 : 1))
+                  : added
+              }
               removed={removed}
               renderComment={renderComment}
             />
@@ -214,25 +223,29 @@ export function Discussion({ id, post, comments, onCountChange }: DiscussionProp
         {announcement}
       </p>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this comment?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={deletePending}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setDeleteError(null);
-          setToDelete(null);
-        }}
-      >
-        <p>
-          {toDelete && toDelete.comment.parentId === null && toDelete.replies > 0
-            ? 'Its text and your name will be removed; its replies stay, under “[deleted]”. This cannot be undone.'
-            : 'The comment will be removed for good. This cannot be undone.'}
-        </p>
-      </ConfirmDialog>
+      {toDelete !== null ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Delete this comment?"
+            confirmLabel="Delete"
+            pendingLabel="Deleting…"
+            pending={deletePending}
+            error={deleteError}
+            onConfirm={() => void confirmDelete()}
+            onCancel={() => {
+              setDeleteError(null);
+              setToDelete(null);
+            }}
+          >
+            <p>
+              {toDelete.comment.parentId === null && toDelete.replies > 0
+                ? 'Its text and your name will be removed; its replies stay, under “[deleted]”. This cannot be undone.'
+                : 'The comment will be removed for good. This cannot be undone.'}
+            </p>
+          </ConfirmDialog>
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { PostView as Post } from '../post-summary';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
@@ -8,7 +8,11 @@ import { addFavorite } from '../../favorites/api/add-favorite';
 import { removeFavorite } from '../../favorites/api/remove-favorite';
 import { shareLink } from '../lib/share-post';
 import { editPostPath, readPostPath } from '../paths';
-import { DeletePostDialog } from './delete-post-dialog';
+
+// Only an author who asks to delete downloads the confirmation dialog.
+const DeletePostDialog = lazy(async () => ({
+  default: (await import('./delete-post-dialog')).DeletePostDialog,
+}));
 
 export interface PostMenuProps {
   post: Post;
@@ -72,8 +76,10 @@ export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {
   return (
     <>
       <ActionMenu label="More actions for this post" items={items} />
-      {isAuthor ? (
-        <DeletePostDialog post={post} open={confirmingDelete} onClose={() => setConfirmingDelete(false)} />
+      {isAuthor && confirmingDelete ? (
+        <Suspense fallback={null}>
+          <DeletePostDialog post={post} open onClose={() => setConfirmingDelete(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { Comment } from '../../../../../contracts/comments';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { PageHead, useSite } from '../../../app/head/page-head';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
@@ -20,8 +21,14 @@ import type { PostView as Post } from '../post-summary';
 import { profilePath } from '../paths';
 import '../posts.css';
 import { AppLink } from '../../../components/ui/app-link';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const DISCUSSION_ID = 'discussion';
+
+// In-line comments (issue 12 §1) come once the page is interactive: none of it is first-load code.
+const PassageLayer = lazy(async () => ({
+  default: (await import('../../passages/components/passage-layer')).PassageLayer,
+}));
 
 /** /readblog?id=&name=: one post, its menu and its discussion (SPEC §2, issue 4 §1). */
 export function ReadPostPage() {
@@ -63,6 +70,9 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
     setState({ loaded, post });
   }
   const onPostChange = (next: Post) => setState({ loaded, post: next });
+  const hydrated = useHydrated();
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [passageComments, setPassageComments] = useState<Comment[]>([]);
 
   const [statusMessage, setStatusMessage] = useState('');
   const clearTimer = useRef<number | undefined>(undefined);
@@ -119,9 +129,22 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
         )}
         {/* Rendered and sanitized on the server (server/lib/markdown): the author's HTML is text. */}
         <div
+          ref={contentRef}
           className="markdown prose post__content"
           dangerouslySetInnerHTML={{ __html: post.contentHtml }}
         />
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <PassageLayer
+              post={post}
+              contentRef={contentRef}
+              onCommentAdded={(comment) => {
+                setPassageComments((items) => [...items, comment]);
+                onPostChange({ ...post, commentCount: post.commentCount + 1 });
+              }}
+            />
+          </Suspense>
+        ) : null}
         <TagLinks tags={post.tags} className="post__tags" />
         <footer className="post__footer">
           <a className="post__discuss" href={`#${DISCUSSION_ID}`} onClick={jumpToDiscussion}>
@@ -138,6 +161,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
         id={DISCUSSION_ID}
         post={post}
         comments={comments}
+        addedElsewhere={passageComments.filter((comment) => comment.postId === post.id)}
         onCountChange={(delta) =>
           onPostChange({ ...post, commentCount: Math.max(0, post.commentCount + delta) })
         }

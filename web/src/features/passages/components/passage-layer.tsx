@@ -1,0 +1,267 @@
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import type { Comment } from '../../../../../contracts/comments';
+import { anchorAt, type TextRange } from '../../../../../contracts/passage-anchor';
+import { useViewer } from '../../../lib/use-viewer';
+import type { PostView } from '../../posts/post-summary';
+import { getPassageComments } from '../api/get-passages';
+import { readPageText } from '../lib/page-text';
+import { clearPassageMarks, insertCountSlot, markRange, marksOfComment } from '../lib/passage-marks';
+import { choosablePassages, groupPassages, withinQuoteLimit, type Passage } from '../lib/passages';
+import { PassageSheet, type PassageSheetContent } from './passage-sheet';
+import '../passages.css';
+
+export interface PassageLayerProps {
+  post: PostView;
+  /** The post's rendered body, whose text is marked. */
+  contentRef: RefObject<HTMLElement | null>;
+  /** A comment written here: the discussion below shows it too. */
+  onCommentAdded: (comment: Comment) => void;
+}
+
+type SheetRequest = { kind: 'thread'; commentId: string } | { kind: 'compose'; range: TextRange | null };
+
+interface Pick {
+  range: TextRange;
+  top: number;
+  left: number;
+}
+
+/**
+ * Issue 12 §1, in the browser: marks every passage of the post that has in-line comments, with a
+ * count beside it (in the margin on a wide screen, after the passage on a narrow one) that opens
+ * its comments; offers "Comment" on a selection, and "Comment on a passage" under the post for
+ * readers who choose by keyboard. Loaded after the page is interactive, so it costs readers'
+ * first load nothing; until then the post reads as it always did.
+ */
+export function PassageLayer({ post, contentRef, onCommentAdded }: PassageLayerProps) {
+  const viewer = useViewer();
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [sheet, setSheet] = useState<SheetRequest | null>(null);
+  const [pick, setPick] = useState<Pick | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [footer, setFooter] = useState<HTMLElement | null>(null);
+  const countButtons = useRef(new Map<string, HTMLButtonElement>());
+  const contentHtml = post.contentHtml;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void getPassageComments(post.id, controller.signal).then((result) => {
+      if (result.ok) setComments(result.data.response);
+      else if (result.error.kind !== 'aborted')
+        console.error('Error fetching passage comments', result.error);
+    });
+    return () => controller.abort();
+  }, [post.id, viewer.status]);
+
+  useEffect(() => {
+    setFooter(contentRef.current?.closest('article')?.querySelector<HTMLElement>('.post__footer') ?? null);
+  }, [contentRef]);
+
+  const [passages, setPassages] = useState<Passage[]>([]);
+
+  // Marks and counts are DOM the server's HTML never had: added after React wrote the post (so
+  // found in the text on the page now), and taken out again before it writes a new version.
+  useEffect(() => {
+    const root = contentRef.current;
+    if (!root) return;
+    const found = groupPassages(readPageText(root).text, comments);
+    const buttons = countButtons.current;
+    for (const passage of found) {
+      const range = readPageText(root).toDomRange(passage.range);
+      if (!range) continue;
+      const ids = passage.comments.map((comment) => comment.id);
+      const marks = markRange(range, ids);
+      const last = marks[marks.length - 1];
+      if (!last) continue;
+      const button = countButton(passage, () => setSheet({ kind: 'thread', commentId: ids[0] ?? '' }));
+      insertCountSlot(last, root).appendChild(button);
+      for (const id of ids) buttons.set(id, button);
+    }
+    setPassages(found);
+    return () => {
+      buttons.clear();
+      clearPassageMarks(root);
+    };
+  }, [comments, contentRef, contentHtml]);
+
+  // A selection inside the post offers "Comment" just under its end.
+  useEffect(() => {
+    const root = contentRef.current;
+    const article = root?.closest('article');
+    if (!root || !article) return;
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setPick(pickOf(root, article)));
+    };
+    document.addEventListener('selectionchange', update);
+    return () => {
+      document.removeEventListener('selectionchange', update);
+      cancelAnimationFrame(frame);
+    };
+  }, [contentRef]);
+
+  // A quote in the discussion leads to its passage (comment-item.tsx marks it data-passage-for).
+  useEffect(() => {
+    const root = contentRef.current;
+    if (!root) return;
+    const onClick = (event: MouseEvent) => {
+      const quote = event.target instanceof Element ? event.target.closest('[data-passage-for]') : null;
+      const id = quote?.getAttribute('data-passage-for');
+      if (!id) return;
+      const marks = marksOfComment(root, id);
+      const first = marks[0];
+      if (!first) {
+        setAnnouncement('That passage is not in the post any more.');
+        return;
+      }
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      first.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+      for (const mark of marks) {
+        mark.classList.remove('passage-mark--flash');
+        // Restart the animation for a second click on the same quote.
+        void mark.offsetWidth;
+        mark.classList.add('passage-mark--flash');
+      }
+      countButtons.current.get(id)?.focus({ preventScroll: true });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [contentRef]);
+
+  const opened = useMemo<{ key: string; content: PassageSheetContent } | null>(() => {
+    const root = contentRef.current;
+    if (!sheet || !root) return null;
+    const page = readPageText(root);
+    if (sheet.kind === 'thread') {
+      const passage = passages.find((candidate) =>
+        candidate.comments.some((comment) => comment.id === sheet.commentId),
+      );
+      const first = passage?.comments[0];
+      return passage && first
+        ? {
+            // One sheet per passage: a comment added in it keeps it open, with its focus.
+            key: `thread-${first.id}`,
+            content: {
+              kind: 'thread',
+              anchor: anchorAt(page.text, passage.range),
+              comments: passage.comments,
+            },
+          }
+        : null;
+    }
+    return {
+      key: 'compose',
+      content: {
+        kind: 'compose',
+        anchor: sheet.range ? anchorAt(page.text, sheet.range) : null,
+        choices: sheet.range ? [] : choosablePassages(root, page),
+      },
+    };
+  }, [sheet, passages, contentRef]);
+
+  const added = (comment: Comment) => {
+    setComments((current) => [...current, comment]);
+    onCommentAdded(comment);
+    setAnnouncement('Comment posted on the passage');
+    // The sheet goes on showing the passage, now with this comment among its comments.
+    setSheet((current) => (current?.kind === 'thread' ? current : { kind: 'thread', commentId: comment.id }));
+  };
+
+  return (
+    <div className="passage-layer">
+      {pick ? (
+        <button
+          type="button"
+          className="passage-pick button button--primary"
+          aria-label="Comment on the selection"
+          style={{ top: pick.top, left: pick.left }}
+          // Pressing must not collapse the selection it is about.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            setSheet({ kind: 'compose', range: pick.range });
+            setPick(null);
+          }}
+        >
+          Comment
+        </button>
+      ) : null}
+      {footer && viewer.status
+        ? createPortal(
+            <button
+              type="button"
+              className="button button--secondary passage-compose"
+              aria-haspopup="dialog"
+              onClick={() => setSheet({ kind: 'compose', range: null })}
+            >
+              Comment on a passage
+            </button>,
+            footer,
+          )
+        : null}
+      {opened ? (
+        <PassageSheet
+          key={opened.key}
+          content={opened.content}
+          post={post}
+          signedIn={viewer.status}
+          onAdded={added}
+          onClose={() => setSheet(null)}
+        />
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function countButton(passage: Passage, open: () => void): HTMLButtonElement {
+  const count = passage.comments.length;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'passage-count';
+  button.textContent = count.toLocaleString('en-US');
+  button.setAttribute('aria-haspopup', 'dialog');
+  button.setAttribute(
+    'aria-label',
+    `${count.toLocaleString('en-US')} ${count === 1 ? 'comment' : 'comments'} on this passage`,
+  );
+  button.addEventListener('click', open);
+  return button;
+}
+
+/** The reader's selection inside the post, and where under it "Comment" goes; null for none. */
+function pickOf(root: HTMLElement, article: Element): Pick | null {
+  const selection = document.getSelection();
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
+  const range = clipTo(selection.getRangeAt(0), root);
+  if (!range) return null;
+  const page = readPageText(root);
+  const found = page.fromDomRange(range);
+  if (!found) return null;
+  const quoted = withinQuoteLimit(page.text, found);
+  if (!page.text.slice(quoted.start, quoted.end).trim()) return null;
+  const rects = range.getClientRects();
+  const end = rects[rects.length - 1] ?? range.getBoundingClientRect();
+  const box = article.getBoundingClientRect();
+  const buttonWidth = 110;
+  return {
+    range: quoted,
+    top: end.bottom - box.top + 8,
+    left: Math.max(0, Math.min(end.right - box.left - buttonWidth / 2, box.width - buttonWidth)),
+  };
+}
+
+/** The part of `range` inside `root`, or null when they do not meet. */
+function clipTo(range: Range, root: HTMLElement): Range | null {
+  if (!range.intersectsNode(root)) return null;
+  const whole = document.createRange();
+  whole.selectNodeContents(root);
+  const clipped = range.cloneRange();
+  if (clipped.compareBoundaryPoints(Range.START_TO_START, whole) < 0) clipped.setStart(root, 0);
+  if (clipped.compareBoundaryPoints(Range.END_TO_END, whole) > 0)
+    clipped.setEnd(root, root.childNodes.length);
+  return clipped.collapsed ? null : clipped;
+}
