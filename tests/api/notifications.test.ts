@@ -162,6 +162,39 @@ describeEachDatabase('notifications API (issue 12 §4)', (ctx) => {
     expect((await notificationsOf(ctx, writer)).response).toEqual([]);
   });
 
+  it('hides what is about a post its author took back to draft, and shows it again once published', async () => {
+    const writer = await signUpUser(ctx);
+    const name = uniqueName('Reader');
+    const reader = await signUpUser(ctx, { username: name });
+    const ada = await signUpUser(ctx, { username: uniqueName('Ada') });
+    const post = await createPost(ctx, writer, { title: 'Out in the open' });
+    const top = await addComment(ctx, reader, post.id, 'A first thought');
+    await addComment(ctx, ada, post.id, `Indeed, @${name}`, top.id);
+    expect((await notificationsOf(ctx, reader)).response.map((line) => line.kind)).toEqual(['reply']);
+    expect(await unreadOf(ctx, reader)).toBe(1);
+
+    const unpublish = (status: 'draft' | 'published', title: string) =>
+      request(ctx, {
+        method: 'PUT',
+        url: `/api/post/blog?id=${post.id}`,
+        token: writer.token,
+        payload: { title, content: 'Content', status },
+      });
+    expect((await unpublish('draft', 'A title not yet for readers')).status).toBe(200);
+    const hidden = await notificationsOf(ctx, reader);
+    expect(hidden.response).toEqual([]);
+    expect(JSON.stringify(hidden)).not.toContain('A title not yet for readers');
+    expect(await unreadOf(ctx, reader)).toBe(0);
+    // The post's own author still hears of everything about it.
+    expect((await notificationsOf(ctx, writer)).response.map((line) => line.kind)).toEqual(['comment']);
+
+    expect((await unpublish('published', 'Back out')).status).toBe(200);
+    expect((await notificationsOf(ctx, reader)).response).toEqual([
+      expect.objectContaining({ kind: 'reply', post: expect.objectContaining({ title: 'Back out' }) }),
+    ]);
+    expect(await unreadOf(ctx, reader)).toBe(1);
+  });
+
   it('sends nothing from someone the reader blocked', async () => {
     const writer = await signUpUser(ctx);
     const troll = await signUpUser(ctx);

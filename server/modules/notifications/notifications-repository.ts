@@ -88,18 +88,16 @@ export class NotificationsRepository {
    * notifications through the (recipient_id, group_key, id) index.
    */
   async listGroups(recipientId: string, page: PageRequest): Promise<NotificationGroup[]> {
-    const unreadFlag = sql<number>`case when read_at is null then 1 else 0 end`;
-    let groups = this.db
-      .selectFrom('notifications')
+    const unreadFlag = sql<number>`case when notifications.read_at is null then 1 else 0 end`;
+    let groups = this.visibleTo(recipientId)
       .select([
-        'group_key',
+        'notifications.group_key',
         unreadFlag.as('unread'),
-        sql<string>`max(id)`.as('latest_id'),
-        sql<number>`cast(count(distinct actor_id) as integer)`.as('actors'),
+        sql<string>`max(notifications.id)`.as('latest_id'),
+        sql<number>`cast(count(distinct notifications.actor_id) as integer)`.as('actors'),
       ])
-      .where('recipient_id', '=', recipientId)
-      .groupBy(['group_key', unreadFlag]);
-    if (page.after !== null) groups = groups.having(sql<string>`max(id)`, '<', page.after);
+      .groupBy(['notifications.group_key', unreadFlag]);
+    if (page.after !== null) groups = groups.having(sql<string>`max(notifications.id)`, '<', page.after);
     const heads = await groups
       .orderBy('latest_id', 'desc')
       .limit(page.limit + 1)
@@ -166,13 +164,31 @@ export class NotificationsRepository {
 
   /** Unread lines (not notifications): the number the bell shows matches the list. */
   async unreadCount(recipientId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('notifications')
-      .select(sql<number>`cast(count(distinct group_key) as integer)`.as('unread'))
-      .where('recipient_id', '=', recipientId)
-      .where('read_at', 'is', null)
+    const row = await this.visibleTo(recipientId)
+      .select(sql<number>`cast(count(distinct notifications.group_key) as integer)`.as('unread'))
+      .where('notifications.read_at', 'is', null)
       .executeTakeFirst();
     return Number(row?.unread ?? 0);
+  }
+
+  /**
+   * The reader's notifications that they may see now (issue 12 §4): none about a post that is a
+   * draft or scheduled again, unless it is their own. A reply or a mention on a post its author
+   * unpublished would otherwise show its (perhaps since rewritten) title; it comes back with the
+   * post.
+   */
+  private visibleTo(recipientId: string) {
+    return this.db
+      .selectFrom('notifications')
+      .leftJoin('posts', 'posts.id', 'notifications.post_id')
+      .where('notifications.recipient_id', '=', recipientId)
+      .where((eb) =>
+        eb.or([
+          eb('notifications.post_id', 'is', null),
+          eb('posts.author_id', '=', recipientId),
+          eb('posts.published_at', '<=', new Date().toISOString()),
+        ]),
+      );
   }
 
   /** Marks the unread line whose newest notification is `id`; false when it is not the reader's. */
