@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../contracts/posts';
 import type { SearchResult, SearchSuggestions } from '../../contracts/search';
 import { uuidv7 } from '../../server/lib/ids';
+import { RANKED_MATCHES_MAX } from '../../server/modules/search/search-repository';
 import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
 import { createPost, deletePost, updatePost } from './support/posts';
 
@@ -163,16 +164,16 @@ describeEachDatabase('search API', (ctx) => {
       expect(tooDeep.body).toMatchObject({ message: 'cursor is not valid' });
     });
 
-    it('ranks a word found in over 500 posts among its newest 500 matches', async () => {
+    it(`ranks a word found in over ${RANKED_MATCHES_MAX} posts among its newest ${RANKED_MATCHES_MAX} matches`, async () => {
       const author = await signUpUser(ctx);
       const start = Date.now() - 60_000;
-      const rows = Array.from({ length: 505 }, (_, index) => {
+      const rows = Array.from({ length: RANKED_MATCHES_MAX + 5 }, (_, index) => {
         const at = new Date(start + index).toISOString();
         return {
           id: uuidv7(start + index),
           author_id: author.id,
-          // One post in the newest 500 is about wombats; the rest mention them in passing.
-          title: index === 300 ? 'Wombat burrows' : `Field day ${index}`,
+          // One post among the newest matches is about wombats; the rest mention them in passing.
+          title: index === RANKED_MATCHES_MAX - 50 ? 'Wombat burrows' : `Field day ${index}`,
           content: `${filler(40)} wombat ${filler(40)}`,
           created_at: at,
           updated_at: at,

@@ -5,7 +5,7 @@ import type { SearchQuery } from './search-query';
  * A query matching more posts than this is ranked among its newest this-many matches: the cost of
  * a search is then bounded whatever the words, and a common word still finds what is current.
  */
-export const RANKED_MATCHES_MAX = 500;
+export const RANKED_MATCHES_MAX = 300;
 
 export interface TitleSuggestion {
   id: string;
