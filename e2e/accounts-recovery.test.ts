@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
@@ -7,8 +6,8 @@ import { createUser, signInAs } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { atPath, expectNoHorizontalScroll, fillSignIn, textOf, visible } from './support/expect-page';
 import { startBuiltServer, type RunningServer } from './support/server-process';
+import { axeViolations } from './support/axe';
 
-const require = createRequire(import.meta.url);
 const browser = useBrowser();
 
 /** Mail the server sent, as received by a local SMTP server (smtp-server, from npm). */
@@ -62,18 +61,7 @@ async function mailedLink(address: string, path: string): Promise<string> {
 }
 
 async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document);
-    return results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-  expect(violations, label).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 const SHOTS = process.env.E2E_SCREENSHOTS;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, signInAs, type E2eUser } from './support/api';
@@ -6,9 +5,9 @@ import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
 import { hydrated } from './support/hydration';
 import { comment, favorite, publish, readPath, tag } from './support/posts';
+import { axeViolations } from './support/axe';
 
 const browser = useBrowser();
-const require = createRequire(import.meta.url);
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 async function openAs(path: string, user: E2eUser, viewport = DESKTOP): Promise<Page> {
@@ -22,21 +21,6 @@ const discussion = (page: Page) => page.getByRole('region', { name: /^Discussion
 const commentBy = (page: Page, username: string) =>
   discussion(page).getByRole('article', { name: `Comment by ${username}` });
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
-
-async function axeViolations(page: Page): Promise<unknown[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document);
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-}
 
 describe('conversation on the read page (issue 12 §2, §3)', () => {
   it('replies under a comment, edits one’s own reply (marked edited), and a deleted comment reads "[deleted]"', async () => {

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, signInAs } from './support/api';
@@ -6,6 +5,7 @@ import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { atPath, expectNoHorizontalScroll, textOf, visible } from './support/expect-page';
 import { collectProblems, hydrated } from './support/hydration';
 import { apiCall, follow, hold, publish, tag } from './support/posts';
+import { axeViolations } from './support/axe';
 
 /*
  * Issue 9 in the browser: the tag input, search from the header, the search page, the topic page
@@ -13,7 +13,6 @@ import { apiCall, follow, hold, publish, tag } from './support/posts';
  */
 
 const browser = useBrowser();
-const require = createRequire(import.meta.url);
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** A topic name of this test run alone (letters and digits, as a tag keeps them). */
@@ -21,21 +20,6 @@ const topicName = (base: string) => `${base}-${tag()}`;
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document);
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
 }
 
 describe('the tag input', () => {

@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
 import { expectNoHorizontalScroll, visible } from './support/expect-page';
 import { collectProblems, hydrated } from './support/hydration';
+import { axeViolations } from './support/axe';
 
 const browser = useBrowser();
-const require = createRequire(import.meta.url);
 const SHOTS = process.env.EDITOR_SHOTS_DIR;
 
 async function writer(name: string, options: PageOptions = {}): Promise<{ page: Page; user: E2eUser }> {
@@ -210,7 +209,6 @@ describe('the block editor', () => {
   });
 
   it('fits a 375 px screen, light and dark, and passes axe', async () => {
-    const axePath = require.resolve('axe-core/axe.min.js');
     for (const [viewport, colorScheme] of [
       [PHONE, 'dark'],
       [DESKTOP, 'light'],
@@ -230,20 +228,7 @@ describe('the block editor', () => {
           fullPage: true,
         });
       }
-      await page.addScriptTag({ path: axePath });
-      const violations = await page.evaluate(async () => {
-        interface AxeResults {
-          violations: { id: string; help: string; nodes: { target: string[] }[] }[];
-        }
-        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
-        const results = await axe.run(document);
-        return results.violations.map((violation) => ({
-          id: violation.id,
-          help: violation.help,
-          targets: violation.nodes.map((node) => node.target.join(' ')),
-        }));
-      });
-      expect(violations, `${colorScheme} ${viewport.width}px`).toEqual([]);
+      expect(await axeViolations(page), `${colorScheme} ${viewport.width}px`).toEqual([]);
     }
   });
 });

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, signInAs, type E2eUser } from './support/api';
@@ -6,9 +5,9 @@ import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser'
 import { expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
 import { hydrated } from './support/hydration';
 import { commentOnPassage, editPost, publish, readPath, tag } from './support/posts';
+import { axeViolations } from './support/axe';
 
 const browser = useBrowser();
-const require = createRequire(import.meta.url);
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 const ESSAY = [
@@ -57,21 +56,6 @@ async function selectWithMouse(page: Page, words: string): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(ends.to.x, ends.to.y, { steps: 8 });
   await page.mouse.up();
-}
-
-async function axeViolations(page: Page): Promise<unknown[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document);
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
 }
 
 describe('in-line comments on passages (issue 12 §1)', () => {

@@ -115,26 +115,17 @@ export class CommentsRepository {
   }
 
   /**
-   * The Markdown of a post readers can see, or undefined (no such post, a draft, a scheduled post):
-   * what a new in-line comment's passage must be in.
+   * A post's current Markdown, or undefined when there is no such post. `publishedOnly`: also
+   * undefined for a draft or a scheduled post, which takes no new comments (a new in-line comment's
+   * passage must be in what readers see); shown comments are looked for in the post whatever its state.
    */
-  async publishedPostContent(postId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select('content')
-      .where('id', '=', postId)
-      .where('published_at', '<=', new Date().toISOString())
-      .executeTakeFirst();
-    return row?.content;
-  }
-
-  /** The post's current Markdown, whatever its state: where shown passages are looked for again. */
-  async postContent(postId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select('content')
-      .where('id', '=', postId)
-      .executeTakeFirst();
+  async postContent(
+    postId: string,
+    { publishedOnly }: { publishedOnly: boolean },
+  ): Promise<string | undefined> {
+    let query = this.db.selectFrom('posts').select('content').where('id', '=', postId);
+    if (publishedOnly) query = query.where('published_at', '<=', new Date().toISOString());
+    const row = await query.executeTakeFirst();
     return row?.content;
   }
 

@@ -112,7 +112,7 @@ export class CommentsService {
       if (!(await comments.postExists(postId))) throw notFound(POST_NOT_FOUND_MESSAGE);
       return [];
     }
-    const content = await comments.publishedPostContent(postId);
+    const content = await comments.postContent(postId, { publishedOnly: true });
     if (content === undefined) throw notFound(POST_NOT_FOUND_MESSAGE);
     const mentions = await comments.mentionsOf(rows.map((comment) => comment.id));
     const finds: PassageFinder = (anchor) => this.passages.holds(content, anchor);
@@ -123,7 +123,7 @@ export class CommentsService {
     const anchor = input.anchor ? wellFormedAnchor(input.anchor) : null;
     const posts = new CommentsRepository(this.db);
     // An in-line comment needs the post's words to find its passage in; any other, that it exists.
-    const content = anchor ? await posts.publishedPostContent(input.postId) : undefined;
+    const content = anchor ? await posts.postContent(input.postId, { publishedOnly: true }) : undefined;
     // A draft or scheduled post takes no comments: to readers it does not exist yet.
     if (anchor ? content === undefined : !(await posts.postExists(input.postId))) {
       throw notFound(POST_NOT_FOUND_MESSAGE);
@@ -344,7 +344,7 @@ export class CommentsService {
     shown: CommentRecord[],
   ): Promise<PassageFinder> {
     if (!shown.some((comment) => comment.anchor !== null && !comment.deleted)) return () => false;
-    const content = await comments.postContent(postId);
+    const content = await comments.postContent(postId, { publishedOnly: false });
     return (anchor) => content !== undefined && this.passages.holds(content, anchor);
   }
 

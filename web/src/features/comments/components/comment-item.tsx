@@ -41,18 +41,7 @@ export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, on
   }
   return (
     <article className="comment" aria-label={`Comment by ${author.username}`}>
-      <header className="comment__header">
-        <AvatarInitial name={author.username} size="sm" />
-        <AppLink className="comment__author" to={profilePath(author.id)}>
-          {author.username}
-        </AppLink>
-        <LocalDate className="comment__date" iso={comment.createdAt} />
-        {comment.editedAt ? (
-          <span className="comment__edited">
-            · edited <LocalDate iso={comment.editedAt} className="visually-hidden" />
-          </span>
-        ) : null}
-      </header>
+      <CommentHeader author={author} createdAt={comment.createdAt} editedAt={comment.editedAt} />
       {comment.anchor ? (
         comment.anchor.found ? (
           // The passage layer (features/passages) scrolls to the passage on a click.
@@ -120,5 +109,31 @@ export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, on
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** Who wrote a comment and when, and whether it was edited: in the discussion and beside a passage. */
+export function CommentHeader({
+  author,
+  createdAt,
+  editedAt,
+}: {
+  author: { id: string; username: string };
+  createdAt: string;
+  editedAt: string | null;
+}) {
+  return (
+    <header className="comment__header">
+      <AvatarInitial name={author.username} size="sm" />
+      <AppLink className="comment__author" to={profilePath(author.id)}>
+        {author.username}
+      </AppLink>
+      <LocalDate className="comment__date" iso={createdAt} />
+      {editedAt ? (
+        <span className="comment__edited">
+          · edited <LocalDate iso={editedAt} className="visually-hidden" />
+        </span>
+      ) : null}
+    </header>
   );
 }

@@ -2,10 +2,9 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Comment } from '../../../../../contracts/comments';
 import type { PassageAnchor } from '../../../../../contracts/passage-anchor';
 import { AppLink } from '../../../components/ui/app-link';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
-import { LocalDate } from '../../../components/ui/local-date';
 import { withNext } from '../../../lib/safe-next-path';
-import { profilePath, readPostPath } from '../../posts/paths';
+import { readPostPath } from '../../posts/paths';
+import { CommentHeader } from '../../comments/components/comment-item';
 import type { PostView } from '../../posts/post-summary';
 import type { PassageChoice } from '../lib/passages';
 
@@ -137,14 +136,7 @@ function PassageComment({ comment }: { comment: Comment }) {
   if (!author) return null;
   return (
     <article className="comment" aria-label={`Comment by ${author.username}`}>
-      <header className="comment__header">
-        <AvatarInitial name={author.username} size="sm" />
-        <AppLink className="comment__author" to={profilePath(author.id)}>
-          {author.username}
-        </AppLink>
-        <LocalDate className="comment__date" iso={comment.createdAt} />
-        {comment.editedAt ? <span className="comment__edited">· edited</span> : null}
-      </header>
+      <CommentHeader author={author} createdAt={comment.createdAt} editedAt={comment.editedAt} />
       {/* Rendered and sanitized on the server, as in the discussion. */}
       <div className="markdown prose comment__body" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
     </article>
