@@ -15,6 +15,8 @@ export interface PassageLayerProps {
   post: PostView;
   /** The post's rendered body, whose text is marked. */
   contentRef: RefObject<HTMLElement | null>;
+  /** Counts presses of "Comment on a passage" under the post: each opens the dialog to choose one. */
+  composeRequests: number;
   /** A comment written here: the discussion below shows it too. */
   onCommentAdded: (comment: Comment) => void;
 }
@@ -34,13 +36,12 @@ interface Pick {
  * readers who choose by keyboard. Loaded after the page is interactive, so it costs readers'
  * first load nothing; until then the post reads as it always did.
  */
-export function PassageLayer({ post, contentRef, onCommentAdded }: PassageLayerProps) {
+export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded }: PassageLayerProps) {
   const viewer = useViewer();
   const [comments, setComments] = useState<Comment[]>([]);
   const [sheet, setSheet] = useState<SheetRequest | null>(null);
   const [pick, setPick] = useState<Pick | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [footer, setFooter] = useState<HTMLElement | null>(null);
   const countButtons = useRef(new Map<string, HTMLButtonElement>());
   const contentHtml = post.contentHtml;
 
@@ -55,8 +56,8 @@ export function PassageLayer({ post, contentRef, onCommentAdded }: PassageLayerP
   }, [post.id, viewer.status]);
 
   useEffect(() => {
-    setFooter(contentRef.current?.closest('article')?.querySelector<HTMLElement>('.post__footer') ?? null);
-  }, [contentRef]);
+    if (composeRequests > 0) setSheet({ kind: 'compose', range: null });
+  }, [composeRequests]);
 
   const [passages, setPassages] = useState<Passage[]>([]);
 
@@ -78,22 +79,23 @@ export function PassageLayer({ post, contentRef, onCommentAdded }: PassageLayerP
       insertCountSlot(last, root).appendChild(button);
       for (const id of ids) buttons.set(id, button);
     }
+    root.classList.toggle('post__content--passages', found.length > 0);
     setPassages(found);
     return () => {
       buttons.clear();
       clearPassageMarks(root);
+      root.classList.remove('post__content--passages');
     };
   }, [comments, contentRef, contentHtml]);
 
   // A selection inside the post offers "Comment" just under its end.
   useEffect(() => {
     const root = contentRef.current;
-    const article = root?.closest('article');
-    if (!root || !article) return;
+    if (!root) return;
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setPick(pickOf(root, article)));
+      frame = requestAnimationFrame(() => setPick(pickOf(root)));
     };
     document.addEventListener('selectionchange', update);
     return () => {
@@ -171,33 +173,23 @@ export function PassageLayer({ post, contentRef, onCommentAdded }: PassageLayerP
 
   return (
     <div className="passage-layer">
-      {pick ? (
-        <button
-          type="button"
-          className="passage-pick button button--primary"
-          aria-label="Comment on the selection"
-          style={{ top: pick.top, left: pick.left }}
-          // Pressing must not collapse the selection it is about.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            setSheet({ kind: 'compose', range: pick.range });
-            setPick(null);
-          }}
-        >
-          Comment
-        </button>
-      ) : null}
-      {footer && viewer.status
+      {pick
         ? createPortal(
             <button
               type="button"
-              className="button button--secondary passage-compose"
-              aria-haspopup="dialog"
-              onClick={() => setSheet({ kind: 'compose', range: null })}
+              className="passage-pick button button--primary"
+              aria-label="Comment on the selection"
+              style={{ top: pick.top, left: pick.left }}
+              // Pressing must not collapse the selection it is about.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                setSheet({ kind: 'compose', range: pick.range });
+                setPick(null);
+              }}
             >
-              Comment on a passage
+              Comment
             </button>,
-            footer,
+            document.body,
           )
         : null}
       {opened ? (
@@ -232,8 +224,12 @@ function countButton(passage: Passage, open: () => void): HTMLButtonElement {
   return button;
 }
 
-/** The reader's selection inside the post, and where under it "Comment" goes; null for none. */
-function pickOf(root: HTMLElement, article: Element): Pick | null {
+/**
+ * The reader's selection inside the post, and where under it "Comment" goes, in the page's
+ * coordinates (the button is placed on the page, so nothing in the post is placed against it);
+ * null for none.
+ */
+function pickOf(root: HTMLElement): Pick | null {
   const selection = document.getSelection();
   if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
   const range = clipTo(selection.getRangeAt(0), root);
@@ -245,12 +241,12 @@ function pickOf(root: HTMLElement, article: Element): Pick | null {
   if (!page.text.slice(quoted.start, quoted.end).trim()) return null;
   const rects = range.getClientRects();
   const end = rects[rects.length - 1] ?? range.getBoundingClientRect();
-  const box = article.getBoundingClientRect();
   const buttonWidth = 110;
+  const pageWidth = document.documentElement.clientWidth;
   return {
     range: quoted,
-    top: end.bottom - box.top + 8,
-    left: Math.max(0, Math.min(end.right - box.left - buttonWidth / 2, box.width - buttonWidth)),
+    top: end.bottom + window.scrollY + 8,
+    left: Math.max(8, Math.min(end.right - buttonWidth / 2, pageWidth - buttonWidth - 8)) + window.scrollX,
   };
 }
 

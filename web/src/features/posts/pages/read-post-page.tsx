@@ -22,6 +22,7 @@ import { profilePath } from '../paths';
 import '../posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useViewer } from '../../../lib/use-viewer';
 
 const DISCUSSION_ID = 'discussion';
 
@@ -73,6 +74,9 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
   const hydrated = useHydrated();
   const contentRef = useRef<HTMLDivElement>(null);
   const [passageComments, setPassageComments] = useState<Comment[]>([]);
+  // Each press of "Comment on a passage" asks the passage layer for its dialog.
+  const [passageRequests, setPassageRequests] = useState(0);
+  const viewer = useViewer();
 
   const [statusMessage, setStatusMessage] = useState('');
   const clearTimer = useRef<number | undefined>(undefined);
@@ -138,6 +142,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             <PassageLayer
               post={post}
               contentRef={contentRef}
+              composeRequests={passageRequests}
               onCommentAdded={(comment) => {
                 setPassageComments((items) => [...items, comment]);
                 onPostChange({ ...post, commentCount: post.commentCount + 1 });
@@ -155,6 +160,17 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             onChange={(state) => onPostChange({ ...post, ...state })}
             onStatus={announce}
           />
+          {/* In the server's HTML for a signed-in reader's first paint too: nothing moves after it. */}
+          {!viewer.known || viewer.status ? (
+            <button
+              type="button"
+              className={`button button--secondary${viewer.known ? '' : ' when-signed-in'}`}
+              aria-haspopup="dialog"
+              onClick={() => setPassageRequests((count) => count + 1)}
+            >
+              Comment on a passage
+            </button>
+          ) : null}
         </footer>
       </article>
       <Discussion
