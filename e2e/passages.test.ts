@@ -97,8 +97,9 @@ describe('in-line comments on passages (issue 12 §1)', () => {
 
     // Every reader sees the mark after a reload, signed in or not.
     const visitor = await open(readPath(post), null);
-    expect(await marks(visitor).allTextContents()).toEqual(['the light fell on the water']);
+    // The marks come once the page is interactive: the count says they are there.
     await visible(content(visitor).getByRole('button', { name: '1 comment on this passage' }));
+    expect(await marks(visitor).allTextContents()).toEqual(['the light fell on the water']);
   });
 
   it('comments on a passage chosen with the keyboard alone', async () => {
@@ -148,6 +149,7 @@ describe('in-line comments on passages (issue 12 §1)', () => {
     });
 
     const page = await open(readPath(post), null);
+    await visible(content(page).getByRole('button', { name: '1 comment on this passage' }));
     expect(await marks(page).allTextContents()).toEqual(['Ink dries slowly']);
     const earlier = discussion(page).locator('.comment__quote--earlier');
     expect(await textOf(earlier)).toBe(
@@ -166,10 +168,10 @@ describe('in-line comments on passages (issue 12 §1)', () => {
 
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await open(readPath(post), reader, { viewport: PHONE, colorScheme, bypassCSP: true });
+      const count = await visible(content(page).getByRole('button', { name: '2 comments on this passage' }));
       await expectNoHorizontalScroll(page, PHONE.width);
       // Overlapping passages are one mark with one count.
       expect(await marks(page).allTextContents()).toEqual(['The river was quiet that morning']);
-      const count = await visible(content(page).getByRole('button', { name: '2 comments on this passage' }));
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/passages-375-${colorScheme}.png`, fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
       await count.click();

@@ -172,7 +172,9 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
   };
 
   return (
-    <div className="passage-layer">
+    // Nothing of the layer sits in the post's flow: what it shows is placed on the page or in the
+    // top layer, so a reader's page never moves when it arrives.
+    <>
       {pick
         ? createPortal(
             <button
@@ -202,10 +204,13 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
           onClose={() => setSheet(null)}
         />
       ) : null}
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
-    </div>
+      {createPortal(
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>,
+        document.body,
+      )}
+    </>
   );
 }
 

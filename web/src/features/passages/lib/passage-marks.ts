@@ -6,6 +6,9 @@ const INLINE_WRAPPERS = new Set(['A', 'STRONG', 'B', 'EM', 'I', 'CODE', 'SPAN', 
 
 /** Takes every mark and count the layer added back out of the post, leaving its HTML as it came. */
 export function clearPassageMarks(root: HTMLElement): void {
+  const added = root.querySelectorAll(`[${PASSAGE_UI_ATTRIBUTE}], mark.${MARK_CLASS}`);
+  // A post without marks is left exactly as React wrote it.
+  if (added.length === 0) return;
   root.querySelectorAll(`[${PASSAGE_UI_ATTRIBUTE}]`).forEach((element) => element.remove());
   root.querySelectorAll(`mark.${MARK_CLASS}`).forEach((mark) => {
     mark.replaceWith(...Array.from(mark.childNodes));
