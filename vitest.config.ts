@@ -31,6 +31,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Vitest's one-second default for expect.poll is shorter than a page's next request takes
+          // when two browser files share two cores; Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
           // One shared server and one browser per file; two files at once fits two cores.
           maxWorkers: 2,
         },
