@@ -1,4 +1,5 @@
 import { tagsSchema } from './tags';
+import { countWords } from './word-count';
 import { z } from './zod';
 
 /** SPEC §5: an empty title or content is reported with this exact message. */
@@ -125,11 +126,9 @@ export interface PreviewResponse {
   response: { contentHtml: string };
 }
 
-/** Reading time in whole minutes, at least 1: words (runs of non-space) over WORDS_PER_MINUTE. */
+/** Reading time in whole minutes, at least 1: words (see word-count.ts) over WORDS_PER_MINUTE. */
 export function readingMinutes(markdown: string): number {
-  // A word is a run of letters or digits (joined by an apostrophe, a hyphen or a dot), so Markdown
-  // marks, list bullets and link punctuation do not count.
-  const words = markdown.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  const words = countWords(markdown);
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 

@@ -29,6 +29,7 @@ export const BUILD_INPUTS = [
   'scripts/build-stamp.mjs',
   'scripts/backup.ts',
   'scripts/restore.ts',
+  'scripts/repair-counts.ts',
   'scripts/start-signal.ts',
 ];
 
@@ -37,6 +38,7 @@ export const BUILD_OUTPUTS = [
   'build/server.mjs',
   'build/backup.mjs',
   'build/restore.mjs',
+  'build/repair-counts.mjs',
   'build/web/index.html',
   'build/ssr/entry-server.js',
   'build/CHANGELOG.md',

@@ -32,6 +32,9 @@ export interface PostsTable {
   /** 1 when written, +1 on every update: an editor's save names the version it started from. */
   version: Generated<number>;
   cover_id: string | null;
+  /** Rows in comments and favorites for this post, kept by triggers (migration 2026-11-25-0002). */
+  comment_count: Generated<number>;
+  favorite_count: Generated<number>;
 }
 
 export interface MediaTable {

@@ -7,14 +7,13 @@ import { splitTags } from './post-tags';
 
 type PostsScope = ExpressionBuilder<DatabaseSchema, 'posts'>;
 
-/** How many readers favorited the post in scope (answered from the favorites(post_id) index). */
-export function favoriteCountOf(eb: PostsScope) {
-  return eb.selectFrom('favorites').whereRef('favorites.post_id', '=', 'posts.id').select(countAll().as('n'));
-}
-
 /** 1 when `userId` favorited the post in scope, else 0 (a primary-key lookup). */
 export function favoritedBy(eb: PostsScope, userId: string) {
-  return favoriteCountOf(eb).where('favorites.user_id', '=', userId);
+  return eb
+    .selectFrom('favorites')
+    .whereRef('favorites.post_id', '=', 'posts.id')
+    .where('favorites.user_id', '=', userId)
+    .select(countAll().as('n'));
 }
 
 /** A query that picks the ids of one page of posts (at most limit + 1), aliased as `page`. */
@@ -25,8 +24,9 @@ export type PostIdPage = AliasedSelectQueryBuilder<{ id: string }, 'page'>;
  * shape. It is a deferred join: the caller's `page` query walks an index only (the primary key,
  * (author_id, id), favorites' or follows' keys) to choose a handful of ids; only those rows are
  * then read from posts and users. The cost of a page therefore does not grow with the table, and
- * the plan does not depend on the optimiser guessing the join order. Counts are correlated
- * subqueries answered from the (post_id, …) indexes of comments and favorites: cheap for 21 rows.
+ * the plan does not depend on the optimiser guessing the join order. The counts are columns of
+ * posts, kept by triggers (migration 2026-11-25-0002); only a signed-in reader's `favorited` is a
+ * subquery, one primary-key lookup a row.
  * Tags come with the row (posts.tags). It is one SQL statement per page on both databases.
  */
 export function selectPosts(db: Kysely<DatabaseSchema>, page: PostIdPage, viewerId: string | null) {
@@ -59,7 +59,7 @@ function selectPostColumns(
     .innerJoin('posts', 'posts.id', 'page.id')
     .innerJoin('users', 'users.id', 'posts.author_id')
     .leftJoin('media', 'media.id', 'posts.cover_id')
-    .select((eb) => [
+    .select([
       'posts.id',
       'posts.title',
       'posts.content',
@@ -74,15 +74,12 @@ function selectPostColumns(
       'media.width as cover_width',
       'media.height as cover_height',
       'media.widths as cover_widths',
-      eb
-        .selectFrom('comments')
-        .whereRef('comments.post_id', '=', 'posts.id')
-        .select(countAll().as('n'))
-        .as('comment_count'),
-      favoriteCountOf(eb).as('favorite_count'),
-      // Without a viewer this matches no row (ids are never empty) and is dropped in toPost.
-      favoritedBy(eb, viewerId ?? '').as('viewer_favorited'),
-    ]);
+      'posts.comment_count',
+      'posts.favorite_count',
+    ])
+    .$if(viewerId !== null, (query) =>
+      query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
+    );
 }
 
 export interface PostRow {
@@ -100,9 +97,10 @@ export interface PostRow {
   cover_width: number | null;
   cover_height: number | null;
   cover_widths: string | null;
-  comment_count: number | null;
-  favorite_count: number | null;
-  viewer_favorited: number | null;
+  comment_count: number;
+  favorite_count: number;
+  /** Only with a viewer. */
+  viewer_favorited?: number | null;
 }
 
 /** The state a publication time means at `now` (ISO text compares in time order). */
@@ -137,8 +135,8 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     authorId: row.author_id,
     author: { id: row.author_id, username: row.username },
     tags: splitTags(row.tags),
-    commentCount: Number(row.comment_count ?? 0),
-    favoriteCount: Number(row.favorite_count ?? 0),
+    commentCount: row.comment_count,
+    favoriteCount: row.favorite_count,
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { Post } from '../../../../contracts/posts';
 import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../db/sql-helpers';
 import type { PageRequest } from '../../posts/paging';
-import { favoriteCountOf, favoritedBy, selectPosts, toPost } from '../../posts/post-select';
+import { favoritedBy, selectPosts, toPost } from '../../posts/post-select';
 
 export interface FavoriteState {
   favorited: boolean;
@@ -52,9 +52,9 @@ export class FavoritesRepository {
       .where('posts.id', '=', postId)
       // Someone's draft or scheduled post does not exist for anyone else yet.
       .where('posts.published_at', '<=', new Date().toISOString())
-      .select((eb) => [favoriteCountOf(eb).as('favorite_count'), favoritedBy(eb, userId).as('mine')])
+      .select((eb) => ['posts.favorite_count', favoritedBy(eb, userId).as('mine')])
       .executeTakeFirst();
-    return row && { favorited: Number(row.mine ?? 0) > 0, favoriteCount: Number(row.favorite_count ?? 0) };
+    return row && { favorited: Number(row.mine ?? 0) > 0, favoriteCount: row.favorite_count };
   }
 
   /**

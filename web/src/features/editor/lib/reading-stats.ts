@@ -1,10 +1,8 @@
 /** Reading speed used for "n min read": a common figure for adults reading prose on screen. */
 export const WORDS_PER_MINUTE = 230;
 
-/** Words as a writer counts them: runs of letters or digits (apostrophes and hyphens inside). */
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-}
+/** Words as the read page's "n min read" counts them, so the editor's figure agrees with it. */
+export { countWords } from '../../../../../contracts/word-count';
 
 /** Whole minutes, at least one for any text at all. */
 export function readingMinutes(words: number): number {

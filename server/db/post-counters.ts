@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from './schema';
+
+const TRUE_COMMENTS = sql<number>`(select count(*) from comments where comments.post_id = posts.id)`;
+const TRUE_FAVORITES = sql<number>`(select count(*) from favorites where favorites.post_id = posts.id)`;
+
+/**
+ * Posts whose stored counts differ from their rows in comments and favorites. Triggers keep them
+ * equal (migration 2026-11-25-0002); this is the check that they did, a scan of every post.
+ */
+export async function countDriftedPosts(db: Kysely<DatabaseSchema>): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select(sql<number>`cast(count(*) as integer)`.as('n'))
+    .where((eb) =>
+      eb.or([
+        eb('posts.comment_count', '<>', TRUE_COMMENTS),
+        eb('posts.favorite_count', '<>', TRUE_FAVORITES),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Sets every drifted post's counts from its rows again (`npm run repair-counts`), in one statement,
+ * so the counts are right as of one instant; returns how many posts it changed.
+ */
+export async function repairPostCounters(db: Kysely<DatabaseSchema>): Promise<number> {
+  const result = await db
+    .updateTable('posts')
+    .set({ comment_count: TRUE_COMMENTS, favorite_count: TRUE_FAVORITES })
+    .where((eb) =>
+      eb.or([
+        eb('posts.comment_count', '<>', TRUE_COMMENTS),
+        eb('posts.favorite_count', '<>', TRUE_FAVORITES),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
