@@ -196,10 +196,10 @@ export async function buildApp({
 
   const markdown = new MarkdownRenderer();
   const postsRepository = new PostsRepository(database.db);
-  const posts = new PostsService(postsRepository, markdown);
+  const posts = new PostsService(postsRepository, markdown, config.writeLimits.postsPerUser, redis);
   const comments = new CommentsService(database.db, markdown, config.conversationLimits, redis);
-  const favorites = new FavoritesService(database.db);
-  const follows = new FollowsService(database.db, users);
+  const favorites = new FavoritesService(database.db, config.writeLimits.favoritesPerUser, redis);
+  const follows = new FollowsService(database.db, users, config.writeLimits.followsPerUser, redis);
   const blocks = new BlocksService(new BlocksRepository(database.db));
   const notifications = new NotificationsService(new NotificationsRepository(database.db));
   const tagsRepository = new TagsRepository(database.db);

@@ -73,6 +73,13 @@ export interface AppConfig {
     /** People a user may mention, counted per person mentioned. */
     mentionsPerUser: RateLimitRule;
   };
+  /** Issue 14 §2: how many posts, follows and favorites one user may make in a window. */
+  writeLimits: {
+    /** Posts created, drafts included (saving an existing post is not counted). */
+    postsPerUser: RateLimitRule;
+    followsPerUser: RateLimitRule;
+    favoritesPerUser: RateLimitRule;
+  };
   rateLimits: {
     /** Sign-in attempts for one email, counted before the password is checked; success clears it. */
     signInFailuresPerEmail: RateLimitRule;
@@ -242,6 +249,20 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
       mentionsPerUser: {
         max: integer(env, 'RATE_MENTIONS_PER_USER', 30),
         windowMs: integer(env, 'RATE_MENTIONS_WINDOW_MINUTES', 60) * MINUTE,
+      },
+    },
+    writeLimits: {
+      postsPerUser: {
+        max: integer(env, 'RATE_POSTS_PER_USER', 30),
+        windowMs: integer(env, 'RATE_POSTS_WINDOW_MINUTES', 60) * MINUTE,
+      },
+      followsPerUser: {
+        max: integer(env, 'RATE_FOLLOWS_PER_USER', 100),
+        windowMs: integer(env, 'RATE_FOLLOWS_WINDOW_MINUTES', 60) * MINUTE,
+      },
+      favoritesPerUser: {
+        max: integer(env, 'RATE_FAVORITES_PER_USER', 300),
+        windowMs: integer(env, 'RATE_FAVORITES_WINDOW_MINUTES', 60) * MINUTE,
       },
     },
     rateLimits: {

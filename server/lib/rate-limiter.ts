@@ -5,6 +5,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RateLimitRule } from '../config';
+import { tooManyRequests } from './http-errors';
 import type { RedisConnection } from './redis';
 
 export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -53,6 +54,12 @@ export class RateLimiter {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
+  }
+
+  /** Counts one event for key, or refuses it with a 429 saying `message` and when to try again. */
+  async spend(key: string, message: string): Promise<void> {
+    const outcome = await this.hit(key);
+    if (!outcome.allowed) throw tooManyRequests(message, outcome.retryAfterSeconds);
   }
 
   /** Forgets key's count (a successful sign-in clears its failures). */

@@ -103,7 +103,12 @@ describe.each(['sqlite', 'postgres'] as const)('backup and restore [%s]', (diale
     async () => {
       const source = await target(dialect);
       cleanups.push(() => source.dispose());
-      const server = await startServerProcess({ ...source.env, LOG_LEVEL: 'warn' });
+      // A few writers post as fast as they can: more than the per-user limit allows a real writer.
+      const server = await startServerProcess({
+        ...source.env,
+        LOG_LEVEL: 'warn',
+        RATE_POSTS_PER_USER: '100000',
+      });
       cleanups.push(() => server.stop().then(() => undefined));
       const load = await startWriteLoad(server);
       cleanups.push(() => load.stop());

@@ -111,6 +111,11 @@ describe.skipIf(skip)(
           signUpsPerIp: { max: 1_000, windowMs: 60_000 },
           passwordChangesPerUser: { max: 1_000, windowMs: 60_000 },
         },
+        writeLimits: {
+          postsPerUser: { max: 4, windowMs: 60_000 },
+          followsPerUser: { max: 1_000, windowMs: 60_000 },
+          favoritesPerUser: { max: 1_000, windowMs: 60_000 },
+        },
       });
       for (let index = 0; index < 2; index += 1) {
         const database = openDatabase({ databaseUrl: created.url, dataDir: '.tmp' });
@@ -209,6 +214,25 @@ describe.skipIf(skip)(
       expect(changed.status).toBe(200);
       expect((await call(b(), '/api/user/me', { token: user.token })).status).toBe(401);
       expect((await call(b(), '/api/user/me', { token: changed.body.jwt })).status).toBe(200);
+    });
+
+    it("shares a writer's post allowance: 4 posts through A and B at once, then 429 on both", async () => {
+      const writer = await signUp(a());
+      const create = (instance: Instance, index: number) =>
+        call(instance, '/api/post/blog', {
+          method: 'POST',
+          token: writer.token,
+          body: { title: `Allowance ${index}`, content: 'Counted once, wherever it lands.' },
+        });
+      const first = await Promise.all(
+        [a(), b(), a(), b(), a(), b()].map((instance, index) => create(instance, index)),
+      );
+      expect(first.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 429, 429]);
+      for (const instance of instances) {
+        const over = await create(instance, 9);
+        expect(over.status).toBe(429);
+        expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
     });
 
     it('counts favorites made through both at once exactly', async () => {

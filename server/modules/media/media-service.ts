@@ -9,7 +9,7 @@ import {
 import type { RateLimitRule } from '../../config';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
-import { HttpError, notFound, serviceUnavailable, tooManyRequests } from '../../lib/http-errors';
+import { HttpError, notFound, serviceUnavailable } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { RedisConnection } from '../../lib/redis';
@@ -49,8 +49,7 @@ export class MediaService {
   }
 
   async upload(viewer: Viewer, input: Buffer): Promise<UploadedMedia> {
-    const allowed = await this.rate.hit(viewer.id);
-    if (!allowed.allowed) throw tooManyRequests(MEDIA_RATE_MESSAGE, allowed.retryAfterSeconds);
+    await this.rate.spend(viewer.id, MEDIA_RATE_MESSAGE);
     const stored = await this.media.bytesStoredBy(viewer.id);
     // Output is smaller than input for photographs; the input's size is a fair early bound.
     if (stored >= this.limits.quotaBytes) throw new HttpError(413, MEDIA_QUOTA_MESSAGE);

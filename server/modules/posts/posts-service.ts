@@ -11,17 +11,21 @@ import {
   type PostWriteInput,
   type ReadablePost,
 } from '../../../contracts/posts';
+import type { RateLimitRule } from '../../config';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
+import { RateLimiter } from '../../lib/rate-limiter';
+import type { RedisConnection } from '../../lib/redis';
 import { editTime, publicationTime, toTimePage, type TimePageRequest } from './paging';
 import type { PostsRepository, PostWriteState } from './posts-repository';
 
 export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
 export const DELETE_FORBIDDEN_MESSAGE = 'You can only delete your own posts';
 export const POST_DELETED_MESSAGE = 'Post deleted';
+export const TOO_MANY_POSTS_MESSAGE = 'You are creating posts too fast. Please try again later.';
 export const TAG_NOT_FOUND_MESSAGE = 'Tag not found';
 export const PUBLISH_AT_TOO_FAR_MESSAGE = `publishAt must be within ${PUBLISH_AT_MAX_DAYS / 366} years`;
 
@@ -44,10 +48,17 @@ export class StaleVersionError extends HttpError {
  * deletes or sees their drafts and scheduled posts (to everyone else those do not exist: 404).
  */
 export class PostsService {
+  private readonly createdByUser: RateLimiter;
+
   constructor(
     private readonly posts: PostsRepository,
     private readonly markdown: MarkdownRenderer,
-  ) {}
+    postsPerUser: RateLimitRule,
+    redis?: RedisConnection,
+  ) {
+    // Shared by every instance when Redis is configured, like the other per-user limits.
+    this.createdByUser = RateLimiter.create('posts', postsPerUser, redis);
+  }
 
   async get(id: string, viewer: Viewer | null): Promise<Post> {
     const post = await this.posts.findById(id, viewer?.id ?? null);
@@ -95,6 +106,7 @@ export class PostsService {
   }
 
   async create(viewer: Viewer, input: PostWriteInput): Promise<Post> {
+    await this.createdByUser.spend(viewer.id, TOO_MANY_POSTS_MESSAGE);
     const now = nowIso();
     const id = uuidv7();
     const publishedAt = resolvePublication(input, 'new', now);

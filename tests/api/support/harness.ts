@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       passwordChangesPerUser: GENEROUS,
     },
     conversationLimits: { commentsPerUser: GENEROUS, mentionsPerUser: GENEROUS },
+    writeLimits: { postsPerUser: GENEROUS, followsPerUser: GENEROUS, favoritesPerUser: GENEROUS },
     passwordHashing: { concurrency: 2, maxWaiting: 1000 },
     http: loadHttpServerLimits({}),
     serveSourceMaps: false,

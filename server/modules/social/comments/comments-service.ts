@@ -17,7 +17,7 @@ import { isForeignKeyViolation } from '../../../db/errors';
 import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../db/sql-helpers';
 import type { Viewer } from '../../../lib/authenticator';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../../lib/http-errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
 import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
 import { RateLimiter } from '../../../lib/rate-limiter';
@@ -128,7 +128,7 @@ export class CommentsService {
     if (anchor ? content === undefined : !(await posts.postExists(input.postId))) {
       throw notFound(POST_NOT_FOUND_MESSAGE);
     }
-    await this.spend(this.commentsByUser, viewer.id, TOO_MANY_COMMENTS_MESSAGE);
+    await this.commentsByUser.spend(viewer.id, TOO_MANY_COMMENTS_MESSAGE);
     // Only what the post holds now, as readers see it, can be quoted. Checked once the allowance is
     // spent: looking for a passage that is not there is the costly search, not to be repeated at will.
     if (anchor && content !== undefined && !this.passages.holds(content, anchor)) {
@@ -322,15 +322,10 @@ export class CommentsService {
     };
   }
 
-  private async spend(limiter: RateLimiter, key: string, message: string): Promise<void> {
-    const outcome = await limiter.hit(key);
-    if (!outcome.allowed) throw tooManyRequests(message, outcome.retryAfterSeconds);
-  }
-
   /** Each person mentioned counts once against the writer's allowance. */
   private async spendMentions(userId: string, count: number): Promise<void> {
     for (let index = 0; index < count; index += 1) {
-      await this.spend(this.mentionsByUser, userId, TOO_MANY_MENTIONS_MESSAGE);
+      await this.mentionsByUser.spend(userId, TOO_MANY_MENTIONS_MESSAGE);
     }
   }
 

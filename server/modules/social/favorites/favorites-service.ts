@@ -4,11 +4,16 @@ import type { Viewer } from '../../../lib/authenticator';
 import { notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
 import type { Kysely } from 'kysely';
+import type { RateLimitRule } from '../../../config';
 import type { DatabaseSchema } from '../../../db/schema';
+import { RateLimiter } from '../../../lib/rate-limiter';
+import type { RedisConnection } from '../../../lib/redis';
 import { NotificationsRepository } from '../../notifications/notifications-repository';
 import { FavoritesRepository, type FavoriteState } from './favorites-repository';
 
 const favoriteGroup = (postId: string) => `favorite:${postId}`;
+
+export const TOO_MANY_FAVORITES_MESSAGE = 'You are favoriting too fast. Please try again later.';
 
 /**
  * Favorites: a signed-in reader marks posts, at most once each, and lists them. The post's author
@@ -17,11 +22,20 @@ const favoriteGroup = (postId: string) => `favorite:${postId}`;
 export class FavoritesService {
   private readonly favorites: FavoritesRepository;
 
-  constructor(private readonly db: Kysely<DatabaseSchema>) {
+  private readonly favoritedByUser: RateLimiter;
+
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    favoritesPerUser: RateLimitRule,
+    redis?: RedisConnection,
+  ) {
     this.favorites = new FavoritesRepository(db);
+    // Shared by every instance when Redis is configured, like the other per-user limits.
+    this.favoritedByUser = RateLimiter.create('favorites', favoritesPerUser, redis);
   }
 
   async favorite(viewer: Viewer, postId: string): Promise<FavoriteState> {
+    await this.favoritedByUser.spend(viewer.id, TOO_MANY_FAVORITES_MESSAGE);
     try {
       await this.db.transaction().execute(async (trx) => {
         const favorites = new FavoritesRepository(trx);

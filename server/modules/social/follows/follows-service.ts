@@ -6,13 +6,17 @@ import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
 import type { Kysely } from 'kysely';
 import type { Author } from '../../../../contracts/posts';
+import type { RateLimitRule } from '../../../config';
 import type { DatabaseSchema } from '../../../db/schema';
+import { RateLimiter } from '../../../lib/rate-limiter';
+import type { RedisConnection } from '../../../lib/redis';
 import { NotificationsRepository } from '../../notifications/notifications-repository';
 import { FollowsRepository } from './follows-repository';
 
 const FOLLOW_GROUP = 'follow';
 
 export const FOLLOW_SELF_MESSAGE = 'You cannot follow yourself';
+export const TOO_MANY_FOLLOWS_MESSAGE = 'You are following people too fast. Please try again later.';
 
 /** A user's profile as a given viewer sees it (UsersService provides it), or a 404. */
 export interface ProfileLookup {
@@ -23,16 +27,23 @@ export interface ProfileLookup {
 export class FollowsService {
   private readonly follows: FollowsRepository;
 
+  private readonly followedByUser: RateLimiter;
+
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly profiles: ProfileLookup,
+    followsPerUser: RateLimitRule,
+    redis?: RedisConnection,
   ) {
     this.follows = new FollowsRepository(db);
+    // Shared by every instance when Redis is configured, like the other per-user limits.
+    this.followedByUser = RateLimiter.create('follows', followsPerUser, redis);
   }
 
   /** Answers the followee's profile, read after the write, so its counts are the stored truth. */
   async follow(viewer: Viewer, userId: string): Promise<Profile> {
     if (userId === viewer.id) throw badRequest(FOLLOW_SELF_MESSAGE);
+    await this.followedByUser.spend(viewer.id, TOO_MANY_FOLLOWS_MESSAGE);
     try {
       // The followee hears of it in the same transaction (issue 12 §4).
       await this.db.transaction().execute(async (trx) => {
