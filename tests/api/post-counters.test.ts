@@ -89,24 +89,20 @@ describeEachDatabase('post counters (issue 15)', (ctx) => {
     // Deleting a comment with replies keeps it as "[deleted]" (a row, so still counted); deleting
     // replies removes their rows, and a deleted parent whose last reply goes may go with it.
     const deletions = await Promise.all([
-      ...readers
-        .slice(0, 6)
-        .map((reader, index) =>
-          request(ctx, {
-            method: 'DELETE',
-            url: `/api/post/comments?id=${comments[index]!.id}`,
-            token: reader.token,
-          }),
-        ),
-      ...readers
-        .slice(0, 8)
-        .map((reader, index) =>
-          request(ctx, {
-            method: 'DELETE',
-            url: `/api/post/comments?id=${replies[index]!.id}`,
-            token: reader.token,
-          }),
-        ),
+      ...readers.slice(0, 6).map((reader, index) =>
+        request(ctx, {
+          method: 'DELETE',
+          url: `/api/post/comments?id=${comments[index]!.id}`,
+          token: reader.token,
+        }),
+      ),
+      ...readers.slice(0, 8).map((reader, index) =>
+        request(ctx, {
+          method: 'DELETE',
+          url: `/api/post/comments?id=${replies[index]!.id}`,
+          token: reader.token,
+        }),
+      ),
     ]);
     expect(deletions.map((answer) => answer.status)).toEqual(deletions.map(() => 200));
     await expectCountsMatchRows(ctx, post.id);
