@@ -12,6 +12,8 @@ import { createServer } from 'node:http';
 export interface RecordedRoute {
   /** Path with query string, exactly as the load generator requests it. */
   path: string;
+  /** Recorded with a reader's token; the baseline answers it to requests that carry one. */
+  signedIn: boolean;
   status: number;
   contentType: string;
   body: string;
@@ -23,6 +25,11 @@ interface Answer {
   body: Buffer;
 }
 
+/** The same path answers a visitor and a signed-in reader differently (`favorited`). */
+function answerKey(path: string, signedIn: boolean): string {
+  return signedIn ? `signed-in ${path}` : path;
+}
+
 function main(): void {
   const file = process.argv[2];
   if (!file) throw new Error('usage: baseline-server.ts <routes.json>');
@@ -30,7 +37,7 @@ function main(): void {
   const answers = new Map<string, Answer>();
   for (const route of routes) {
     const body = Buffer.from(route.body, 'utf8');
-    answers.set(route.path, {
+    answers.set(answerKey(route.path, route.signedIn), {
       status: route.status,
       headers: { 'content-type': route.contentType, 'content-length': String(body.length) },
       body,
@@ -39,7 +46,7 @@ function main(): void {
   const notFound = Buffer.from('{"message":"Not found"}');
 
   const server = createServer((request, response) => {
-    const answer = answers.get(request.url ?? '');
+    const answer = answers.get(answerKey(request.url ?? '', request.headers.authorization !== undefined));
     if (answer) {
       response.writeHead(answer.status, answer.headers);
       response.end(answer.body);

@@ -4,6 +4,8 @@ export interface LoadOptions {
   origin: string;
   /** Request paths (with query), taken in turn, round-robin across all connections. */
   paths: readonly string[];
+  /** Sent with every request (a reader's Authorization). */
+  headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
 }
@@ -38,6 +40,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let next = 0;
   const request: Request = {
     method: 'GET',
+    ...(options.headers ? { headers: options.headers } : {}),
     setupRequest: (req) => {
       const path = paths[next % paths.length];
       next += 1;

@@ -14,8 +14,9 @@ export async function measure(
   server: ServerProcess,
   paths: readonly string[],
   options: MeasureOptions,
+  headers: Record<string, string> = {},
 ): Promise<ServerMeasurement> {
-  const load = { origin: server.origin, paths, connections: options.connections };
+  const load = { origin: server.origin, paths, headers, connections: options.connections };
   if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
   const stopCpu = startCpuAccounting(server.pid);
   const result = await runLoad({ ...load, durationSeconds: options.durationSeconds });

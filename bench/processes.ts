@@ -87,9 +87,12 @@ function wrap(name: string, child: ChildProcess, origin: string): ServerProcess 
 }
 
 /** One GET on a connection of its own, closed after the answer (no keep-alive socket lingers). */
-export function httpGet(url: string): Promise<{ status: number; contentType: string; body: string }> {
+export function httpGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; contentType: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = get(url, { agent: false, headers: { connection: 'close' } }, (response) => {
+    const request = get(url, { agent: false, headers: { ...headers, connection: 'close' } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);

@@ -21,7 +21,8 @@ import {
 } from './processes';
 import { checkTargets, formatReport, writeReport, type BenchReport, type ScenarioReport } from './report';
 import { runScale } from './scale';
-import { averageBodyBytes, buildScenarios, recordAnswers } from './scenarios';
+import { signUpBenchReader } from './reader';
+import { authorization, averageBodyBytes, buildScenarios, recordAnswers } from './scenarios';
 import { seedDatabase } from './seed';
 import { runSitemap } from './sitemap';
 
@@ -51,7 +52,8 @@ async function runScenarios(options: BenchOptions): Promise<void> {
     env: options.noCache ? { RESPONSE_CACHE_TTL_MS: '0' } : {},
   });
   const stopApp = onCleanup(() => app.stop());
-  const scenarios = buildScenarios(seed).filter(
+  const readerToken = await signUpBenchReader(app.origin, seed);
+  const scenarios = buildScenarios(seed, readerToken).filter(
     (scenario) => options.only === undefined || options.only.includes(scenario.name),
   );
   if (scenarios.length === 0) throw new Error(`--only names no scenario: ${String(options.only)}`);
@@ -69,8 +71,8 @@ async function runScenarios(options: BenchOptions): Promise<void> {
   const reports: ScenarioReport[] = [];
   for (const scenario of scenarios) {
     console.log(`Loading ${scenario.description}…`);
-    const inkwell = await measure(app, scenario.paths, load);
-    const bare = await measure(baseline, scenario.paths, load);
+    const inkwell = await measure(app, scenario.paths, load, authorization(scenario));
+    const bare = await measure(baseline, scenario.paths, load, authorization(scenario));
     const ratio = inkwell.requestsPerSecond / bare.requestsPerSecond;
     reports.push({
       name: scenario.name,

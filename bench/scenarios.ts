@@ -2,12 +2,23 @@ import type { RecordedRoute } from './baseline-server';
 import { httpGet } from './processes';
 import type { SeedResult } from './seed';
 
-export type ScenarioName = 'list' | 'read' | 'profile' | 'topic' | 'search' | 'list-page' | 'read-page';
+export type ScenarioName =
+  | 'list'
+  | 'read'
+  | 'profile'
+  | 'topic'
+  | 'search'
+  | 'list-page'
+  | 'read-page'
+  | 'list-signed-in'
+  | 'read-signed-in';
 
 export interface Scenario {
   name: ScenarioName;
   description: string;
   paths: string[];
+  /** A signed-in reader's token: sent as Authorization, so no answer comes from the response cache. */
+  token?: string;
   /** Target for Inkwell's req/s as a fraction of the baseline's, when the issue sets one. */
   minRatio: number | null;
 }
@@ -15,7 +26,29 @@ export interface Scenario {
 /** Issue 3 §4: p99 at 32 connections, for every scenario. */
 export const MAX_P99_MS = 25;
 
-export function buildScenarios(seed: SeedResult): Scenario[] {
+/**
+ * Every scenario. With `readerToken`, the list and a read again as a signed-in reader (issue 15):
+ * each post's `favorited` and the token's check are computed on every request.
+ */
+export function buildScenarios(seed: SeedResult, readerToken?: string): Scenario[] {
+  const signedIn: Scenario[] = readerToken
+    ? [
+        {
+          name: 'list-signed-in',
+          description: 'GET /api/post/blog/all as a signed-in reader (first page, with favorited)',
+          paths: ['/api/post/blog/all'],
+          token: readerToken,
+          minRatio: 0.5,
+        },
+        {
+          name: 'read-signed-in',
+          description: `GET /api/post/blog?id= as a signed-in reader (${seed.samplePostIds.length} posts in turn)`,
+          paths: seed.samplePostIds.map((id) => `/api/post/blog?id=${id}`),
+          token: readerToken,
+          minRatio: 0.6,
+        },
+      ]
+    : [];
   return [
     {
       name: 'list',
@@ -50,6 +83,7 @@ export function buildScenarios(seed: SeedResult): Scenario[] {
       paths: seed.samplePostIds.map((id) => `/readblog?id=${id}`),
       minRatio: 0.5,
     },
+    ...signedIn,
   ];
 }
 
@@ -93,12 +127,15 @@ function checkAnswer(scenario: Scenario, path: string, status: number, body: str
     return;
   }
   const parsed = JSON.parse(body) as ResponseShape;
-  if (scenario.name === 'read') {
+  if (scenario.name === 'read' || scenario.name === 'read-signed-in') {
     const post = parsed.response as { id?: unknown } | undefined;
     const id = new URL(path, 'http://x').searchParams.get('id');
     if (!post || post.id !== id) throw new Error(`GET ${path} did not answer post ${String(id)}`);
   } else if (!Array.isArray(parsed.response) || parsed.response.length === 0) {
     throw new Error(`GET ${path} answered no posts: ${body.slice(0, 200)}`);
+  }
+  if (scenario.token !== undefined && !body.includes('"favorited"')) {
+    throw new Error(`GET ${path} with a token did not answer as to a signed-in reader`);
   }
 }
 
@@ -107,17 +144,29 @@ export async function recordAnswers(origin: string, scenarios: Scenario[]): Prom
   const routes: RecordedRoute[] = [];
   for (const scenario of scenarios) {
     for (const path of scenario.paths) {
-      const { status, contentType, body } = await httpGet(`${origin}${path}`);
+      const { status, contentType, body } = await httpGet(`${origin}${path}`, authorization(scenario));
       checkAnswer(scenario, path, status, body);
-      routes.push({ path, status, contentType: contentType || 'application/json', body });
+      routes.push({
+        path,
+        signedIn: scenario.token !== undefined,
+        status,
+        contentType: contentType || 'application/json',
+        body,
+      });
     }
   }
   return routes;
 }
 
+/** The headers a scenario's requests carry. */
+export function authorization(scenario: Scenario): Record<string, string> {
+  return scenario.token === undefined ? {} : { authorization: `Bearer ${scenario.token}` };
+}
+
 export function averageBodyBytes(routes: RecordedRoute[], scenario: Scenario): number {
   const paths = new Set(scenario.paths);
-  const own = routes.filter((route) => paths.has(route.path));
+  const signedIn = scenario.token !== undefined;
+  const own = routes.filter((route) => paths.has(route.path) && route.signedIn === signedIn);
   const total = own.reduce((sum, route) => sum + Buffer.byteLength(route.body), 0);
   return own.length > 0 ? Math.round(total / own.length) : 0;
 }
