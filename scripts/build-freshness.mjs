@@ -30,6 +30,7 @@ export const BUILD_INPUTS = [
   'scripts/backup.ts',
   'scripts/restore.ts',
   'scripts/repair-counts.ts',
+  'scripts/import.ts',
   'scripts/start-signal.ts',
 ];
 
@@ -39,6 +40,7 @@ export const BUILD_OUTPUTS = [
   'build/backup.mjs',
   'build/restore.mjs',
   'build/repair-counts.mjs',
+  'build/import.mjs',
   'build/web/index.html',
   'build/ssr/entry-server.js',
   'build/CHANGELOG.md',

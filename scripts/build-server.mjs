@@ -1,6 +1,6 @@
 // Bundles the server's TypeScript into ES modules beside the built web app: build/server.mjs and
 // the operator's commands that must run where only production dependencies are installed
-// (build/backup.mjs, build/restore.mjs, build/repair-counts.mjs). Packages stay external (native addons like
+// (build/backup.mjs, build/restore.mjs, build/repair-counts.mjs, build/import.mjs). Packages stay external (native addons like
 // better-sqlite3 and argon2 cannot be bundled), so every package a bundle imports must be a
 // production dependency: `npm ci --omit=dev && npm run serve` would fail otherwise, and this build
 // fails first, naming the import.
@@ -24,6 +24,7 @@ const entryPoints = {
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
   'repair-counts': 'scripts/repair-counts.ts',
+  import: 'scripts/import.ts',
   ...Object.fromEntries(values.entry.map((pair) => pair.split('='))),
 };
 

@@ -1,8 +1,8 @@
 // npm start:       builds when the build is missing or older than its sources, then starts it.
 // npm run serve:   starts the existing build as it is (--no-build): no dev dependencies needed.
-// npm run backup / restore / repair-counts: the operator's commands from the same build (--run NAME).
+// npm run backup / restore / repair-counts / import: the operator's commands from the same build (--run NAME).
 //
-// Usage: node scripts/start.mjs [--no-build] [--run server|backup|restore|repair-counts] [arguments...]
+// Usage: node scripts/start.mjs [--no-build] [--run server|backup|restore|repair-counts|import] [arguments...]
 // Node built-ins only, so it runs where `npm ci --omit=dev` installed the dependencies.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { whyRebuild } from './build-freshness.mjs';
 /** The package's folder, wherever the command is run from. */
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
-const RUNNABLE = new Set(['server', 'backup', 'restore', 'repair-counts']);
+const RUNNABLE = new Set(['server', 'backup', 'restore', 'repair-counts', 'import']);
 
 const args = process.argv.slice(2);
 let build = true;

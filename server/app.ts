@@ -30,8 +30,11 @@ import { resolveJwtSecret } from './modules/instance/jwt-secret';
 import { MediaRepository } from './modules/media/media-repository';
 import { registerMediaRoutes } from './modules/media/media-routes';
 import { MediaService } from './modules/media/media-service';
-import { DiskMediaStorage, S3MediaStorage } from './modules/media/media-storage';
+import { mediaStorageFor } from './modules/media/media-storage';
 import { registerPostRoutes } from './modules/posts/posts-routes';
+import { TransferRepository } from './modules/transfer/transfer-repository';
+import { RateLimiter } from './lib/rate-limiter';
+import { registerTransferRoutes } from './modules/transfer/transfer-routes';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
 import { registerRobotsRoute } from './modules/robots/robots-routes';
@@ -89,6 +92,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * which scripts/build-server.mjs copies it) or run from source (server/app.ts, the repository root
  * one folder up).
  */
+/** Exports a user may ask for (each reads every post and picture of the account). */
+const EXPORTS_PER_USER = { max: 10, windowMs: 60 * 60_000 };
+
 const CHANGELOG_FILES = [
   fileURLToPath(new URL('./CHANGELOG.md', import.meta.url)),
   fileURLToPath(new URL('../CHANGELOG.md', import.meta.url)),
@@ -220,9 +226,16 @@ export async function buildApp({
   registerUserRoutes(app, { users, auth });
   registerAccountRoutes(app, { accounts, auth });
   registerPostRoutes(app, { posts, auth });
-  const mediaStorage = config.media.s3
-    ? new S3MediaStorage(config.media.s3)
-    : new DiskMediaStorage(config.dataDir);
+  const mediaStorage = mediaStorageFor(config.media.s3, config.dataDir);
+  registerTransferRoutes(app, {
+    auth,
+    sources: {
+      transfer: new TransferRepository(database.db),
+      storage: mediaStorage,
+      publicOrigin: new URL(config.publicUrl).origin,
+    },
+    exportsByUser: RateLimiter.create('exports', EXPORTS_PER_USER, redis),
+  });
   await registerMediaRoutes(app, {
     media: new MediaService(new MediaRepository(database.db), mediaStorage, config.media.limits, redis),
     auth,

@@ -35,6 +35,8 @@ export interface PostsTable {
   /** Rows in comments and favorites for this post, kept by triggers (migration 2026-11-25-0002). */
   comment_count: Generated<number>;
   favorite_count: Generated<number>;
+  /** The source item of an imported post (`npm run import`), unique per author; null otherwise. */
+  import_key: string | null;
 }
 
 export interface MediaTable {

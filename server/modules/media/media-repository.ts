@@ -9,6 +9,10 @@ export class MediaRepository {
     await this.db.insertInto('media').values(media).execute();
   }
 
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('media').where('id', '=', id).execute();
+  }
+
   async find(id: string): Promise<{ id: string; widths: string } | undefined> {
     return this.db.selectFrom('media').select(['id', 'widths']).where('id', '=', id).executeTakeFirst();
   }

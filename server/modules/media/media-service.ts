@@ -50,7 +50,15 @@ export class MediaService {
 
   async upload(viewer: Viewer, input: Buffer): Promise<UploadedMedia> {
     await this.rate.spend(viewer.id, MEDIA_RATE_MESSAGE);
-    const stored = await this.media.bytesStoredBy(viewer.id);
+    return this.store(viewer.id, input);
+  }
+
+  /**
+   * Processes and keeps a picture for `ownerId` within their storage quota, files and row together
+   * or neither. Uploads come through `upload`; an import (`npm run import`) calls it directly.
+   */
+  async store(ownerId: string, input: Buffer): Promise<UploadedMedia> {
+    const stored = await this.media.bytesStoredBy(ownerId);
     // Output is smaller than input for photographs; the input's size is a fair early bound.
     if (stored >= this.limits.quotaBytes) throw new HttpError(413, MEDIA_QUOTA_MESSAGE);
     if (this.queue.size >= this.limits.maxWaiting) {
@@ -69,7 +77,7 @@ export class MediaService {
     try {
       await this.media.insert({
         id,
-        owner_id: viewer.id,
+        owner_id: ownerId,
         width: largest.width,
         height: largest.height,
         widths,
@@ -82,6 +90,16 @@ export class MediaService {
       throw error;
     }
     return mediaCover({ id, width: largest.width, height: largest.height, widths });
+  }
+
+  /** Removes pictures `store` kept, files and rows (an import's post that then failed). */
+  async discard(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const widths = await this.media.find(id);
+      if (!widths) continue;
+      await this.media.delete(id);
+      await this.storage.deleteAll(widths.widths.split(' ').map((width) => mediaKey(id, Number(width))));
+    }
   }
 
   /** One stored width's bytes; a width that was not stored is a 404 like an unknown picture. */

@@ -153,4 +153,9 @@ export class S3MediaStorage implements MediaStorage {
 }
 
 /** A picture's address never serves different bytes (a new upload gets a new id). */
+/** The storage the configuration names: the S3-compatible bucket, else files under DATA_DIR. */
+export function mediaStorageFor(s3: S3StorageConfig | undefined, dataDir: string): MediaStorage {
+  return s3 ? new S3MediaStorage(s3) : new DiskMediaStorage(dataDir);
+}
+
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

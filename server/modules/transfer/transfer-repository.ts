@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import { emailKey } from '../../../contracts/auth';
+import type { DatabaseSchema } from '../../db/schema';
+
+export interface ExportedPost {
+  id: string;
+  title: string;
+  content: string;
+  tags: string;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  cover_id: string | null;
+}
+
+export interface ExportedComment {
+  id: string;
+  post_id: string;
+  post_title: string;
+  parent_id: string | null;
+  body: string;
+  created_at: string;
+  edited_at: string | null;
+  anchor_quote: string | null;
+}
+
+/** What one account wrote, read for its export, and what an import needs to know. */
+export class TransferRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /** Every post of the author, drafts and scheduled ones included, oldest first. */
+  postsOf(authorId: string): Promise<ExportedPost[]> {
+    return this.db
+      .selectFrom('posts')
+      .select(['id', 'title', 'content', 'tags', 'created_at', 'updated_at', 'published_at', 'cover_id'])
+      .where('author_id', '=', authorId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The pictures the account uploaded, with their stored widths. */
+  mediaOf(ownerId: string): Promise<{ id: string; widths: string }[]> {
+    return this.db
+      .selectFrom('media')
+      .select(['id', 'widths'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The account's comments that still say something (not the "[deleted]" kept for replies), oldest first. */
+  commentsOf(authorId: string): Promise<ExportedComment[]> {
+    return this.db
+      .selectFrom('comments')
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .select([
+        'comments.id',
+        'comments.post_id',
+        'posts.title as post_title',
+        'comments.parent_id',
+        'comments.body',
+        'comments.created_at',
+        'comments.edited_at',
+        'comments.anchor_quote',
+      ])
+      .where('comments.author_id', '=', authorId)
+      .where('comments.deleted_at', 'is', null)
+      .orderBy('comments.created_at')
+      .orderBy('comments.id')
+      .execute();
+  }
+
+  /**
+   * Where an import item stands for this author: 'here' when they already have it (brought in
+   * before under the same key, or their own post with the id an Inkwell export kept), 'id-taken'
+   * when its id belongs to someone else's post (it gets a new one), else 'new'.
+   */
+  async importState(
+    authorId: string,
+    key: string,
+    id: string | undefined,
+  ): Promise<'here' | 'id-taken' | 'new'> {
+    const byKey = await this.db
+      .selectFrom('posts')
+      .select('id')
+      .where('author_id', '=', authorId)
+      .where('import_key', '=', key)
+      .executeTakeFirst();
+    if (byKey) return 'here';
+    if (id === undefined) return 'new';
+    const byId = await this.db
+      .selectFrom('posts')
+      .select('author_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!byId) return 'new';
+    return byId.author_id === authorId ? 'here' : 'id-taken';
+  }
+
+  /** The accounts an operator's `--user` names: by email, else by username (which may not be unique). */
+  async usersNamed(who: string): Promise<{ id: string; username: string }[]> {
+    const byEmail = await this.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('email_key', '=', emailKey(who))
+      .execute();
+    if (byEmail.length > 0) return byEmail;
+    return this.db.selectFrom('users').select(['id', 'username']).where('username', '=', who).execute();
+  }
+}
