@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { atPath, expectNoHorizontalScroll, fillSignIn, textOf, visible } from './support/expect-page';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 import { axeViolations } from './support/axe';
+import { publish } from './support/posts';
 
 const browser = useBrowser();
 
@@ -171,5 +174,29 @@ describe('account recovery in the browser', () => {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(me.status).toBe(401);
+  });
+
+  it('downloads everything the writer wrote as a zip from Settings', async () => {
+    const user = await createUser(server.baseURL, 'Keeper');
+    await publish(server.baseURL, user, {
+      title: 'Worth keeping',
+      content: 'Every word of it.',
+      tags: ['archive'],
+    });
+    // axe runs as an injected script, which the page's policy would refuse.
+    const page = await browser.newPage({ baseURL: server.baseURL, viewport: PHONE, bypassCSP: true });
+    await signInAs(page, user);
+    await page.goto('/userupdate');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download your data' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^inkwell-keeper-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    const posts = Object.keys(files).filter((name) => name.startsWith('posts/'));
+    expect(posts).toEqual([expect.stringMatching(/^posts\/\d{4}-\d{2}-\d{2}-worth-keeping\.md$/)]);
+    expect(strFromU8(files[posts[0]!]!)).toContain('Every word of it.');
+    await visible(page.getByText(download.suggestedFilename(), { exact: false }));
+    await expectNoHorizontalScroll(page, PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -66,9 +66,17 @@ export function unexpectedErrorText(error: unknown): string {
   return `Error: ${text}`;
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+/**
+ * Sends a request and settles every failure (no answer, a non-2xx status, an ended session) the
+ * same way for every kind of answer; a success leaves the body to the caller.
+ */
+export async function sendApiRequest(
+  path: string,
+  options: ApiRequestOptions,
+  accept: string,
+): Promise<ApiResult<Response>> {
   const token = options.auth ? readToken(config.storage) : null;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -99,13 +107,18 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
     return failure('http', response.status, serverErrorText(errorBody), fieldErrorsOf(errorBody));
   }
+  return { ok: true, data: response };
+}
 
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  const sent = await sendApiRequest(path, options, 'application/json');
+  if (!sent.ok) return sent;
   try {
-    const text = await response.text();
+    const text = await sent.data.text();
     return { ok: true, data: (text === '' ? undefined : JSON.parse(text)) as T };
   } catch (error) {
     if (options.signal?.aborted) return failure('aborted', null, 'Aborted');
-    return failure('unexpected', response.status, unexpectedErrorText(error));
+    return failure('unexpected', sent.data.status, unexpectedErrorText(error));
   }
 }
 
@@ -139,7 +152,7 @@ function fieldErrorsOf(body: unknown): FieldErrors {
   return result;
 }
 
-function failure(
+export function failure(
   kind: ApiFailure['kind'],
   status: number | null,
   message: string,

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { DeleteAccountForm } from '../../settings/components/delete-account-form';
 import { EmailChangeForm } from '../../settings/components/email-change-form';
+import { ExportData } from '../../settings/components/export-data';
 import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
 import { getCurrentUser } from '../api/get-current-user';
 import { updateUser } from '../api/update-user';
@@ -88,6 +89,7 @@ export function UserUpdatePage() {
       <FormError message={form.formError} />
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />
+      <ExportData />
       <DeleteAccountForm />
     </AuthCard>
   );
