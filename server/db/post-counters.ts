@@ -1,8 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DatabaseSchema } from './schema';
 
 const TRUE_COMMENTS = sql<number>`(select count(*) from comments where comments.post_id = posts.id)`;
 const TRUE_FAVORITES = sql<number>`(select count(*) from favorites where favorites.post_id = posts.id)`;
+
+/** A post whose stored counts are not those of its rows. */
+const drifted = (eb: ExpressionBuilder<DatabaseSchema, 'posts'>) =>
+  eb.or([eb('posts.comment_count', '<>', TRUE_COMMENTS), eb('posts.favorite_count', '<>', TRUE_FAVORITES)]);
 
 /**
  * Posts whose stored counts differ from their rows in comments and favorites. Triggers keep them
@@ -12,12 +16,7 @@ export async function countDriftedPosts(db: Kysely<DatabaseSchema>): Promise<num
   const row = await db
     .selectFrom('posts')
     .select(sql<number>`cast(count(*) as integer)`.as('n'))
-    .where((eb) =>
-      eb.or([
-        eb('posts.comment_count', '<>', TRUE_COMMENTS),
-        eb('posts.favorite_count', '<>', TRUE_FAVORITES),
-      ]),
-    )
+    .where(drifted)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -30,12 +29,7 @@ export async function repairPostCounters(db: Kysely<DatabaseSchema>): Promise<nu
   const result = await db
     .updateTable('posts')
     .set({ comment_count: TRUE_COMMENTS, favorite_count: TRUE_FAVORITES })
-    .where((eb) =>
-      eb.or([
-        eb('posts.comment_count', '<>', TRUE_COMMENTS),
-        eb('posts.favorite_count', '<>', TRUE_FAVORITES),
-      ]),
-    )
+    .where(drifted)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { FormError } from '../../../components/ui/form-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { downloadExport } from '../api/account';
 import { SettingsSection } from './settings-section';
 
@@ -20,8 +19,6 @@ function save(blob: Blob, filename: string): void {
 
 /** Issue 14 §4: everything the account wrote, as a zip the writer keeps or takes elsewhere. */
 export function ExportData() {
-  // Before hydration a click would do nothing, so the button waits for the app.
-  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -46,16 +43,9 @@ export function ExportData() {
       title="Your data"
       lead="Download everything you wrote: your posts as Markdown files, your pictures and your comments, in one zip file to keep or to bring to another blog."
     >
-      <button
-        className="button button--secondary button--block"
-        type="button"
-        disabled={!hydrated || pending}
-        aria-busy={pending || undefined}
-        onClick={() => void onClick()}
-      >
-        {pending ? <Spinner /> : null}
-        <span>{pending ? 'Preparing your file…' : 'Download your data'}</span>
-      </button>
+      <PendingButton pending={pending} pendingLabel="Preparing your file…" onClick={() => void onClick()}>
+        Download your data
+      </PendingButton>
       <p className="settings-section__status" role="status">
         {done}
       </p>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { FormError } from '../../../components/ui/form-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { endSession } from '../../auth/session';
 import { showSessionNotice } from '../../auth/session-notice-slice';
 import { signOutEverywhere } from '../api/account';
@@ -11,8 +10,6 @@ import { SettingsSection } from './settings-section';
 /** Ends every session of the account, this one included; the guard then shows the sign-in page. */
 export function SignOutEverywhere() {
   const dispatch = useDispatch();
-  // Before hydration a click would do nothing, so the button waits for the app.
-  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -34,16 +31,9 @@ export function SignOutEverywhere() {
       title="Sign out everywhere"
       lead="Ends your sessions on every device and browser, this one included. You can sign in again at once."
     >
-      <button
-        className="button button--secondary button--block"
-        type="button"
-        disabled={!hydrated || pending}
-        aria-busy={pending || undefined}
-        onClick={() => void onClick()}
-      >
-        {pending ? <Spinner /> : null}
-        <span>{pending ? 'Signing out…' : 'Sign out everywhere'}</span>
-      </button>
+      <PendingButton pending={pending} pendingLabel="Signing out…" onClick={() => void onClick()}>
+        Sign out everywhere
+      </PendingButton>
       <FormError message={error} />
     </SettingsSection>
   );
