@@ -5,7 +5,7 @@ export interface CpuUse {
   server: number;
   /** PostgreSQL's processes (0 on SQLite, which runs inside the server). */
   database: number;
-  /** This process: autocannon. */
+  /** The load generator: this process (autocannon), or the wrk it ran. */
   loadGenerator: number;
   /** Everything else on the machine: on a shared 2-core machine, the noise in the figures. */
   other: number;
@@ -19,13 +19,17 @@ interface Snapshot {
   loadGenerator: number;
 }
 
-/** utime + stime of a process, in clock ticks; 0 if it is gone. */
-function processTicks(pid: string): { ticks: number; name: string } {
+/** utime + stime of a process (plus its waited-for children's), in clock ticks; 0 if it is gone. */
+function processTicks(
+  pid: string,
+  options: { withChildren?: boolean } = {},
+): { ticks: number; name: string } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ticks: Number(fields[11]) + Number(fields[12]), name };
+    const own = Number(fields[11]) + Number(fields[12]);
+    return { ticks: options.withChildren ? own + Number(fields[13]) + Number(fields[14]) : own, name };
   } catch {
     return { ticks: 0, name: '' };
   }
@@ -50,7 +54,8 @@ function snapshot(serverPid: number): Snapshot {
     machineBusy: machineBusyTicks(),
     server: processTicks(String(serverPid)).ticks,
     database,
-    loadGenerator: processTicks(String(process.pid)).ticks,
+    // wrk runs as a child and has exited by the second snapshot: its time is in ours as children's.
+    loadGenerator: processTicks(String(process.pid), { withChildren: true }).ticks,
   };
 }
 

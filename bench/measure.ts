@@ -1,5 +1,7 @@
 import { startCpuAccounting } from './cpu';
 import { runLoad } from './load';
+import type { LoadGenerator } from './options';
+import { runWrk } from './wrk';
 import type { ServerProcess } from './processes';
 import type { ServerMeasurement } from './report';
 
@@ -7,6 +9,14 @@ export interface MeasureOptions {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  loadGenerator: LoadGenerator;
+}
+
+/** What the report says loaded the servers. */
+export function describeLoadGenerator(generator: LoadGenerator): string {
+  return generator === 'wrk'
+    ? 'wrk (2 threads, its own process) over 127.0.0.1, servers in child processes'
+    : 'autocannon (inside the bench process) over 127.0.0.1, servers in child processes';
 }
 
 /** Unmeasured warm-up load (JIT, caches, connection pools), then the measured run and the RSS. */
@@ -17,9 +27,10 @@ export async function measure(
   headers: Record<string, string> = {},
 ): Promise<ServerMeasurement> {
   const load = { origin: server.origin, paths, headers, connections: options.connections };
-  if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
+  const run = options.loadGenerator === 'wrk' ? runWrk : runLoad;
+  if (options.warmupSeconds > 0) await run({ ...load, durationSeconds: options.warmupSeconds });
   const stopCpu = startCpuAccounting(server.pid);
-  const result = await runLoad({ ...load, durationSeconds: options.durationSeconds });
+  const result = await run({ ...load, durationSeconds: options.durationSeconds });
   const cpu = stopCpu();
   // % of a core ÷ req/s = core-ms per request: robust to a busy machine, unlike req/s.
   const cpuMsPerRequest =

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isPostgresUrl } from '../server/db/database';
+import { wrkAvailable } from './wrk';
 
 export interface BenchOptions {
   posts: number;
@@ -22,7 +23,11 @@ export interface BenchOptions {
   sitemap: boolean;
   /** Only these scenarios (all when undefined): profiling one page need not load the others. */
   only: string[] | undefined;
+  /** wrk (its own process, the default when installed) or autocannon (inside the bench). */
+  loadGenerator: LoadGenerator;
 }
+
+export type LoadGenerator = 'wrk' | 'autocannon';
 
 const USAGE = `npm run bench -- [options]
   --posts N          posts to seed (default 100000), by --authors (default 1000)
@@ -38,6 +43,7 @@ const USAGE = `npm run bench -- [options]
                      the scaling check always does)
   --sitemap          time the sitemap index and its child sitemaps instead (with --posts 1000000)
   --only A,B         run only these scenarios (e.g. list-page,read-page)
+  --load-generator G wrk (default when installed: apt-get install wrk) or autocannon
 Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
 
 function integer(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -47,6 +53,14 @@ function integer(name: string, raw: string | undefined, fallback: number, min = 
     throw new Error(`--${name} must be a whole number of at least ${min}\n\n${USAGE}`);
   }
   return value;
+}
+
+function loadGenerator(raw: string | undefined): LoadGenerator {
+  if (raw === undefined) return wrkAvailable() ? 'wrk' : 'autocannon';
+  if (raw !== 'wrk' && raw !== 'autocannon')
+    throw new Error(`--load-generator is wrk or autocannon\n\n${USAGE}`);
+  if (raw === 'wrk' && !wrkAvailable()) throw new Error('wrk is not installed (Debian: apt-get install wrk)');
+  return raw;
 }
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -65,6 +79,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'no-cache': { type: 'boolean', default: false },
       sitemap: { type: 'boolean', default: false },
       only: { type: 'string' },
+      'load-generator': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -89,5 +104,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     noCache: values['no-cache'],
     sitemap: values.sitemap,
     only: values.only === undefined ? undefined : values.only.split(',').map((name) => name.trim()),
+    loadGenerator: loadGenerator(values['load-generator']),
   };
 }

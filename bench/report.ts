@@ -163,6 +163,7 @@ export function formatReport(report: BenchReport): string {
     `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${load.connections} connections,` +
       ` ${load.durationSeconds} s per run after ${load.warmupSeconds} s warm-up,` +
       ` response cache ${load.responseCache ? 'on' : 'off (--no-cache)'}`,
+    `Load: ${load.tool}`,
     '',
     renderTable(header, rows),
     '',

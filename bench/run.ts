@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: issue 3 §4. Seeds a fresh database, starts the real server (node
- * build/server.mjs) and a bare node:http baseline as child processes, loads both with autocannon
+ * build/server.mjs) and a bare node:http baseline as child processes, loads both with wrk (or autocannon)
  * over loopback, prints the table and writes bench/results/latest.json.
  * `npm run bench -- --scale` runs the scaling check instead (bench/scale.ts), `--sitemap` times
  * the sitemaps (bench/sitemap.ts).
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { cleanUp, cleanUpOnSignals, onCleanup } from './cleanup';
 import { createBenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
-import { measure } from './measure';
+import { describeLoadGenerator, measure } from './measure';
 import { parseOptions, type BenchOptions } from './options';
 import {
   PROFILES_DIR,
@@ -67,6 +67,7 @@ async function runScenarios(options: BenchOptions): Promise<void> {
     connections: options.connections,
     durationSeconds: options.durationSeconds,
     warmupSeconds: options.warmupSeconds,
+    loadGenerator: options.loadGenerator,
   };
   const reports: ScenarioReport[] = [];
   for (const scenario of scenarios) {
@@ -101,7 +102,7 @@ async function runScenarios(options: BenchOptions): Promise<void> {
     },
     load: {
       ...load,
-      tool: 'autocannon over 127.0.0.1, servers in child processes',
+      tool: describeLoadGenerator(options.loadGenerator),
       responseCache: !options.noCache,
     },
     scenarios: reports,

@@ -12,7 +12,7 @@
 import { cleanUp, onCleanup } from './cleanup';
 import { createBenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
-import { measure } from './measure';
+import { describeLoadGenerator, measure } from './measure';
 import type { BenchOptions } from './options';
 import { buildServerBundle, profilingArgs, startAppServer } from './processes';
 import { writeReport, type ServerMeasurement } from './report';
@@ -141,6 +141,7 @@ export async function runScale(options: BenchOptions): Promise<void> {
         connections: options.connections,
         durationSeconds: options.durationSeconds,
         warmupSeconds: options.warmupSeconds,
+        tool: describeLoadGenerator(options.loadGenerator),
       },
       sizes: [small, large],
       ratios,
