@@ -142,9 +142,13 @@ describe('the Following tab', () => {
     expect(await card(page, otherTitle).count()).toBe(0);
     expect(await page.title()).toBe('Following · Inkwell');
 
+    // Other test files write to the same server meanwhile, so the earlier post may have left the
+    // first page: a post written now is the newest, and All posts shows it.
+    const latestTitle = `Just now ${tag()}`;
+    await publish(browser.baseURL, unfollowed, { title: latestTitle, content: 'Newest of all.' });
     await tabs.getByRole('link', { name: 'All posts' }).click();
     await atPath(page, '/allblog');
-    await visible(card(page, otherTitle));
+    await visible(card(page, latestTitle));
   });
 
   it('says what to do when the reader follows nobody yet', async () => {

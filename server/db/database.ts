@@ -97,6 +97,26 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
   };
 }
 
+/**
+ * Turns WAL on, waiting its turn. Switching a new file to WAL needs it alone for a moment, and
+ * SQLite answers SQLITE_BUSY at once, without its busy timeout, when several processes open the
+ * same new file together (instances starting at once on a fresh data folder). Tried again for
+ * up to 10 s, like any other lock.
+ */
+function enableWal(sqlite: SqliteDatabase.Database): void {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      // A synchronous pause: opening the database is synchronous, and this runs only at start-up.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
 function openSqlite(file: string): Database {
   if (file !== ':memory:') {
     // Created owner-only before SQLite opens it; SQLite gives the -wal and -shm files it creates
@@ -106,7 +126,7 @@ function openSqlite(file: string): Database {
   }
   const sqlite = new SqliteDatabase(file, { timeout: 10_000 });
   // WAL lets readers run while a write commits; NORMAL sync is durable across app crashes in WAL.
-  sqlite.pragma('journal_mode = WAL');
+  enableWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const { log, observeQueries } = queryObservers();
