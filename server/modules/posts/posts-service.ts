@@ -106,7 +106,6 @@ export class PostsService {
   }
 
   async create(viewer: Viewer, input: PostWriteInput): Promise<Post> {
-    await this.createdByUser.spend(viewer.id, TOO_MANY_POSTS_MESSAGE);
     const now = nowIso();
     const id = uuidv7();
     const publishedAt = resolvePublication(input, 'new', now);
@@ -116,6 +115,8 @@ export class PostsService {
     requireCompleteUnlessDraft(title, input.content, publishedAt);
     const coverId = input.coverId ?? null;
     if (coverId !== null) await this.requireOwnCover(viewer, coverId);
+    // Counted once the post is known to be valid: a refused attempt is not a post created.
+    await this.createdByUser.spend(viewer.id, TOO_MANY_POSTS_MESSAGE);
     await this.posts.insert(
       {
         id,
@@ -225,11 +226,23 @@ function resolvePublication(
   return current;
 }
 
-/** SPEC §5: a post that readers will see needs a title and content; a draft may be unfinished. */
+/**
+ * SPEC §5: a post that readers will see needs a title (already trimmed) and content; a draft may
+ * be unfinished. The fields a post lacks for readers, so the API and an import apply one rule.
+ */
+export function missingForReaders(title: string, content: string): ('title' | 'content')[] {
+  return [
+    ...(title.length === 0 ? ['title' as const] : []),
+    ...(content.trim().length === 0 ? ['content' as const] : []),
+  ];
+}
+
 function requireCompleteUnlessDraft(title: string, content: string, publishedAt: string | null): void {
   if (publishedAt === null) return;
-  const errors: Record<string, string[]> = {};
-  if (title.length === 0) errors.title = [BLOG_REQUIRED_MESSAGE];
-  if (content.trim().length === 0) errors.content = [BLOG_REQUIRED_MESSAGE];
-  if (Object.keys(errors).length > 0) throw badRequest(BLOG_REQUIRED_MESSAGE, errors);
+  const missing = missingForReaders(title, content);
+  if (missing.length > 0)
+    throw badRequest(
+      BLOG_REQUIRED_MESSAGE,
+      Object.fromEntries(missing.map((field) => [field, [BLOG_REQUIRED_MESSAGE]])),
+    );
 }

@@ -6,6 +6,7 @@ import { uuidv7 } from '../../lib/ids';
 import { looksLikeAcceptedImage } from '../media/image-pipeline';
 import type { MediaService } from '../media/media-service';
 import type { PostsRepository } from '../posts/posts-repository';
+import { missingForReaders } from '../posts/posts-service';
 import type { ImportItem, ParsedItem } from './import-item';
 import type { TransferRepository } from './transfer-repository';
 
@@ -56,7 +57,7 @@ function checked(
   if (!parsed.success)
     return { ok: false, reason: parsed.error.issues[0]?.message ?? 'It is not a valid post' };
   const title = parsed.data.title.trim();
-  if (!draft && (title === '' || item.content.trim() === ''))
+  if (!draft && missingForReaders(title, item.content).length > 0)
     return { ok: false, reason: 'A published post needs a title and content (a draft may have neither)' };
   return { ok: true, title, tags: parsed.data.tags ?? [] };
 }
