@@ -75,6 +75,7 @@ import { installCompression } from './plugins/compression';
 import { installEntityTags } from './plugins/entity-tags';
 import { answerFrameworkError, installErrorHandler } from './plugins/error-handler';
 import { installMetrics } from './plugins/metrics';
+import { installOpenApi } from './plugins/openapi';
 import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
 import { installResponseCache } from './plugins/response-cache';
 import { installSecurity, securityHeadersVariant } from './plugins/security';
@@ -169,6 +170,8 @@ export async function buildApp({
   await installCompression(app);
   installEntityTags(app);
   installResponseCache(app, cache);
+  // Before any route: it documents and checks every route added after it.
+  await installOpenApi(app, { publicUrl: config.publicUrl, checkAnswers: config.checkApiAnswers ?? false });
   installMetrics(app, metrics, config.metrics);
 
   // With REDIS_URL, instances share rate limits and empty each other's response caches.

@@ -95,6 +95,11 @@ export interface AppConfig {
   http: HttpServerLimits;
   /** Whether the built web app's *.map files are served (they show the original source). */
   serveSourceMaps: boolean;
+  /**
+   * Check every JSON answer against its route's declared schema (server/openapi), failing the
+   * request on a mismatch. For the API tests; never set from the environment.
+   */
+  checkApiAnswers?: boolean;
   hsts: HstsMode;
   metrics: MetricsExposure;
   /**
