@@ -11,6 +11,7 @@ import { DeleteAccountForm } from '../../settings/components/delete-account-form
 import { EmailChangeForm } from '../../settings/components/email-change-form';
 import { ExportData } from '../../settings/components/export-data';
 import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
+import { WebhooksSection } from '../../settings/components/webhooks-section';
 import { getCurrentUser } from '../api/get-current-user';
 import { updateUser } from '../api/update-user';
 import { AuthCard } from '../components/auth-card';
@@ -90,6 +91,7 @@ export function UserUpdatePage() {
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />
       <ExportData />
+      <WebhooksSection />
       <DeleteAccountForm />
     </AuthCard>
   );
