@@ -340,7 +340,7 @@ export function loadWebhooksConfig(env: Env = {}): WebhooksConfig {
     pollIntervalMs: positiveInteger(env, 'WEBHOOKS_POLL_INTERVAL_MS', 5_000),
     timeoutMs: positiveInteger(env, 'WEBHOOKS_TIMEOUT_MS', 10_000),
     maxAttempts: positiveInteger(env, 'WEBHOOKS_MAX_ATTEMPTS', 8),
-    // 30 s, 1 min, 2 min … about two hours in all over eight attempts.
+    // 30 s, 1 min, 2 min … (each between half and all of that): eight attempts span about an hour.
     backoffBaseMs: 30_000,
     backoffMaxMs: 60 * MINUTE,
     testEventsPerUser: { max: 10, windowMs: 10 * MINUTE },
