@@ -240,6 +240,15 @@ export class WebhooksRepository {
         .limit(limit);
       return this.dialect === 'postgres' ? query.forUpdate('webhook_deliveries').skipLocked() : query;
     };
+    // Most polls find nothing: a plain read answers them without taking SQLite's write lock.
+    const anyDue = await this.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('state', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .limit(1)
+      .executeTakeFirst();
+    if (!anyDue) return [];
     const rows = await this.db
       .updateTable('webhook_deliveries')
       .set({ locked_until: lockedUntil, attempts: sql`attempts + 1`, updated_at: now })
