@@ -131,8 +131,9 @@ export class WebhooksService {
         createdAt: now,
       },
     ]);
-    this.rules.wake();
+    // Read before the worker is woken, so the answer is the delivery as queued.
     const delivery = await this.hooks.findDelivery(deliveryId);
+    this.rules.wake();
     if (!delivery) throw notFound(WEBHOOK_NOT_FOUND_MESSAGE);
     return delivery;
   }
