@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_READ_ONLY_MESSAGE } from '../../contracts/api-keys';
 import type { Post } from '../../contracts/posts';
 import {
   WEBHOOK_DUPLICATE_MESSAGE,
@@ -208,6 +209,48 @@ describeEachDatabase(
           })
         ).status,
       ).toBe(400);
+      // The same rules when a hook is changed; hostile shapes are 400s, never 500s.
+      const hook = (
+        await createHook(ctx, writer, { url: 'https://hooks.example.com/form', events: ['post.published'] })
+      ).body.response;
+      for (const payload of [
+        { url: '' },
+        { url: 42 },
+        { url: 'https://hooks.example.com/\u0000' },
+        { events: 'post.published' },
+        { events: [] },
+        { active: 'yes' },
+        [],
+      ]) {
+        const answer = await request(ctx, {
+          method: 'PATCH',
+          url: `/api/webhooks/${hook.id}`,
+          token: writer.token,
+          payload: payload as Record<string, unknown>,
+        });
+        expect(answer.status, JSON.stringify(payload)).toBe(400);
+      }
+    });
+
+    it('lets a read-only API key list hooks but not change them (403)', async () => {
+      const writer = await signUpUser(ctx);
+      const key = await request<{ response: { token: string } }>(ctx, {
+        method: 'POST',
+        url: '/api/user/keys',
+        token: writer.token,
+        payload: { name: 'dashboard', scope: 'read' },
+      });
+      expect(key.status, JSON.stringify(key.body)).toBe(201);
+      const readOnly = { ...writer, token: key.body.response.token };
+      expect(
+        (await request(ctx, { method: 'GET', url: '/api/webhooks', token: readOnly.token })).status,
+      ).toBe(200);
+      const refused = await createHook(ctx, readOnly, {
+        url: 'https://hooks.example.com/key',
+        events: ['post.published'],
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(API_KEY_READ_ONLY_MESSAGE);
     });
 
     it("treats another writer's hooks as absent: 404 for every action", async () => {
