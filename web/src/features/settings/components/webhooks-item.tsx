@@ -116,6 +116,7 @@ export function WebhooksItem({ hook, onDeleted }: { hook: Webhook; onDeleted: (i
           onClick={() => void sendTest()}
         >
           {testPending ? 'Sending…' : 'Send test event'}
+          <span className="visually-hidden"> to {hook.url}</span>
         </button>
         <button
           className="button button--secondary button--small"
@@ -125,13 +126,14 @@ export function WebhooksItem({ hook, onDeleted }: { hook: Webhook; onDeleted: (i
           onClick={() => setShowLog((open) => !open)}
         >
           {showLog ? 'Hide deliveries' : 'Recent deliveries'}
+          <span className="visually-hidden"> to {hook.url}</span>
         </button>
         <button
           className="button button--danger button--small"
           type="button"
           onClick={() => setConfirming(true)}
         >
-          Delete
+          Delete<span className="visually-hidden"> the webhook to {hook.url}</span>
         </button>
       </div>
       <p className="settings-section__status" role="status">
