@@ -70,7 +70,10 @@ describe('webhooks in Settings', () => {
     await section.getByRole('button', { name: 'Add webhook' }).click();
 
     const secretBox = section.locator('.webhooks__secret');
-    const secret = await textOf(secretBox.locator('code'));
+    const secretInput = await visible(secretBox.getByRole('textbox'));
+    // Focused and selected, ready to copy with the keyboard.
+    expect(await secretInput.evaluate((input) => input === document.activeElement)).toBe(true);
+    const secret = await secretInput.inputValue();
     expect(secret).toMatch(/^whsec_/);
     const item = section.getByRole('listitem').filter({ hasText: hookUrl });
     expect(await textOf(item.locator('.webhooks__events'))).toBe('post.published, comment.created');

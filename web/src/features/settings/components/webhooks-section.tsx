@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { WEBHOOKS_PER_USER_MAX, type CreatedWebhook, type Webhook } from '../../../../../contracts/webhooks';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { listWebhooks } from '../api/webhooks';
 import { SettingsSection } from './settings-section';
 import { WebhooksCreateForm } from './webhooks-create-form';
 import { WebhooksItem } from './webhooks-item';
+import { WebhooksSecret } from './webhooks-secret';
 import './webhooks.css';
 
 /**
@@ -15,7 +16,6 @@ export function WebhooksSection() {
   const [hooks, setHooks] = useState<Webhook[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const secretRef = useRef<HTMLDivElement>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     const result = await listWebhooks(signal);
@@ -35,11 +35,6 @@ export function WebhooksSection() {
     return () => controller.abort();
   }, [load]);
 
-  // The secret is what the writer must act on now: focus moves to it, so it is read out.
-  useEffect(() => {
-    if (created) secretRef.current?.focus();
-  }, [created]);
-
   const onCreated = (hook: CreatedWebhook) => {
     setCreated(hook);
     const { secret: _shownOnce, ...listed } = hook;
@@ -51,21 +46,7 @@ export function WebhooksSection() {
       title="Webhooks"
       lead={`Inkwell can tell another server when you publish, edit, unpublish or delete a post, or when someone comments on one. Each request is signed with the webhook's secret. Up to ${WEBHOOKS_PER_USER_MAX} webhooks.`}
     >
-      {created ? (
-        <div className="webhooks__secret" ref={secretRef} tabIndex={-1} role="status">
-          <p>
-            Webhook added. Its signing secret is shown only this once: copy it now into the receiving server.
-          </p>
-          <code className="webhooks__secret-value">{created.secret}</code>
-          <button
-            className="button button--secondary button--small"
-            type="button"
-            onClick={() => setCreated(null)}
-          >
-            I have saved it
-          </button>
-        </div>
-      ) : null}
+      {created ? <WebhooksSecret hook={created} onDone={() => setCreated(null)} /> : null}
       {loadError ? (
         <ErrorRetry message={loadError} onRetry={() => void load()} />
       ) : hooks === null ? (
