@@ -110,7 +110,9 @@ export async function sendWebhook(
         // The answer's body is not kept; reading it to the end lets the connection close cleanly.
         response.resume();
         response.on('end', () => resolve({ kind: 'answered', status }));
+        // Cut short (timeout, shutdown) while the body was still coming: the status is still the answer.
         response.on('error', () => resolve({ kind: 'answered', status }));
+        response.on('close', () => resolve({ kind: 'answered', status }));
       },
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
