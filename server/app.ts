@@ -80,6 +80,13 @@ import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
 import { installResponseCache } from './plugins/response-cache';
 import { installSecurity, securityHeadersVariant } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
+import { loadWebhooksConfig } from './config';
+import { systemResolver } from './lib/network-guard';
+import { WebhookEvents } from './modules/webhooks/webhook-events';
+import { WebhookWorker } from './modules/webhooks/webhook-worker';
+import { WebhooksRepository } from './modules/webhooks/webhooks-repository';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks-routes';
+import { WebhooksService } from './modules/webhooks/webhooks-service';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -212,10 +219,40 @@ export async function buildApp({
     redis,
   });
 
+  // Signed webhooks (issue 13 §3): the queue is a table, so every instance runs a worker on it.
+  const webhookConfig = config.webhooks ?? loadWebhooksConfig();
+  const webhooksRepository = new WebhooksRepository(database.db, database.dialect);
+  const webhookWorker = new WebhookWorker(
+    webhooksRepository,
+    { ...webhookConfig, batchSize: 10, resolve: webhookConfig.resolve ?? systemResolver },
+    app.log,
+  );
+  const wakeWebhooks = () => webhookWorker.wake();
+  const webhookEvents = new WebhookEvents(webhooksRepository, config.publicUrl, app.log, wakeWebhooks);
+  const webhooks = new WebhooksService(
+    webhooksRepository,
+    { ...webhookConfig, resolve: webhookConfig.resolve ?? systemResolver, wake: wakeWebhooks },
+    redis,
+  );
+  app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('onClose', () => webhookWorker.stop());
+
   const markdown = new MarkdownRenderer();
   const postsRepository = new PostsRepository(database.db);
-  const posts = new PostsService(postsRepository, markdown, config.writeLimits.postsPerUser, redis);
-  const comments = new CommentsService(database.db, markdown, config.conversationLimits, redis);
+  const posts = new PostsService(
+    postsRepository,
+    markdown,
+    config.writeLimits.postsPerUser,
+    redis,
+    webhookEvents,
+  );
+  const comments = new CommentsService(
+    database.db,
+    markdown,
+    config.conversationLimits,
+    redis,
+    webhookEvents,
+  );
   const favorites = new FavoritesService(database.db, config.writeLimits.favoritesPerUser, redis);
   const follows = new FollowsService(database.db, users, config.writeLimits.followsPerUser, redis);
   const blocks = new BlocksService(new BlocksRepository(database.db));
@@ -261,6 +298,7 @@ export async function buildApp({
   registerTagRoutes(app, { tags, auth });
   registerSearchRoutes(app, { search, auth });
   registerDiscoverRoutes(app, { discover, auth });
+  registerWebhookRoutes(app, { webhooks, auth });
 
   // The open web's entry points: answered by the server itself, with or without a web build,
   // and registered before the web app so its catch-all never sees them.

@@ -12,6 +12,7 @@ import { DeleteAccountForm } from '../../settings/components/delete-account-form
 import { EmailChangeForm } from '../../settings/components/email-change-form';
 import { ExportData } from '../../settings/components/export-data';
 import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
+import { WebhooksSection } from '../../settings/components/webhooks-section';
 import { getCurrentUser } from '../api/get-current-user';
 import { updateUser } from '../api/update-user';
 import { AuthCard } from '../components/auth-card';
@@ -92,6 +93,7 @@ export function UserUpdatePage() {
       <SignOutEverywhere />
       <ExportData />
       <ApiKeys />
+      <WebhooksSection />
       <DeleteAccountForm />
     </AuthCard>
   );

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '../../../contracts/ids';
+import {
+  WEBHOOK_NOT_FOUND_MESSAGE,
+  webhookCreateSchema,
+  webhookUpdateSchema,
+} from '../../../contracts/webhooks';
+import type { Authenticator } from '../../lib/authenticator';
+import { parseInput } from '../../lib/validation';
+import type { WebhooksService } from './webhooks-service';
+
+export const WEBHOOK_DELETED_MESSAGE = 'Webhook deleted';
+
+/** `:id` naming one hook: an id that is not a UUID is the same 404 as one that names nothing. */
+const webhookParamsSchema = z.object({ id: idSchema('id', WEBHOOK_NOT_FOUND_MESSAGE) });
+
+/** HTTP for a writer's webhooks (issue 13 §3); every route needs a signed-in writer. */
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  deps: { webhooks: WebhooksService; auth: Authenticator },
+): void {
+  const { webhooks, auth } = deps;
+
+  app.get('/api/webhooks', async (request) => {
+    const viewer = await auth.require(request);
+    return { response: await webhooks.list(viewer) };
+  });
+
+  /** The answer carries the signing secret: the only time it is shown. */
+  app.post('/api/webhooks', async (request, reply) => {
+    const viewer = await auth.require(request);
+    const input = parseInput(webhookCreateSchema, request.body);
+    return reply.code(201).send({ response: await webhooks.create(viewer, input) });
+  });
+
+  app.patch('/api/webhooks/:id', async (request) => {
+    const viewer = await auth.require(request);
+    const { id } = parseInput(webhookParamsSchema, request.params);
+    const input = parseInput(webhookUpdateSchema, request.body);
+    return { response: await webhooks.update(viewer, id, input) };
+  });
+
+  app.delete('/api/webhooks/:id', async (request) => {
+    const viewer = await auth.require(request);
+    const { id } = parseInput(webhookParamsSchema, request.params);
+    await webhooks.delete(viewer, id);
+    return { message: WEBHOOK_DELETED_MESSAGE };
+  });
+
+  app.get('/api/webhooks/:id/deliveries', async (request) => {
+    const viewer = await auth.require(request);
+    const { id } = parseInput(webhookParamsSchema, request.params);
+    return { response: await webhooks.deliveries(viewer, id) };
+  });
+
+  /** Queues a `ping`; 202: it is sent by the worker, and its outcome shows in the log. */
+  app.post('/api/webhooks/:id/test', async (request, reply) => {
+    const viewer = await auth.require(request);
+    const { id } = parseInput(webhookParamsSchema, request.params);
+    return reply.code(202).send({ response: await webhooks.sendTest(viewer, id) });
+  });
+}
