@@ -14,6 +14,14 @@ import type { NotificationGroup, UnreadCount } from '../../contracts/notificatio
 import type { Author, Post, PostCover, ReadablePost } from '../../contracts/posts';
 import type { SearchResult, SearchSuggestions } from '../../contracts/search';
 import type { TagInfo, TagSummary } from '../../contracts/tags';
+import {
+  WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_PING_EVENT,
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookDelivery,
+} from '../../contracts/webhooks';
 import { agrees } from './agrees';
 
 /*
@@ -237,3 +245,36 @@ export const favoriteStateSchema = z
   .meta({ id: 'FavoriteState' });
 
 export const blockStateSchema = z.strictObject({ blocked: z.boolean() }).meta({ id: 'BlockState' });
+
+const webhookShape = {
+  id,
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  active: z.boolean().describe('Paused hooks receive nothing; their queued deliveries wait.'),
+  createdAt: time,
+};
+export const webhookSchema = z.strictObject(webhookShape).meta({ id: 'Webhook' });
+agrees<z.output<typeof webhookSchema>, Webhook>();
+export const createdWebhookSchema = z
+  .strictObject({ ...webhookShape, secret: z.string().describe('The signing secret: shown this once.') })
+  .meta({ id: 'CreatedWebhook' });
+agrees<z.output<typeof createdWebhookSchema>, CreatedWebhook>();
+
+export const webhookDeliverySchema = z
+  .strictObject({
+    id,
+    event: z.enum([...WEBHOOK_EVENTS, WEBHOOK_PING_EVENT]),
+    state: z.enum(WEBHOOK_DELIVERY_STATES),
+    attempts: z.number().int(),
+    lastStatus: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The receiver's last HTTP status; null when nothing answered."),
+    lastError: z.string().nullable(),
+    createdAt: time,
+    nextAttemptAt: time.nullable(),
+    deliveredAt: time.nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+agrees<z.output<typeof webhookDeliverySchema>, WebhookDelivery>();

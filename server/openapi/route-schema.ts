@@ -18,6 +18,7 @@ export type RouteAccess = 'public' | 'optional' | 'token' | 'sign-in' | 'metrics
 export const API_TAGS = [
   { name: 'Accounts', description: 'Sign-up, sign-in, settings and recovery.' },
   { name: 'API keys', description: 'Personal access tokens for scripts (a sign-in manages them).' },
+  { name: 'Webhooks', description: 'Signed notices of your posts and comments, sent to your servers.' },
   { name: 'Posts', description: 'Writing and reading posts, drafts and pictures.' },
   { name: 'Comments', description: 'Discussions, replies and in-line comments.' },
   { name: 'People', description: 'Profiles, follows, favorites and blocks.' },

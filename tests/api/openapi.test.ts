@@ -20,7 +20,7 @@ interface Document {
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
 }
 
-const METHODS = ['get', 'post', 'put', 'delete'] as const;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 describeEachDatabase('the OpenAPI reference (issue 13 §1)', (ctx) => {
   const fetchDocument = async () => {
