@@ -36,7 +36,8 @@ function loggedServer(trustProxy: boolean) {
       database: created.database,
       logger: { stream },
     });
-    app.get('/api/test/boom', () => {
+    // A test-only route, left out of the reference like pages are.
+    app.get('/api/test/boom', { schema: { hide: true } }, () => {
       throw new Error('boom');
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
