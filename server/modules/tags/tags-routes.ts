@@ -38,7 +38,10 @@ export function registerTagRoutes(
 
   app.get('/api/tags', cacheableRead('limit', 'prefix'), async (request) => {
     const query = parseInput(tagsListQuerySchema, request.query);
-    return { response: await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null) };
+    const response = await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null);
+    // One path, two clients: Inkwell reads `response`; RealWorld (Conduit) clients read `tags`,
+    // the same topics by name (docs/decisions/0040-conduit-api.md).
+    return { response, tags: response.map((tag) => tag.name) };
   });
 
   app.get('/api/tags/info', cacheableRead('name'), async (request) => {
