@@ -429,6 +429,79 @@ describeEachDatabase('Conduit (RealWorld) API', (ctx) => {
     });
   });
 
+  describe("Inkwell's own account routes", () => {
+    it('answer 409 on the username field for a name taken in any case, on sign-up and rename', async () => {
+      const ada = await signUpUser(ctx, { username: `Ada ${counter++}x` });
+      const signUp = await request(ctx, {
+        method: 'POST',
+        url: '/api/user/signup',
+        payload: { username: ada.username.toUpperCase(), email: 'ada-twin@example.com', password: 'secret1' },
+      });
+      expect(signUp.status).toBe(409);
+      expect(signUp.body).toEqual({
+        message: 'This name is already taken',
+        errors: { username: ['This name is already taken'] },
+      });
+      const other = await signUpUser(ctx);
+      const rename = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/userupdate',
+        token: other.token,
+        payload: { username: ada.username.toLowerCase() },
+      });
+      expect(rename.status).toBe(409);
+      expect(rename.body).toMatchObject({ errors: { username: ['This name is already taken'] } });
+      // Changing the case of one's own name is allowed.
+      const recased = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/userupdate',
+        token: ada.token,
+        payload: { username: ada.username.toUpperCase() },
+      });
+      expect(recased.status).toBe(200);
+    });
+
+    it('edit the bio and picture in settings and show them on the profile', async () => {
+      const user = await signUpUser(ctx);
+      const saved = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/userupdate',
+        token: user.token,
+        payload: { bio: '  Writes about ink.  ', image: 'https://example.com/ink.png' },
+      });
+      expect(saved.status).toBe(200);
+      const profile = await request<{ response: { bio: string | null; image: string | null } }>(ctx, {
+        method: 'GET',
+        url: `/api/user/profile?userId=${user.id}`,
+      });
+      expect(profile.body.response).toMatchObject({
+        bio: 'Writes about ink.',
+        image: 'https://example.com/ink.png',
+      });
+      const bad = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/userupdate',
+        token: user.token,
+        payload: { image: 'data:image/png;base64,AAAA' },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ errors: { image: [expect.stringContaining('http')] } });
+      const cleared = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/userupdate',
+        token: user.token,
+        payload: { bio: '', image: '' },
+      });
+      expect(cleared.status).toBe(200);
+      const me = await request<{ response: { bio: string | null; image: string | null } }>(ctx, {
+        method: 'GET',
+        url: '/api/user/me',
+        token: user.token,
+      });
+      expect(me.body.response).toMatchObject({ bio: null, image: null });
+    });
+  });
+
   describe('tags', () => {
     it("answers Conduit's tags beside Inkwell's own list on the one path", async () => {
       const author = await register(ctx);
