@@ -269,7 +269,8 @@ export class ConduitService {
       title: post.title,
       description: descriptions.get(post.id) ?? metaDescription(post.content),
       ...(options.withBody ? { body: post.content } : {}),
-      tagList: post.tags,
+      // In name order, as the specification's own test collection expects (Inkwell keeps the writer's).
+      tagList: [...post.tags].sort(),
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       favorited: post.favorited ?? false,
