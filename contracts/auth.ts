@@ -89,6 +89,9 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** The settings page's "Profile" section: both sent, '' clearing either (PUT /api/user/userupdate). */
+export const profileDetailsSchema = z.object({ bio: bioSchema, image: imageUrlSchema });
+
 /** An empty field in the update form means "leave it as it is" (SPEC §5: both optional). */
 const blankAsAbsent = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
