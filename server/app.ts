@@ -16,6 +16,9 @@ import { CacheInvalidationBus } from './lib/cache-invalidation-bus';
 import { connectRedis } from './lib/redis';
 import { LogMailer, SmtpMailer, defaultSender } from './lib/mail';
 import { AccountsRepository } from './modules/accounts/accounts-repository';
+import { ApiKeysRepository } from './modules/api-keys/api-keys-repository';
+import { registerApiKeyRoutes } from './modules/api-keys/api-keys-routes';
+import { ApiKeysService } from './modules/api-keys/api-keys-service';
 import { registerAccountRoutes } from './modules/accounts/accounts-routes';
 import { AccountsService } from './modules/accounts/accounts-service';
 import { ResponseCache } from './lib/response-cache';
@@ -90,14 +93,16 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Exports a user may ask for (each reads every post and picture of the account). */
+const EXPORTS_PER_USER = { max: 10, windowMs: 60 * 60_000 };
+/** Requests per personal access token when the configuration names none (RATE_REQUESTS_PER_API_KEY). */
+const API_KEY_REQUESTS = { max: 5000, windowMs: 60 * 60_000 };
+
 /**
  * Where CHANGELOG.md is found, relative to this module once bundled (build/server.mjs, beside
  * which scripts/build-server.mjs copies it) or run from source (server/app.ts, the repository root
  * one folder up).
  */
-/** Exports a user may ask for (each reads every post and picture of the account). */
-const EXPORTS_PER_USER = { max: 10, windowMs: 60 * 60_000 };
-
 const CHANGELOG_FILES = [
   fileURLToPath(new URL('./CHANGELOG.md', import.meta.url)),
   fileURLToPath(new URL('../CHANGELOG.md', import.meta.url)),
@@ -180,7 +185,11 @@ export async function buildApp({
 
   const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
   const usersRepository = new UsersRepository(database.db);
-  const auth = new Authenticator(tokens, usersRepository);
+  const apiKeys = new ApiKeysService(
+    new ApiKeysRepository(database.db),
+    RateLimiter.create('api-key-requests', config.rateLimits.requestsPerApiKey ?? API_KEY_REQUESTS, redis),
+  );
+  const auth = new Authenticator(tokens, usersRepository, apiKeys);
   const passwords = new PasswordHasher(config.passwordHashing);
   metrics?.watchPasswordQueue(passwords);
   const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits, redis);
@@ -228,6 +237,7 @@ export async function buildApp({
 
   registerUserRoutes(app, { users, auth });
   registerAccountRoutes(app, { accounts, auth });
+  registerApiKeyRoutes(app, { apiKeys, auth });
   registerPostRoutes(app, { posts, auth });
   const mediaStorage = mediaStorageFor(config.media.s3, config.dataDir);
   registerTransferRoutes(app, {

@@ -88,6 +88,8 @@ export interface AppConfig {
     passwordChangesPerUser: RateLimitRule;
     /** Reset and confirmation emails asked for, per address and per client address. */
     accountEmails?: RateLimitRule;
+    /** Requests made with one personal access token (issue 13 §2). */
+    requestsPerApiKey?: RateLimitRule;
   };
   passwordHashing: PasswordHashingLimits;
   http: HttpServerLimits;
@@ -285,6 +287,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
       accountEmails: {
         max: integer(env, 'RATE_ACCOUNT_EMAILS', 5),
         windowMs: integer(env, 'RATE_ACCOUNT_EMAILS_WINDOW_MINUTES', 60) * MINUTE,
+      },
+      requestsPerApiKey: {
+        max: integer(env, 'RATE_REQUESTS_PER_API_KEY', 5000),
+        windowMs: integer(env, 'RATE_REQUESTS_PER_API_KEY_WINDOW_MINUTES', 60) * MINUTE,
       },
     },
     passwordHashing: {

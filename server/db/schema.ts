@@ -165,6 +165,22 @@ export interface AccountTokensTable {
   created_at: string;
 }
 
+/** Personal access tokens (migration 2026-11-25-0004): only a SHA-256 of each key is kept. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'write';
+  token_hash: string;
+  /** The key's first characters, shown to tell keys apart. */
+  hint: string;
+  created_at: string;
+  /** null: never expires. */
+  expires_at: string | null;
+  /** Updated at most once a minute per key, so a busy script does not write on every request. */
+  last_used_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -181,4 +197,5 @@ export interface DatabaseSchema {
   post_search_ids: PostSearchIdsTable;
   account_tokens: AccountTokensTable;
   media: MediaTable;
+  api_keys: ApiKeysTable;
 }

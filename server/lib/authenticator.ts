@@ -1,10 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from './http-errors';
+import {
+  API_KEY_INVALID_MESSAGE,
+  API_KEY_NOT_ALLOWED_MESSAGE,
+  API_KEY_PREFIX,
+  API_KEY_READ_ONLY_MESSAGE,
+  type ApiKeyScope,
+} from '../../contracts/api-keys';
+import { forbidden, unauthorized } from './http-errors';
 import type { TokenService } from './tokens';
 
 export interface Viewer {
   id: string;
   username: string;
+  /** Present when the request was made with a personal access token rather than a sign-in. */
+  apiKey?: { id: string; scope: ApiKeyScope };
 }
 
 export interface SessionUserLookup {
@@ -12,7 +21,14 @@ export interface SessionUserLookup {
   findSessionUser(id: string): Promise<{ id: string; username: string; tokenVersion: number } | undefined>;
 }
 
+export interface ApiKeyLookup {
+  /** The viewer a personal access token speaks for; null when unknown, revoked or expired. */
+  resolve(token: string): Promise<Viewer | null>;
+}
+
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * The token a request carries: `Bearer <jwt>`, or `Token <jwt>` as RealWorld (Conduit) clients
@@ -25,20 +41,44 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Turns a request's bearer token into the signed-in viewer, checking it against the database. */
+/**
+ * Turns a request's bearer token into the signed-in viewer, checking it against the database: a
+ * sign-in token (a JWT) or a personal access token (`ink_…`, docs/decisions/0038-api-keys.md).
+ */
 export class Authenticator {
   constructor(
     private readonly tokens: TokenService,
     private readonly users: SessionUserLookup,
+    private readonly apiKeys?: ApiKeyLookup,
   ) {}
 
-  /** The viewer, or a 401 for a missing, invalid, expired or revoked token. */
+  /**
+   * The viewer, or a 401 for a missing, invalid, expired or revoked token; a 403 for a read-only
+   * key on a request that changes something.
+   */
   async require(request: FastifyRequest): Promise<Viewer> {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
     const viewer = await this.resolve(token);
-    if (!viewer) throw unauthorized(SESSION_ENDED_MESSAGE);
+    if (!viewer) throw unauthorized(this.isKey(token) ? API_KEY_INVALID_MESSAGE : SESSION_ENDED_MESSAGE);
+    if (viewer.apiKey?.scope === 'read' && !READ_METHODS.has(request.method)) {
+      throw forbidden(API_KEY_READ_ONLY_MESSAGE);
+    }
     return viewer;
+  }
+
+  /**
+   * The viewer of a sign-in, for what only the person themselves may do: the account's password,
+   * email, deletion and keys. A key that leaks must not be able to lock its owner out.
+   */
+  async requireSession(request: FastifyRequest): Promise<Viewer> {
+    const token = bearerToken(request);
+    if (token && this.isKey(token)) {
+      // An invalid key is still a 401, so scripts learn about revocation the same way everywhere.
+      if (!(await this.resolve(token))) throw unauthorized(API_KEY_INVALID_MESSAGE);
+      throw forbidden(API_KEY_NOT_ALLOWED_MESSAGE);
+    }
+    return this.require(request);
   }
 
   /** The viewer when a valid token is present; public reads never fail because of a stale token. */
@@ -47,7 +87,12 @@ export class Authenticator {
     return token ? this.resolve(token) : null;
   }
 
+  private isKey(token: string): boolean {
+    return this.apiKeys !== undefined && token.startsWith(API_KEY_PREFIX);
+  }
+
   private async resolve(token: string): Promise<Viewer | null> {
+    if (this.apiKeys && this.isKey(token)) return this.apiKeys.resolve(token);
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const user = await this.users.findSessionUser(claims.userId);

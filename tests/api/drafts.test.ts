@@ -149,7 +149,8 @@ describeEachDatabase(
         const between = await createPost(ctx, author, { title: 'In between' });
         // Publication times have millisecond precision and ties go to the newer id, so a republish in
         // the same millisecond as "In between" would rightly sort after it: let the clock move first.
-        while (new Date().toISOString() <= between.publishedAt) await new Promise((r) => setTimeout(r, 1));
+        while (new Date().toISOString() <= (between.publishedAt ?? ''))
+          await new Promise((r) => setTimeout(r, 1));
         const again = await write(
           ctx,
           author,

@@ -110,6 +110,7 @@ describe.skipIf(skip)(
           signInAttemptsPerIp: { max: 1_000, windowMs: 60_000 },
           signUpsPerIp: { max: 1_000, windowMs: 60_000 },
           passwordChangesPerUser: { max: 1_000, windowMs: 60_000 },
+          requestsPerApiKey: { max: 6, windowMs: 60_000 },
         },
         writeLimits: {
           postsPerUser: { max: 4, windowMs: 60_000 },
@@ -177,6 +178,37 @@ describe.skipIf(skip)(
       }
       expect(seenByReadSentAt).toBeDefined();
       expect(seenByReadSentAt).toBeLessThan(200);
+    });
+
+    it("stops a key revoked through A at once on B, and counts a key's requests across both", async () => {
+      const owner = await signUp(a());
+      const created = await call<{ response: { id: string; token: string } }>(a(), '/api/user/keys', {
+        method: 'POST',
+        token: owner.token,
+        body: { name: 'balanced', scope: 'read' },
+      });
+      expect(created.status).toBe(201);
+      const key = created.body.response;
+      // Six requests allowed per key, three through each instance; the seventh is refused on either.
+      for (let sent = 0; sent < 6; sent += 1) {
+        expect(
+          (await call(sent % 2 === 0 ? a() : b(), '/api/post/drafts', { token: key.token })).status,
+        ).toBe(200);
+      }
+      expect((await call(b(), '/api/post/drafts', { token: key.token })).status).toBe(429);
+
+      const other = await call<{ response: { id: string; token: string } }>(b(), '/api/user/keys', {
+        method: 'POST',
+        token: owner.token,
+        body: { name: 'revoked soon', scope: 'read' },
+      });
+      expect((await call(b(), '/api/post/drafts', { token: other.body.response.token })).status).toBe(200);
+      const revoked = await call(a(), `/api/user/keys?id=${other.body.response.id}`, {
+        method: 'DELETE',
+        token: owner.token,
+      });
+      expect(revoked.status).toBe(204);
+      expect((await call(b(), '/api/post/drafts', { token: other.body.response.token })).status).toBe(401);
     });
 
     it('shares the failed sign-in budget: 20 simultaneous guesses through both get 5 × 401 and 15 × 429', async () => {

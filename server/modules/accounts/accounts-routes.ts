@@ -31,7 +31,7 @@ export function registerAccountRoutes(
   });
 
   app.post('/api/user/email', keepsCache, async (request, reply) => {
-    const viewer = await auth.require(request);
+    const viewer = await auth.requireSession(request);
     const input = parseInput(emailChangeSchema, request.body);
     return reply.code(202).send(await accounts.requestEmailChange(viewer, input, request.ip));
   });
@@ -42,13 +42,13 @@ export function registerAccountRoutes(
   });
 
   app.post('/api/user/signout-everywhere', keepsCache, async (request) => {
-    const viewer = await auth.require(request);
+    const viewer = await auth.requireSession(request);
     return accounts.signOutEverywhere(viewer);
   });
 
   // Deleting posts and comments, or renaming their author, changes public reads: the cache empties.
   app.post('/api/user/delete', async (request) => {
-    const viewer = await auth.require(request);
+    const viewer = await auth.requireSession(request);
     const input = parseInput(deleteAccountSchema, request.body);
     return accounts.deleteAccount(viewer, input);
   });

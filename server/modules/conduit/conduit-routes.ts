@@ -44,9 +44,15 @@ export async function registerConduitRoutes(
       parseJson(request, text, done);
     });
 
-    /** The viewer and the token they sent, which the user answers repeat. */
-    async function signedIn(request: FastifyRequest): Promise<{ viewer: Viewer; token: string }> {
-      const viewer = await auth.require(request);
+    /**
+     * The viewer and the token they sent, which the user answers repeat. `session`: a sign-in
+     * only, as for Inkwell's own account changes (a personal access token may not rename).
+     */
+    async function signedIn(
+      request: FastifyRequest,
+      options: { session?: boolean } = {},
+    ): Promise<{ viewer: Viewer; token: string }> {
+      const viewer = options.session ? await auth.requireSession(request) : await auth.require(request);
       const token = bearerToken(request);
       if (token === undefined) throw unauthorized();
       return { viewer, token };
@@ -68,7 +74,7 @@ export async function registerConduitRoutes(
     });
 
     api.put('/api/user', async (request) => {
-      const { viewer, token } = await signedIn(request);
+      const { viewer, token } = await signedIn(request, { session: true });
       const { user } = parseInput(conduitUserUpdateSchema, request.body);
       return { user: await conduit.updateUser(viewer, token, user) };
     });

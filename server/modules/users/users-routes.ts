@@ -33,8 +33,9 @@ export function registerUserRoutes(
     return users.signIn(input, request.ip);
   });
 
+  // A password or name change is the person's own: an API key may not make it (decision 38).
   app.put('/api/user/userupdate', async (request) => {
-    const viewer = await auth.require(request);
+    const viewer = await auth.requireSession(request);
     const input = parseInput(userUpdateSchema, request.body);
     return users.update(viewer, input);
   });

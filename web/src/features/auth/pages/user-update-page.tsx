@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { ApiKeys } from '../../settings/components/api-keys';
 import { DeleteAccountForm } from '../../settings/components/delete-account-form';
 import { EmailChangeForm } from '../../settings/components/email-change-form';
 import { ProfileDetailsForm } from '../../settings/components/profile-details-form';
@@ -96,6 +97,7 @@ export function UserUpdatePage() {
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />
       <ExportData />
+      <ApiKeys />
       <DeleteAccountForm />
     </AuthCard>
   );

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API_KEY_NOT_FOUND_MESSAGE, createApiKeySchema } from '../../../contracts/api-keys';
+import { idSchema } from '../../../contracts/ids';
+import type { Authenticator } from '../../lib/authenticator';
+import { parseInput } from '../../lib/validation';
+import type { ApiKeysService } from './api-keys-service';
+
+const keyIdQuerySchema = z.object({ id: idSchema('id', API_KEY_NOT_FOUND_MESSAGE) });
+
+/** Keys change nothing a cached public read shows. */
+const keepsCache = { config: { keepsResponseCache: true } };
+
+/**
+ * HTTP for personal access tokens (issue 13 §2). Only a signed-in person manages keys: a key can
+ * neither list, mint nor revoke keys.
+ */
+export function registerApiKeyRoutes(
+  app: FastifyInstance,
+  deps: { apiKeys: ApiKeysService; auth: Authenticator },
+): void {
+  const { apiKeys, auth } = deps;
+
+  app.get('/api/user/keys', async (request) => {
+    const viewer = await auth.requireSession(request);
+    return { response: await apiKeys.list(viewer) };
+  });
+
+  app.post('/api/user/keys', keepsCache, async (request, reply) => {
+    const viewer = await auth.requireSession(request);
+    const input = parseInput(createApiKeySchema, request.body);
+    return reply.code(201).send({ response: await apiKeys.create(viewer, input) });
+  });
+
+  app.delete('/api/user/keys', keepsCache, async (request, reply) => {
+    const viewer = await auth.requireSession(request);
+    const { id } = parseInput(keyIdQuerySchema, request.query);
+    await apiKeys.revoke(viewer, id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiKey, CreatedApiKey } from '../../../../../contracts/api-keys';
+import { ErrorRetry } from '../../../components/ui/error-retry';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { listApiKeys } from '../api/api-keys';
+import { ApiKeyForm } from './api-key-form';
+import { ApiKeyList } from './api-key-list';
+import { NewApiKey } from './new-api-key';
+import { SettingsSection } from './settings-section';
+
+type KeysState =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; keys: ApiKey[] };
+
+/**
+ * Personal access tokens (issue 13 §2): for scripts and static-site builders, instead of a
+ * sign-in. Loaded in the browser only: the settings page is never rendered with an account on
+ * the server.
+ */
+export function ApiKeys() {
+  const [state, setState] = useState<KeysState>({ status: 'loading' });
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  // A new form after each key, so its fields start empty again.
+  const [formGeneration, setFormGeneration] = useState(0);
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    const result = await listApiKeys();
+    setState(
+      result.ok
+        ? { status: 'ready', keys: result.data }
+        : { status: 'failed', message: result.error.message },
+    );
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onCreated = (key: CreatedApiKey) => {
+    setCreated(key);
+    setFormGeneration((generation) => generation + 1);
+    const { token: _secret, ...listed } = key;
+    setState((current) =>
+      current.status === 'ready' ? { status: 'ready', keys: [listed, ...current.keys] } : current,
+    );
+  };
+
+  const onRevoked = (id: string) => {
+    if (created?.id === id) setCreated(null);
+    setState((current) =>
+      current.status === 'ready'
+        ? { status: 'ready', keys: current.keys.filter((key) => key.id !== id) }
+        : current,
+    );
+  };
+
+  return (
+    <SettingsSection
+      title="API keys"
+      lead="Let a script or a static-site builder use Inkwell's API as you, without your password. A key cannot change your password, email or keys, and keeps working after you sign out everywhere until you revoke it."
+    >
+      {created ? (
+        <NewApiKey apiKey={created} onDone={() => setCreated(null)} />
+      ) : (
+        <ApiKeyForm key={formGeneration} onCreated={onCreated} />
+      )}
+      <h3 className="api-keys__heading">Your keys</h3>
+      {state.status === 'loading' ? (
+        <div className="api-keys__skeleton" aria-busy="true" aria-label="Loading your API keys">
+          <Skeleton className="api-keys__skeleton-row" />
+          <Skeleton className="api-keys__skeleton-row" />
+        </div>
+      ) : state.status === 'failed' ? (
+        <ErrorRetry message={state.message} onRetry={() => void load()} />
+      ) : (
+        <ApiKeyList keys={state.keys} onRevoked={onRevoked} />
+      )}
+    </SettingsSection>
+  );
+}
