@@ -191,6 +191,41 @@ describeEachDatabase('Conduit (RealWorld) API', (ctx) => {
     });
   });
 
+  describe('with a personal access token', () => {
+    it('reads and writes articles by its scope, but never changes the account', async () => {
+      const user = await register(ctx);
+      const keyFor = async (scope: 'read' | 'write') => {
+        const created = await request<{ response: { token: string } }>(ctx, {
+          method: 'POST',
+          url: '/api/user/keys',
+          token: user.token,
+          payload: { name: `${scope} key`, scope },
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        return created.body.response.token;
+      };
+      const readKey = await keyFor('read');
+      const writeKey = await keyFor('write');
+      expect((await conduit(ctx, 'GET', '/api/articles/feed', { token: readKey })).status).toBe(200);
+      const refused = await conduit(ctx, 'POST', '/api/articles', {
+        token: readKey,
+        payload: { article: { title: 'T', description: 'D', body: 'B' } },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ errors: { body: [expect.any(String)] } });
+      const written = await conduit(ctx, 'POST', '/api/articles', {
+        token: writeKey,
+        payload: { article: { title: 'T', description: 'D', body: 'B' } },
+      });
+      expect(written.status).toBe(201);
+      const rename = await conduit(ctx, 'PUT', '/api/user', {
+        token: writeKey,
+        payload: { user: { bio: 'Set by a script' } },
+      });
+      expect(rename.status).toBe(403);
+    });
+  });
+
   describe('profiles', () => {
     it('finds people by name in any case, and follows and unfollows them', async () => {
       const reader = await register(ctx);
