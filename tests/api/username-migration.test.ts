@@ -47,6 +47,16 @@ async function seedBeforeMigration(database: Database): Promise<void> {
       created_at: row.at,
       updated_at: row.at,
     })),
+    // The demo author cannot sign in either, but is addressable by its name like anyone.
+    {
+      id: 'u-12',
+      username: 'Inkwell Team',
+      email: 'demo@inkwell.invalid',
+      email_key: 'demo@inkwell.invalid',
+      password_hash: null,
+      created_at: '2026-01-07T00:00:00.000Z',
+      updated_at: '2026-01-07T00:00:00.000Z',
+    },
     ...FORMER.map((id) => ({
       id,
       username: 'former member',
@@ -108,6 +118,7 @@ describe('username migration', () => {
           ['u-09', 'Ada-2', 'ada-2'],
           ['u-10', 'former member', null],
           ['u-11', 'former member', null],
+          ['u-12', 'Inkwell Team', 'inkwell team'],
         ]);
         expect(rows.every((row) => row.bio === null && row.image === null)).toBe(true);
       });

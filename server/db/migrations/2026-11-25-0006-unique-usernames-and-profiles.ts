@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
  * picture's address.
  *
  * `username_key` is the lower-cased name, unique. Null means "not addressable by name": accounts
- * deleted with their posts kept ("former member", all sharing that name) and the demo author.
+ * deleted with their posts kept ("former member", all sharing that name).
  * Names that already collide are settled deterministically: the oldest account (created_at, then
  * id) keeps its name; each later one gets the first free "-2", "-3", … suffix, checked against
  * every name in use, and cut to fit the 40-character limit.
@@ -16,7 +16,6 @@ import type { Kysely } from 'kysely';
  */
 const USERNAME_MAX = 40;
 const FORMER_MEMBER_NAME = 'former member';
-const DEMO_AUTHOR_EMAIL = 'demo@inkwell.invalid';
 
 const keyOf = (username: string) => username.toLowerCase();
 
@@ -30,10 +29,10 @@ interface UserRow {
 
 /** Not addressable by name: left with a null key (see above). */
 function isUnaddressable(user: UserRow): boolean {
-  if (user.password_hash !== null) return false;
   return (
-    user.email_key === DEMO_AUTHOR_EMAIL ||
-    (user.username === FORMER_MEMBER_NAME && /^deleted-.*@invalid$/.test(user.email_key))
+    user.password_hash === null &&
+    user.username === FORMER_MEMBER_NAME &&
+    /^deleted-.*@invalid$/.test(user.email_key)
   );
 }
 
