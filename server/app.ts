@@ -78,10 +78,18 @@ import { installCompression } from './plugins/compression';
 import { installEntityTags } from './plugins/entity-tags';
 import { answerFrameworkError, installErrorHandler } from './plugins/error-handler';
 import { installMetrics } from './plugins/metrics';
+import { installOpenApi } from './plugins/openapi';
 import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
 import { installResponseCache } from './plugins/response-cache';
 import { installSecurity, securityHeadersVariant } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
+import { loadWebhooksConfig } from './config';
+import { systemResolver } from './lib/network-guard';
+import { WebhookEvents } from './modules/webhooks/webhook-events';
+import { WebhookWorker } from './modules/webhooks/webhook-worker';
+import { WebhooksRepository } from './modules/webhooks/webhooks-repository';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks-routes';
+import { WebhooksService } from './modules/webhooks/webhooks-service';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -172,6 +180,8 @@ export async function buildApp({
   await installCompression(app);
   installEntityTags(app);
   installResponseCache(app, cache);
+  // Before any route: it documents and checks every route added after it.
+  await installOpenApi(app, { publicUrl: config.publicUrl, checkAnswers: config.checkApiAnswers ?? false });
   installMetrics(app, metrics, config.metrics);
 
   // With REDIS_URL, instances share rate limits and empty each other's response caches.
@@ -212,10 +222,40 @@ export async function buildApp({
     redis,
   });
 
+  // Signed webhooks (issue 13 §3): the queue is a table, so every instance runs a worker on it.
+  const webhookConfig = config.webhooks ?? loadWebhooksConfig();
+  const webhooksRepository = new WebhooksRepository(database.db, database.dialect);
+  const webhookWorker = new WebhookWorker(
+    webhooksRepository,
+    { ...webhookConfig, batchSize: 10, resolve: webhookConfig.resolve ?? systemResolver },
+    app.log,
+  );
+  const wakeWebhooks = () => webhookWorker.wake();
+  const webhookEvents = new WebhookEvents(webhooksRepository, config.publicUrl, app.log, wakeWebhooks);
+  const webhooks = new WebhooksService(
+    webhooksRepository,
+    { ...webhookConfig, resolve: webhookConfig.resolve ?? systemResolver, wake: wakeWebhooks },
+    redis,
+  );
+  app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('onClose', () => webhookWorker.stop());
+
   const markdown = new MarkdownRenderer();
   const postsRepository = new PostsRepository(database.db);
-  const posts = new PostsService(postsRepository, markdown, config.writeLimits.postsPerUser, redis);
-  const comments = new CommentsService(database.db, markdown, config.conversationLimits, redis);
+  const posts = new PostsService(
+    postsRepository,
+    markdown,
+    config.writeLimits.postsPerUser,
+    redis,
+    webhookEvents,
+  );
+  const comments = new CommentsService(
+    database.db,
+    markdown,
+    config.conversationLimits,
+    redis,
+    webhookEvents,
+  );
   const favorites = new FavoritesService(database.db, config.writeLimits.favoritesPerUser, redis);
   const follows = new FollowsService(database.db, users, config.writeLimits.followsPerUser, redis);
   const blocks = new BlocksService(new BlocksRepository(database.db));
@@ -261,6 +301,7 @@ export async function buildApp({
   registerTagRoutes(app, { tags, auth });
   registerSearchRoutes(app, { search, auth });
   registerDiscoverRoutes(app, { discover, auth });
+  registerWebhookRoutes(app, { webhooks, auth });
   // The RealWorld (Conduit) API on the same data, through the same services (issue 13 §4).
   await registerConduitRoutes(app, {
     conduit: new ConduitService({

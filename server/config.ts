@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import type { HostResolver } from './lib/network-guard';
 import type { PasswordHashingLimits } from './lib/passwords';
 import type { S3StorageConfig } from './modules/media/media-storage';
 import type { MediaLimits } from './modules/media/media-service';
@@ -95,6 +96,11 @@ export interface AppConfig {
   http: HttpServerLimits;
   /** Whether the built web app's *.map files are served (they show the original source). */
   serveSourceMaps: boolean;
+  /**
+   * Check every JSON answer against its route's declared schema (server/openapi), failing the
+   * request on a mismatch. For the API tests; never set from the environment.
+   */
+  checkApiAnswers?: boolean;
   hsts: HstsMode;
   metrics: MetricsExposure;
   /**
@@ -110,6 +116,29 @@ export interface AppConfig {
   /** MAIL_FROM: the sender of account emails. */
   mailFrom?: string;
   media: MediaConfig;
+  /** Signed webhooks (docs/decisions/0039-webhooks.md); absent: the defaults of loadWebhooksConfig. */
+  webhooks?: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE_NETWORKS=1: hooks may point at private, loopback and link-local
+   * addresses (a receiver on the same machine or network). Off by default: a writer must not be
+   * able to make the server call into its own network.
+   */
+  allowPrivateNetworks: boolean;
+  /** WEBHOOKS_POLL_INTERVAL_MS: how often each instance reads the delivery queue. */
+  pollIntervalMs: number;
+  /** WEBHOOKS_TIMEOUT_MS: a receiver must answer within this. */
+  timeoutMs: number;
+  /** WEBHOOKS_MAX_ATTEMPTS: tries before a delivery is marked failed. */
+  maxAttempts: number;
+  /** The wait after a first failure (doubling after each further one) and its ceiling. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  testEventsPerUser: RateLimitRule;
+  /** Tests answer names their own way; otherwise the system's resolver (dns.lookup). */
+  resolve?: HostResolver;
 }
 
 /** Uploaded pictures: where they are kept and how much each writer may upload. */
@@ -306,6 +335,20 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     smtpUrl: serviceUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || undefined,
     media: loadMediaConfig(env),
+    webhooks: loadWebhooksConfig(env),
+  };
+}
+
+export function loadWebhooksConfig(env: Env = {}): WebhooksConfig {
+  return {
+    allowPrivateNetworks: flag(env, 'WEBHOOKS_ALLOW_PRIVATE_NETWORKS', false),
+    pollIntervalMs: positiveInteger(env, 'WEBHOOKS_POLL_INTERVAL_MS', 5_000),
+    timeoutMs: positiveInteger(env, 'WEBHOOKS_TIMEOUT_MS', 10_000),
+    maxAttempts: positiveInteger(env, 'WEBHOOKS_MAX_ATTEMPTS', 8),
+    // 30 s, 1 min, 2 min … (each between half and all of that): eight attempts span about an hour.
+    backoffBaseMs: 30_000,
+    backoffMaxMs: 60 * MINUTE,
+    testEventsPerUser: { max: 10, windowMs: 10 * MINUTE },
   };
 }
 

@@ -181,6 +181,39 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
+/** A writer's webhook receiver (migration 2026-11-25-0005). */
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** Event names joined by spaces. */
+  events: string;
+  /** The HMAC key deliveries are signed with; shown to the writer once. */
+  secret: string;
+  /** 1 or 0. */
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one hook: the worker's queue and the Settings page's log in one row. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  payload: string;
+  subject_id: string | null;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -198,4 +231,6 @@ export interface DatabaseSchema {
   account_tokens: AccountTokensTable;
   media: MediaTable;
   api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

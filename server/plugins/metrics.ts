@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../../contracts/errors';
 import type { MetricsExposure } from '../config';
 import { UNMATCHED_ROUTE, type Metrics } from '../lib/metrics';
 import { isUnexpectedError } from './error-handler';
+import { rawAnswer, routeSchema } from '../openapi/route-schema';
 
 export const METRICS_PATH = '/metrics';
 
@@ -35,7 +36,13 @@ export function installMetrics(
 ): void {
   const notFound: ApiErrorBody = { message: `Not found: GET ${METRICS_PATH}` };
   // Registered either way, so the web app's catch-all never answers /metrics with a page.
-  app.get(METRICS_PATH, async (request, reply) => {
+  const schema = routeSchema({
+    summary: 'Prometheus metrics',
+    tag: 'Operations',
+    access: 'metrics-token',
+    answers: { 200: rawAnswer('The exposition, in Prometheus text format.', 'text/plain') },
+  });
+  app.get(METRICS_PATH, { schema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!metrics || exposure.token === undefined) return reply.code(404).send(notFound);
     if (!bearerMatches(request.headers.authorization, exposure.token)) {

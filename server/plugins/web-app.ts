@@ -95,11 +95,12 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
     for (const path of pages.pagePaths) {
       const route = `/${path}`;
       const query = PUBLIC_PAGE_QUERIES[route];
-      if (query) app.get(route, cacheableRead(...query), renderPage);
-      else app.get(route, renderPage);
+      // Pages are HTML for people, not part of the API's reference.
+      if (query) app.get(route, { ...cacheableRead(...query), schema: { hide: true } }, renderPage);
+      else app.get(route, { schema: { hide: true } }, renderPage);
     }
     // Any other address is a page too, the not-found page with its 404; API paths and files are not.
-    app.get('/*', (request, reply) => {
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (isApiPath(path) || looksLikeFile(path)) return notFound(request, reply);
       return renderPage(request, reply);

@@ -5,6 +5,8 @@ import { idSchema } from '../../../contracts/ids';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
 import type { ApiKeysService } from './api-keys-service';
+import { NO_CONTENT, routeSchema } from '../../openapi/route-schema';
+import { answer, apiKeySchema, createdApiKeySchema } from '../../openapi/answers';
 
 const keyIdQuerySchema = z.object({ id: idSchema('id', API_KEY_NOT_FOUND_MESSAGE) });
 
@@ -21,21 +23,61 @@ export function registerApiKeyRoutes(
 ): void {
   const { apiKeys, auth } = deps;
 
-  app.get('/api/user/keys', async (request) => {
-    const viewer = await auth.requireSession(request);
-    return { response: await apiKeys.list(viewer) };
-  });
+  app.get(
+    '/api/user/keys',
+    {
+      schema: routeSchema({
+        summary: 'List your API keys',
+        description: 'Newest first; never the secrets.',
+        tag: 'API keys',
+        access: 'sign-in',
+        answers: { 200: answer(z.array(apiKeySchema)) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.requireSession(request);
+      return { response: await apiKeys.list(viewer) };
+    },
+  );
 
-  app.post('/api/user/keys', keepsCache, async (request, reply) => {
-    const viewer = await auth.requireSession(request);
-    const input = parseInput(createApiKeySchema, request.body);
-    return reply.code(201).send({ response: await apiKeys.create(viewer, input) });
-  });
+  app.post(
+    '/api/user/keys',
+    {
+      ...keepsCache,
+      schema: routeSchema({
+        summary: 'Create an API key',
+        description: 'The answer is the only time the key is shown. 409 past 25 keys.',
+        tag: 'API keys',
+        access: 'sign-in',
+        body: createApiKeySchema,
+        answers: { 201: answer(createdApiKeySchema) },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.requireSession(request);
+      const input = parseInput(createApiKeySchema, request.body);
+      return reply.code(201).send({ response: await apiKeys.create(viewer, input) });
+    },
+  );
 
-  app.delete('/api/user/keys', keepsCache, async (request, reply) => {
-    const viewer = await auth.requireSession(request);
-    const { id } = parseInput(keyIdQuerySchema, request.query);
-    await apiKeys.revoke(viewer, id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/user/keys',
+    {
+      ...keepsCache,
+      schema: routeSchema({
+        summary: 'Revoke an API key',
+        description: 'It stops working at once, on every instance.',
+        tag: 'API keys',
+        access: 'sign-in',
+        querystring: keyIdQuerySchema,
+        answers: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.requireSession(request);
+      const { id } = parseInput(keyIdQuerySchema, request.query);
+      await apiKeys.revoke(viewer, id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -10,6 +10,7 @@ import {
   FEED_TOPIC_NOT_FOUND_MESSAGE,
   type FeedsService,
 } from './feeds-service';
+import { NOT_MODIFIED, rawAnswer, routeSchema } from '../../openapi/route-schema';
 
 /** Readers poll; five minutes of freshness spares the database, revalidation (304) after that. */
 const FEED_CACHE_CONTROL = 'public, max-age=300';
@@ -22,6 +23,7 @@ const feedQuerySchema = z.object({ userId: idSchema('userId', FEED_AUTHOR_NOT_FO
 
 /** `?tag=` names one topic by the shared rule (`?tag=Machine Learning` is machine-learning). */
 const feedTagSchema = z.object({ tag: z.string().optional() });
+const feedDocsQuerySchema = feedQuerySchema.extend(feedTagSchema.shape);
 
 /**
  * GET /rss.xml and /atom.xml, optionally `?userId=` for one author or `?tag=` for one topic
@@ -29,19 +31,36 @@ const feedTagSchema = z.object({ tag: z.string().optional() });
  */
 export function registerFeedRoutes(app: FastifyInstance, deps: { feeds: FeedsService }): void {
   for (const format of Object.keys(FEED_PATHS) as FeedFormat[]) {
-    app.get(FEED_PATHS[format], async (request, reply) => {
-      const query = feedQuerySchema.safeParse(request.query ?? {});
-      if (!query.success) throw notFound(FEED_AUTHOR_NOT_FOUND_MESSAGE);
-      const rawTag = feedTagSchema.safeParse(request.query ?? {});
-      if (!rawTag.success) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
-      let tag: string | undefined;
-      if (rawTag.data.tag !== undefined) {
-        const parsed = parseTagName(rawTag.data.tag);
-        if (!parsed.ok || query.data.userId !== undefined) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
-        tag = parsed.tag;
-      }
-      const document = await deps.feeds.feed(format, { userId: query.data.userId, tag });
-      return sendCacheable(request, reply, { ...document, cacheControl: FEED_CACHE_CONTROL });
-    });
+    app.get(
+      FEED_PATHS[format],
+      {
+        schema: routeSchema({
+          summary: format === 'rss' ? 'The RSS feed' : 'The Atom feed',
+          description:
+            "The newest posts; `userId` for one writer's, `tag` for one topic's. 404 for an unknown writer or topic.",
+          tag: 'Open web',
+          access: 'public',
+          querystring: feedDocsQuerySchema,
+          answers: {
+            200: rawAnswer('The feed.', format === 'rss' ? 'application/rss+xml' : 'application/atom+xml'),
+            304: NOT_MODIFIED,
+          },
+        }),
+      },
+      async (request, reply) => {
+        const query = feedQuerySchema.safeParse(request.query ?? {});
+        if (!query.success) throw notFound(FEED_AUTHOR_NOT_FOUND_MESSAGE);
+        const rawTag = feedTagSchema.safeParse(request.query ?? {});
+        if (!rawTag.success) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
+        let tag: string | undefined;
+        if (rawTag.data.tag !== undefined) {
+          const parsed = parseTagName(rawTag.data.tag);
+          if (!parsed.ok || query.data.userId !== undefined) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
+          tag = parsed.tag;
+        }
+        const document = await deps.feeds.feed(format, { userId: query.data.userId, tag });
+        return sendCacheable(request, reply, { ...document, cacheControl: FEED_CACHE_CONTROL });
+      },
+    );
   }
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { runReadinessChecks, type ReadinessCheck } from './readiness';
+import { z } from 'zod';
+import { routeSchema } from '../../openapi/route-schema';
+
+const readinessChecksSchema = z.record(
+  z.string(),
+  z.strictObject({ ok: z.boolean(), ms: z.number(), reason: z.string().optional() }),
+);
 
 export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const;
 
@@ -18,13 +25,32 @@ export function registerHealthRoutes(
 ): void {
   const started = Date.now();
 
-  app.get(HEALTH_PATHS.live, (_request, reply) =>
+  const liveSchema = routeSchema({
+    summary: 'Liveness',
+    description: 'The process answers. Touches nothing else.',
+    tag: 'Operations',
+    access: 'public',
+    answers: { 200: z.strictObject({ status: z.literal('ok'), uptimeSeconds: z.number().int() }) },
+  });
+  const readySchema = routeSchema({
+    summary: 'Readiness',
+    description:
+      'Every check passes: the database answers and holds every migration; Redis too when configured. 503 names the failing checks.',
+    tag: 'Operations',
+    access: 'public',
+    answers: {
+      200: z.strictObject({ status: z.literal('ready'), checks: readinessChecksSchema }),
+      503: z.strictObject({ message: z.string(), checks: readinessChecksSchema }),
+    },
+  });
+
+  app.get(HEALTH_PATHS.live, { schema: liveSchema }, (_request, reply) =>
     reply
       .header('cache-control', 'no-store')
       .send({ status: 'ok', uptimeSeconds: Math.round((Date.now() - started) / 1000) }),
   );
 
-  app.get(HEALTH_PATHS.ready, async (request, reply) => {
+  app.get(HEALTH_PATHS.ready, { schema: readySchema }, async (request, reply) => {
     const outcomes = await runReadinessChecks(deps.checks);
     const checks = Object.fromEntries(
       outcomes.map(({ name, ok, ms, reason }) => [name, ok ? { ok, ms } : { ok, ms, reason }]),

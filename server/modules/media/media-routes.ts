@@ -14,8 +14,12 @@ import type { Authenticator } from '../../lib/authenticator';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { IMMUTABLE_CACHE_CONTROL } from './media-storage';
 import type { MediaService } from './media-service';
+import { answer, pictureSchema } from '../../openapi/answers';
+import { rawAnswer, routeSchema } from '../../openapi/route-schema';
 
 const mediaParamsSchema = z.object({ id: z.string(), file: z.string() });
+/** For the reference only: the upload is read from the multipart stream, never parsed as a whole. */
+const uploadSchema = z.object({ [MEDIA_FIELD]: z.string().meta({ format: 'binary' }) });
 
 function isTooLarge(error: unknown): boolean {
   const code = (error as { code?: string }).code;
@@ -34,32 +38,61 @@ export async function registerMediaRoutes(
       limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 },
     });
 
-    scope.post('/api/media', async (request, reply) => {
-      const viewer = await auth.require(request);
-      if (!request.isMultipart()) throw new HttpError(415, MEDIA_MISSING_MESSAGE);
-      let buffer: Buffer;
-      try {
-        const part = await request.file();
-        if (!part || part.fieldname !== MEDIA_FIELD) throw badRequest(MEDIA_MISSING_MESSAGE);
-        buffer = await part.toBuffer();
-      } catch (error) {
-        if (isTooLarge(error)) throw new HttpError(413, MEDIA_TOO_LARGE_MESSAGE);
-        if (error instanceof HttpError) throw error;
-        throw badRequest(MEDIA_MISSING_MESSAGE);
-      }
-      const body: UploadedMediaResponse = { response: await media.upload(viewer, buffer) };
-      return reply.code(201).send(body);
-    });
+    scope.post(
+      '/api/media',
+      {
+        schema: routeSchema({
+          summary: 'Upload a picture',
+          description:
+            'JPEG, PNG, WebP, GIF or AVIF up to 10 MB, recognized by content, in the multipart field `file`. 400 damaged or over 50 megapixels, 413 over 10 MB or the quota, 415 any other type, 429 too many uploads.',
+          tag: 'Posts',
+          access: 'token',
+          consumes: ['multipart/form-data'],
+          body: uploadSchema,
+          answers: { 201: answer(pictureSchema) },
+        }),
+      },
+      async (request, reply) => {
+        const viewer = await auth.require(request);
+        if (!request.isMultipart()) throw new HttpError(415, MEDIA_MISSING_MESSAGE);
+        let buffer: Buffer;
+        try {
+          const part = await request.file();
+          if (!part || part.fieldname !== MEDIA_FIELD) throw badRequest(MEDIA_MISSING_MESSAGE);
+          buffer = await part.toBuffer();
+        } catch (error) {
+          if (isTooLarge(error)) throw new HttpError(413, MEDIA_TOO_LARGE_MESSAGE);
+          if (error instanceof HttpError) throw error;
+          throw badRequest(MEDIA_MISSING_MESSAGE);
+        }
+        const body: UploadedMediaResponse = { response: await media.upload(viewer, buffer) };
+        return reply.code(201).send(body);
+      },
+    );
   });
 
-  app.get('/media/:id/:file', async (request, reply) => {
-    const { id, file } = mediaParamsSchema.parse(request.params);
-    if (!isUuid(id)) throw notFound(MEDIA_NOT_FOUND_MESSAGE);
-    const data = await media.file(id, file);
-    return reply
-      .header('content-type', 'image/webp')
-      .header('cache-control', IMMUTABLE_CACHE_CONTROL)
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
-  });
+  app.get(
+    '/media/:id/:file',
+    {
+      schema: routeSchema({
+        summary: 'A stored picture at one width',
+        description:
+          '`file` is `<width>.webp` (480, 960, 1600 or its own, never enlarged). Cached for a year.',
+        tag: 'Posts',
+        access: 'public',
+        params: mediaParamsSchema,
+        answers: { 200: rawAnswer('The picture.', 'image/webp') },
+      }),
+    },
+    async (request, reply) => {
+      const { id, file } = mediaParamsSchema.parse(request.params);
+      if (!isUuid(id)) throw notFound(MEDIA_NOT_FOUND_MESSAGE);
+      const data = await media.file(id, file);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
 }

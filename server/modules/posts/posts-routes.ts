@@ -10,6 +10,8 @@ import {
 import { parseTagName } from '../../../contracts/tags';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
+import { answer, messageAnswer, page, postSchema, readablePostSchema } from '../../openapi/answers';
+import { routeSchema } from '../../openapi/route-schema';
 import { cacheableRead } from '../../lib/response-cache';
 import { userIdQuerySchema } from '../users/users-routes';
 import { pageQuerySchema, toTimePageRequest } from './paging';
@@ -37,60 +39,168 @@ export function registerPostRoutes(
 ): void {
   const { posts, auth } = deps;
 
-  app.get('/api/post/blog/all', cacheableRead('limit', 'cursor', 'tag'), async (request) => {
-    const query = parseInput(allPostsQuerySchema, request.query);
-    const page = toTimePageRequest(query);
-    const viewer = await auth.optional(request);
-    return query.tag === undefined ? posts.list(page, viewer) : posts.listByTag(query.tag, page, viewer);
-  });
+  app.get(
+    '/api/post/blog/all',
+    {
+      ...cacheableRead('limit', 'cursor', 'tag'),
+      schema: routeSchema({
+        summary: 'List published posts, newest first',
+        description: "With `tag`, that topic's posts (404 for a topic never used).",
+        tag: 'Posts',
+        access: 'optional',
+        querystring: allPostsQuerySchema,
+        answers: { 200: page(postSchema) },
+      }),
+    },
+    async (request) => {
+      const query = parseInput(allPostsQuerySchema, request.query);
+      const page = toTimePageRequest(query);
+      const viewer = await auth.optional(request);
+      return query.tag === undefined ? posts.list(page, viewer) : posts.listByTag(query.tag, page, viewer);
+    },
+  );
 
-  app.get('/api/post/blog', cacheableRead('id'), async (request) => {
-    const { id } = parseInput(postIdQuerySchema, request.query);
-    return { response: await posts.read(id, await auth.optional(request)) };
-  });
+  app.get(
+    '/api/post/blog',
+    {
+      ...cacheableRead('id'),
+      schema: routeSchema({
+        summary: 'Read one post',
+        description: 'A draft or scheduled post only for its author (404 for anyone else).',
+        tag: 'Posts',
+        access: 'optional',
+        querystring: postIdQuerySchema,
+        answers: { 200: answer(readablePostSchema) },
+      }),
+    },
+    async (request) => {
+      const { id } = parseInput(postIdQuerySchema, request.query);
+      return { response: await posts.read(id, await auth.optional(request)) };
+    },
+  );
 
-  app.post('/api/post/blog', async (request, reply) => {
-    const viewer = await auth.require(request);
-    const input = parseInput(postWriteSchema, request.body);
-    return reply.code(201).send({ response: await posts.create(viewer, input) });
-  });
+  app.post(
+    '/api/post/blog',
+    {
+      schema: routeSchema({
+        summary: 'Write a post',
+        description:
+          'Published at once without `status`/`publishAt`; `status: "draft"` keeps a draft (title and content may be empty); a future `publishAt` schedules it.',
+        tag: 'Posts',
+        access: 'token',
+        body: postWriteSchema,
+        answers: { 201: answer(postSchema) },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const input = parseInput(postWriteSchema, request.body);
+      return reply.code(201).send({ response: await posts.create(viewer, input) });
+    },
+  );
 
-  app.put('/api/post/blog', async (request, reply) => {
-    const viewer = await auth.require(request);
-    const { id } = parseInput(postIdQuerySchema, request.query);
-    const input = parseInput(postWriteSchema, request.body);
-    try {
-      return { response: await posts.update(viewer, id, input) };
-    } catch (error) {
-      if (!(error instanceof StaleVersionError)) throw error;
-      // The editor shows the conflict and offers the newer version: it needs its number.
-      const body: StaleVersionResponse = { message: error.message, currentVersion: error.currentVersion };
-      return reply.code(409).send(body);
-    }
-  });
+  app.put(
+    '/api/post/blog',
+    {
+      schema: routeSchema({
+        summary: 'Edit a post',
+        description:
+          'Only its author. Without `tags`/`coverId` they stay; without `status`/`publishAt` the state stays; `status: "draft"` unpublishes. A `version` older than the post\'s is a 409 carrying `currentVersion`.',
+        tag: 'Posts',
+        access: 'token',
+        querystring: postIdQuerySchema,
+        body: postWriteSchema,
+        answers: { 200: answer(postSchema) },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const { id } = parseInput(postIdQuerySchema, request.query);
+      const input = parseInput(postWriteSchema, request.body);
+      try {
+        return { response: await posts.update(viewer, id, input) };
+      } catch (error) {
+        if (!(error instanceof StaleVersionError)) throw error;
+        // The editor shows the conflict and offers the newer version: it needs its number.
+        const body: StaleVersionResponse = { message: error.message, currentVersion: error.currentVersion };
+        return reply.code(409).send(body);
+      }
+    },
+  );
 
   /** The writer's drafts and scheduled posts (never cached: answers to a token are not kept). */
-  app.get('/api/post/drafts', async (request) => {
-    const viewer = await auth.require(request);
-    return posts.listDrafts(viewer, toTimePageRequest(parseInput(pageQuerySchema, request.query)));
-  });
+  app.get(
+    '/api/post/drafts',
+    {
+      schema: routeSchema({
+        summary: "List the writer's drafts and scheduled posts, newest edit first",
+        tag: 'Posts',
+        access: 'token',
+        querystring: pageQuerySchema,
+        answers: { 200: page(postSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      return posts.listDrafts(viewer, toTimePageRequest(parseInput(pageQuerySchema, request.query)));
+    },
+  );
 
   /** The editor's Preview: the same renderer as the read page, so what the writer sees is what readers get. */
-  app.post('/api/post/preview', { config: { keepsResponseCache: true } }, async (request) => {
-    await auth.require(request);
-    const { content } = parseInput(previewInputSchema, request.body);
-    return { response: posts.preview(content) };
-  });
+  app.post(
+    '/api/post/preview',
+    {
+      config: { keepsResponseCache: true },
+      schema: routeSchema({
+        summary: 'Render Markdown as the read page would',
+        tag: 'Posts',
+        access: 'token',
+        body: previewInputSchema,
+        answers: { 200: answer(z.strictObject({ contentHtml: z.string() })) },
+      }),
+    },
+    async (request) => {
+      await auth.require(request);
+      const { content } = parseInput(previewInputSchema, request.body);
+      return { response: posts.preview(content) };
+    },
+  );
 
-  app.delete('/api/post/blog/delete', async (request) => {
-    const viewer = await auth.require(request);
-    const { id } = parseInput(postIdQuerySchema, request.query);
-    await posts.delete(viewer, id);
-    return { message: POST_DELETED_MESSAGE };
-  });
+  app.delete(
+    '/api/post/blog/delete',
+    {
+      schema: routeSchema({
+        summary: 'Delete a post',
+        description: 'Only its author; its comments and favorites go with it.',
+        tag: 'Posts',
+        access: 'token',
+        querystring: postIdQuerySchema,
+        answers: { 200: messageAnswer },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { id } = parseInput(postIdQuerySchema, request.query);
+      await posts.delete(viewer, id);
+      return { message: POST_DELETED_MESSAGE };
+    },
+  );
 
-  app.get('/api/post/profile', cacheableRead('userId', 'limit', 'cursor'), async (request) => {
-    const query = parseInput(profilePageQuerySchema, request.query);
-    return posts.listByAuthor(query.userId, toTimePageRequest(query), await auth.optional(request));
-  });
+  app.get(
+    '/api/post/profile',
+    {
+      ...cacheableRead('userId', 'limit', 'cursor'),
+      schema: routeSchema({
+        summary: "List one writer's published posts, newest first",
+        tag: 'Posts',
+        access: 'optional',
+        querystring: profilePageQuerySchema,
+        answers: { 200: page(postSchema) },
+      }),
+    },
+    async (request) => {
+      const query = parseInput(profilePageQuerySchema, request.query);
+      return posts.listByAuthor(query.userId, toTimePageRequest(query), await auth.optional(request));
+    },
+  );
 }

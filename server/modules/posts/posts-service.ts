@@ -19,6 +19,7 @@ import { uuidv7 } from '../../lib/ids';
 import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { RedisConnection } from '../../lib/redis';
+import type { PostChangeListener } from '../webhooks/webhook-events';
 import { editTime, publicationTime, toTimePage, type TimePageRequest } from './paging';
 import type { PostsRepository, PostWriteState } from './posts-repository';
 
@@ -55,6 +56,8 @@ export class PostsService {
     private readonly markdown: MarkdownRenderer,
     postsPerUser: RateLimitRule,
     redis?: RedisConnection,
+    /** Told after each write (webhooks); never the writer's failure. */
+    private readonly changes?: PostChangeListener,
   ) {
     // Shared by every instance when Redis is configured, like the other per-user limits.
     this.createdByUser = RateLimiter.create('posts', postsPerUser, redis);
@@ -130,7 +133,9 @@ export class PostsService {
       },
       input.tags ?? [],
     );
-    return this.get(id, viewer);
+    const post = await this.get(id, viewer);
+    await this.changes?.postWritten('new', post);
+    return post;
   }
 
   /**
@@ -167,12 +172,17 @@ export class PostsService {
       // Without a version the SPEC's last write wins: try once more against the newer state.
       return this.update(viewer, id, { ...input, version: undefined });
     }
-    return this.get(id, viewer);
+    const post = await this.get(id, viewer);
+    await this.changes?.postWritten(state.publishedAt, post);
+    return post;
   }
 
   async delete(viewer: Viewer, id: string): Promise<void> {
     await this.requireOwnPost(viewer, id, DELETE_FORBIDDEN_MESSAGE);
+    // What the post was, for those told of its deletion (read only when someone listens).
+    const before = this.changes ? await this.posts.findById(id, viewer.id) : undefined;
     if (!(await this.posts.delete(id))) throw notFound(POST_NOT_FOUND_MESSAGE);
+    if (before) await this.changes?.postDeleted(before);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRIVATE_PAGES } from '../../../contracts/site';
 import { SITEMAP_PATHS } from '../sitemap/sitemap-service';
+import { rawAnswer, routeSchema } from '../../openapi/route-schema';
 
 /**
  * robots.txt: crawlers may read every public page; the API and the pages only a signed-in writer
@@ -22,7 +23,14 @@ export function robotsTxt(publicUrl: string): string {
 
 export function registerRobotsRoute(app: FastifyInstance, deps: { publicUrl: string }): void {
   const body = robotsTxt(deps.publicUrl);
-  app.get('/robots.txt', (_request, reply) =>
+  const schema = routeSchema({
+    summary: 'robots.txt',
+    description: 'Keeps crawlers out of the API and private pages, and names the sitemap.',
+    tag: 'Open web',
+    access: 'public',
+    answers: { 200: rawAnswer('The rules.', 'text/plain') },
+  });
+  app.get('/robots.txt', { schema }, (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body),
   );
 }

@@ -7,6 +7,8 @@ import { cacheableRead } from '../../lib/response-cache';
 import { parseInput } from '../../lib/validation';
 import { CURSOR_MESSAGE, pageQuerySchema } from '../posts/paging';
 import { decodeSearchCursor, type SearchService } from './search-service';
+import { routeSchema } from '../../openapi/route-schema';
+import { answer, page, searchResultSchema, suggestionsSchema } from '../../openapi/answers';
 
 /** `q` as typed: any text, counted in characters a person sees (an emoji is one). */
 const searchTextSchema = z
@@ -29,18 +31,47 @@ export function registerSearchRoutes(
 ): void {
   const { search, auth } = deps;
 
-  app.get('/api/search', cacheableRead('q', 'limit', 'cursor'), async (request) => {
-    const query = parseInput(searchQuerySchema, request.query);
-    const offset = query.cursor === undefined || query.cursor === '' ? 0 : decodeSearchCursor(query.cursor);
-    return search.find(
-      query.q,
-      { limit: query.limit ?? PAGE_LIMIT_DEFAULT, offset },
-      await auth.optional(request),
-    );
-  });
+  app.get(
+    '/api/search',
+    {
+      ...cacheableRead('q', 'limit', 'cursor'),
+      schema: routeSchema({
+        summary: 'Search posts, most relevant first',
+        description:
+          'PostgreSQL `websearch_to_tsquery` syntax on both databases: all words, `"a phrase"`, `-word`, `or`. At most 200 results deep.',
+        tag: 'Discovery',
+        access: 'optional',
+        querystring: searchQuerySchema,
+        answers: { 200: page(searchResultSchema) },
+      }),
+    },
+    async (request) => {
+      const query = parseInput(searchQuerySchema, request.query);
+      const offset = query.cursor === undefined || query.cursor === '' ? 0 : decodeSearchCursor(query.cursor);
+      return search.find(
+        query.q,
+        { limit: query.limit ?? PAGE_LIMIT_DEFAULT, offset },
+        await auth.optional(request),
+      );
+    },
+  );
 
-  app.get('/api/search/suggest', cacheableRead('q'), async (request) => {
-    const { q } = parseInput(suggestQuerySchema, request.query);
-    return { response: await search.suggest(q) };
-  });
+  app.get(
+    '/api/search/suggest',
+    {
+      ...cacheableRead('q'),
+      schema: routeSchema({
+        summary: 'Suggest posts, topics and writers while typing',
+        description: 'Up to 5 of each; nothing under 2 characters.',
+        tag: 'Discovery',
+        access: 'public',
+        querystring: suggestQuerySchema,
+        answers: { 200: answer(suggestionsSchema) },
+      }),
+    },
+    async (request) => {
+      const { q } = parseInput(suggestQuerySchema, request.query);
+      return { response: await search.suggest(q) };
+    },
+  );
 }

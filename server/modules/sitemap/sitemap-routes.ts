@@ -5,6 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../../contracts/ids';
 import type { KeyRange } from './keyset-ranges';
 import { SITEMAP_PATHS, type SitemapDocument, type SitemapService } from './sitemap-service';
+import { NOT_MODIFIED, rawAnswer, routeSchema } from '../../openapi/route-schema';
 
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers fetch sitemaps a few times a day; an hour's freshness is plenty. */
@@ -35,6 +36,19 @@ function parseRange(
   return { after: parsed.data.after ?? null, until: parsed.data.until ?? null };
 }
 
+function sitemapSchema(summary: string, description?: string, querystring?: z.ZodType) {
+  return {
+    schema: routeSchema({
+      summary,
+      ...(description ? { description } : {}),
+      tag: 'Open web',
+      access: 'public',
+      ...(querystring ? { querystring } : {}),
+      answers: { 200: rawAnswer('The sitemap.', 'application/xml'), 304: NOT_MODIFIED },
+    }),
+  };
+}
+
 /** GET /sitemap.xml (an index) and its child sitemaps. */
 export function registerSitemapRoutes(app: FastifyInstance, deps: { sitemaps: SitemapService }): void {
   const { sitemaps } = deps;
@@ -44,23 +58,34 @@ export function registerSitemapRoutes(app: FastifyInstance, deps: { sitemaps: Si
     cacheControl: SITEMAP_CACHE_CONTROL,
   });
 
-  app.get(SITEMAP_PATHS.index, async (request, reply) =>
-    sendCacheable(request, reply, send(await sitemaps.index())),
+  app.get(
+    SITEMAP_PATHS.index,
+    sitemapSchema('The sitemap index', 'Lists the child sitemaps, each a range of at most 50,000 addresses.'),
+    async (request, reply) => sendCacheable(request, reply, send(await sitemaps.index())),
   );
-  app.get(SITEMAP_PATHS.pages, async (request, reply) =>
+  app.get(SITEMAP_PATHS.pages, sitemapSchema('The sitemap of fixed pages'), async (request, reply) =>
     sendCacheable(request, reply, send(sitemaps.pages())),
   );
-  app.get(SITEMAP_PATHS.posts, async (request, reply) =>
-    sendCacheable(request, reply, send(await sitemaps.posts(parseRange(request.query)))),
+  app.get(
+    SITEMAP_PATHS.posts,
+    sitemapSchema('A sitemap of posts', 'A range named by the index.', rangeQuerySchema),
+    async (request, reply) =>
+      sendCacheable(request, reply, send(await sitemaps.posts(parseRange(request.query)))),
   );
-  app.get(SITEMAP_PATHS.profiles, async (request, reply) =>
-    sendCacheable(request, reply, send(await sitemaps.profiles(parseRange(request.query)))),
+  app.get(
+    SITEMAP_PATHS.profiles,
+    sitemapSchema('A sitemap of profiles', 'A range named by the index.', rangeQuerySchema),
+    async (request, reply) =>
+      sendCacheable(request, reply, send(await sitemaps.profiles(parseRange(request.query)))),
   );
-  app.get(SITEMAP_PATHS.topics, async (request, reply) =>
-    sendCacheable(
-      request,
-      reply,
-      send(await sitemaps.topics(parseRange(request.query, topicRangeQuerySchema))),
-    ),
+  app.get(
+    SITEMAP_PATHS.topics,
+    sitemapSchema('A sitemap of topics', 'A range named by the index.', topicRangeQuerySchema),
+    async (request, reply) =>
+      sendCacheable(
+        request,
+        reply,
+        send(await sitemaps.topics(parseRange(request.query, topicRangeQuerySchema))),
+      ),
   );
 }

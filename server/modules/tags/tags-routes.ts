@@ -6,6 +6,8 @@ import { cacheableRead } from '../../lib/response-cache';
 import { parseInput } from '../../lib/validation';
 import { tagNameSchema } from '../posts/posts-routes';
 import type { TagsService } from './tags-service';
+import { routeSchema } from '../../openapi/route-schema';
+import { answer, tagInfoSchema, tagSummarySchema, tagsListAnswer } from '../../openapi/answers';
 
 const TAGS_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${TAGS_LIST_LIMIT_MAX}`;
 
@@ -36,33 +38,98 @@ export function registerTagRoutes(
 ): void {
   const { tags, auth } = deps;
 
-  app.get('/api/tags', cacheableRead('limit', 'prefix'), async (request) => {
-    const query = parseInput(tagsListQuerySchema, request.query);
-    const response = await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null);
-    // One path, two clients: Inkwell reads `response`; RealWorld (Conduit) clients read `tags`,
-    // the same topics by name (docs/decisions/0040-conduit-api.md).
-    return { response, tags: response.map((tag) => tag.name) };
-  });
+  app.get(
+    '/api/tags',
+    {
+      ...cacheableRead('limit', 'prefix'),
+      schema: routeSchema({
+        summary: 'List the most used topics',
+        description: "`prefix` for a tag input's suggestions.",
+        tag: 'Topics',
+        access: 'public',
+        querystring: tagsListQuerySchema,
+        answers: { 200: tagsListAnswer },
+      }),
+    },
+    async (request) => {
+      const query = parseInput(tagsListQuerySchema, request.query);
+      const response = await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null);
+      // One path, two clients: Inkwell reads `response`; RealWorld (Conduit) clients read `tags`,
+      // the same topics by name (docs/decisions/0040-conduit-api.md).
+      return { response, tags: response.map((tag) => tag.name) };
+    },
+  );
 
-  app.get('/api/tags/info', cacheableRead('name'), async (request) => {
-    const { name } = parseInput(tagNameQuerySchema, request.query);
-    return { response: await tags.info(name, await auth.optional(request)) };
-  });
+  app.get(
+    '/api/tags/info',
+    {
+      ...cacheableRead('name'),
+      schema: routeSchema({
+        summary: "A topic's page header",
+        description: '404 for a topic never used.',
+        tag: 'Topics',
+        access: 'optional',
+        querystring: tagNameQuerySchema,
+        answers: { 200: answer(tagInfoSchema) },
+      }),
+    },
+    async (request) => {
+      const { name } = parseInput(tagNameQuerySchema, request.query);
+      return { response: await tags.info(name, await auth.optional(request)) };
+    },
+  );
 
-  app.post('/api/tags/follow', async (request) => {
-    const viewer = await auth.require(request);
-    const { name } = parseInput(tagNameQuerySchema, request.query);
-    return { response: await tags.follow(viewer, name) };
-  });
+  app.post(
+    '/api/tags/follow',
+    {
+      schema: routeSchema({
+        summary: 'Follow a topic',
+        description: 'Idempotent; at most 100 topics per reader.',
+        tag: 'Topics',
+        access: 'token',
+        querystring: tagNameQuerySchema,
+        answers: { 200: answer(tagInfoSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { name } = parseInput(tagNameQuerySchema, request.query);
+      return { response: await tags.follow(viewer, name) };
+    },
+  );
 
-  app.delete('/api/tags/follow', async (request) => {
-    const viewer = await auth.require(request);
-    const { name } = parseInput(tagNameQuerySchema, request.query);
-    return { response: await tags.unfollow(viewer, name) };
-  });
+  app.delete(
+    '/api/tags/follow',
+    {
+      schema: routeSchema({
+        summary: 'Stop following a topic',
+        description: 'Idempotent.',
+        tag: 'Topics',
+        access: 'token',
+        querystring: tagNameQuerySchema,
+        answers: { 200: answer(tagInfoSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { name } = parseInput(tagNameQuerySchema, request.query);
+      return { response: await tags.unfollow(viewer, name) };
+    },
+  );
 
-  app.get('/api/tags/following', async (request) => {
-    const viewer = await auth.require(request);
-    return { response: await tags.followed(viewer) };
-  });
+  app.get(
+    '/api/tags/following',
+    {
+      schema: routeSchema({
+        summary: "List the reader's topics by name",
+        tag: 'Topics',
+        access: 'token',
+        answers: { 200: answer(z.array(tagSummarySchema)) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      return { response: await tags.followed(viewer) };
+    },
+  );
 }

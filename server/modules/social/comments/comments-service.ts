@@ -31,6 +31,7 @@ import { BlocksRepository } from '../blocks/blocks-repository';
 import { CommentsRepository, type CommentFacts, type CommentRecord } from './comments-repository';
 import { linkMentions, mentionedNames } from './mentions';
 import { PostPassages } from './post-passages';
+import type { CommentListener } from '../../webhooks/webhook-events';
 
 /** A comment sits under the discussion's h2, so its own headings start at h3. */
 const COMMENT_HEADING_BASE = 2;
@@ -59,6 +60,8 @@ export class CommentsService {
     private readonly markdown: MarkdownRenderer,
     limits: AppConfig['conversationLimits'],
     redis?: RedisConnection,
+    /** Told of each new comment (webhooks); never the commenter's failure. */
+    private readonly listener?: CommentListener,
   ) {
     // Shared by every instance when Redis is configured, like the other per-user limits.
     this.commentsByUser = RateLimiter.create('comments', limits.commentsPerUser, redis);
@@ -211,7 +214,9 @@ export class CommentsService {
         return users;
       });
       // Its passage was just found in the post.
-      return this.present(comment, mentioned, () => true);
+      const created = this.present(comment, mentioned, () => true);
+      await this.listener?.commentCreated(created);
+      return created;
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(POST_NOT_FOUND_MESSAGE);
       throw error;

@@ -13,6 +13,7 @@ import { EmailChangeForm } from '../../settings/components/email-change-form';
 import { ProfileDetailsForm } from '../../settings/components/profile-details-form';
 import { ExportData } from '../../settings/components/export-data';
 import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
+import { WebhooksSection } from '../../settings/components/webhooks-section';
 import { getCurrentUser } from '../api/get-current-user';
 import { updateUser } from '../api/update-user';
 import { AuthCard } from '../components/auth-card';
@@ -98,6 +99,7 @@ export function UserUpdatePage() {
       <SignOutEverywhere />
       <ExportData />
       <ApiKeys />
+      <WebhooksSection />
       <DeleteAccountForm />
     </AuthCard>
   );

@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import type { ApiKey, CreatedApiKey } from '../../contracts/api-keys';
+import type {
+  Account,
+  MessageResponse,
+  Profile,
+  SignInResponse,
+  SignUpResponse,
+  UserUpdateResponse,
+} from '../../contracts/auth';
+import type { Comment } from '../../contracts/comments';
+import type { Discover } from '../../contracts/discover';
+import type { NotificationGroup, UnreadCount } from '../../contracts/notifications';
+import type { Author, Post, PostCover, ReadablePost } from '../../contracts/posts';
+import type { SearchResult, SearchSuggestions } from '../../contracts/search';
+import type { TagInfo, TagSummary } from '../../contracts/tags';
+import {
+  WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_PING_EVENT,
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookDelivery,
+} from '../../contracts/webhooks';
+import { agrees } from './agrees';
+
+/*
+ * What the API answers, as Zod schemas named for the OpenAPI document's components. Each is tied
+ * to the contract type the code builds the answer with (agrees<…>), so the two cannot drift apart;
+ * strict objects, so an answer carrying an undeclared field fails the API tests.
+ */
+
+const id = z.string().describe('A UUID (version 7).');
+const time = z.string().describe('An ISO 8601 time in UTC.');
+
+/** `{response: T}`, the envelope of every single answer. */
+export const answer = <T extends z.ZodType>(schema: T) => z.strictObject({ response: schema });
+
+/** One page of a list: `{response: T[], nextCursor}`. */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.strictObject({
+    response: z.array(item),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Opaque: send it back as `cursor` for the next page; null on the last.'),
+  });
+
+export const messageAnswer = z.strictObject({ message: z.string() }).meta({ id: 'Message' });
+agrees<z.output<typeof messageAnswer>, MessageResponse>();
+
+export const authorSchema = z.strictObject({ id, username: z.string() }).meta({ id: 'Author' });
+agrees<z.output<typeof authorSchema>, Author>();
+
+export const pictureSchema = z
+  .strictObject({
+    id,
+    url: z.string().describe('The largest stored width.'),
+    width: z.number().int(),
+    height: z.number().int(),
+    srcset: z.string().describe("Every stored width, for an img element's srcset."),
+  })
+  .meta({ id: 'Picture' });
+agrees<z.output<typeof pictureSchema>, PostCover>();
+
+const postShape = {
+  id,
+  title: z.string(),
+  content: z.string().describe('Markdown.'),
+  createdAt: time,
+  updatedAt: time,
+  status: z.enum(['draft', 'scheduled', 'published']),
+  publishedAt: time.nullable().describe('Future when scheduled; null for a draft. Lists order by it.'),
+  version: z.number().int().describe('1 when written, +1 on every update.'),
+  readingMinutes: z.number().int(),
+  cover: pictureSchema.nullable(),
+  authorId: id,
+  author: authorSchema,
+  tags: z.array(z.string()).describe("Normalized topic names in the writer's order."),
+  commentCount: z.number().int(),
+  favoriteCount: z.number().int(),
+  favorited: z.boolean().optional().describe('Only with a token: whether the viewer favorited it.'),
+};
+export const postSchema = z.strictObject(postShape).meta({ id: 'Post' });
+agrees<z.output<typeof postSchema>, Post>();
+
+export const readablePostSchema = z
+  .strictObject({
+    ...postShape,
+    contentHtml: z.string().describe('The Markdown rendered and sanitized on the server.'),
+    imageUrl: z.string().nullable().describe('The first picture in the post, for link previews.'),
+  })
+  .meta({ id: 'ReadablePost' });
+agrees<z.output<typeof readablePostSchema>, ReadablePost>();
+
+export const searchResultSchema = z
+  .strictObject({
+    ...postShape,
+    snippet: z.string().describe('HTML: escaped text with <mark> around the matched words.'),
+    titleSnippet: z.string().describe('HTML: the title, escaped, with <mark> around the matched words.'),
+  })
+  .meta({ id: 'SearchResult' });
+agrees<z.output<typeof searchResultSchema>, SearchResult>();
+
+export const signUpAnswer = z.strictObject({ jwt: z.string(), userId: id, username: z.string() });
+agrees<z.output<typeof signUpAnswer>, SignUpResponse>();
+export const signInAnswer = z.strictObject({ jwt: z.string(), username: z.string(), id });
+agrees<z.output<typeof signInAnswer>, SignInResponse>();
+agrees<z.output<typeof signInAnswer>, UserUpdateResponse>();
+
+export const accountSchema = z
+  .strictObject({
+    id,
+    username: z.string(),
+    email: z.string(),
+    bio: z.string().nullable(),
+    image: z.string().nullable().describe("A picture's http(s) address."),
+  })
+  .meta({ id: 'Account' });
+agrees<z.output<typeof accountSchema>, Account>();
+
+export const profileSchema = z
+  .strictObject({
+    id,
+    username: z.string(),
+    createdAt: time,
+    postCount: z.number().int(),
+    followerCount: z.number().int(),
+    followingCount: z.number().int(),
+    bio: z.string().nullable().describe('What they wrote about themself; null when not given.'),
+    image: z.string().nullable().describe("A picture's http(s) address; null when not given."),
+    following: z.boolean().optional().describe('Only with a token: whether the viewer follows them.'),
+  })
+  .meta({ id: 'Profile' });
+agrees<z.output<typeof profileSchema>, Profile>();
+
+const anchorSchema = z
+  .strictObject({
+    quote: z.string(),
+    prefix: z.string(),
+    suffix: z.string(),
+    found: z.boolean().describe('Whether the post as it is now still holds the passage.'),
+  })
+  .meta({ id: 'CommentAnchor' });
+
+// Replies are comments too: declared lazily, since a comment holds its replies.
+export const commentSchema: z.ZodType<Comment> = z
+  .strictObject({
+    id,
+    postId: id,
+    body: z.string().describe("Markdown; '' once deleted."),
+    bodyHtml: z.string(),
+    createdAt: time,
+    author: authorSchema.nullable().describe('null for a deleted comment kept for its replies.'),
+    parentId: id.nullable(),
+    editedAt: time.nullable(),
+    deleted: z.boolean(),
+    get replies() {
+      return z.array(commentSchema).optional();
+    },
+    anchor: anchorSchema.nullable().describe('An in-line comment’s passage, or null.'),
+  })
+  .meta({ id: 'Comment' });
+
+export const tagSummarySchema = z
+  .strictObject({ name: z.string(), postCount: z.number().int() })
+  .meta({ id: 'TagSummary' });
+agrees<z.output<typeof tagSummarySchema>, TagSummary>();
+
+/** GET /api/tags: Inkwell's list, and the same names as RealWorld (Conduit) clients read them. */
+export const tagsListAnswer = z.strictObject({
+  response: z.array(tagSummarySchema),
+  tags: z.array(z.string()).describe("The same topics' names, for RealWorld (Conduit) clients."),
+});
+
+export const tagInfoSchema = z
+  .strictObject({
+    name: z.string(),
+    postCount: z.number().int(),
+    followerCount: z.number().int(),
+    following: z.boolean().optional().describe('Only with a token: whether the viewer follows the topic.'),
+  })
+  .meta({ id: 'TagInfo' });
+agrees<z.output<typeof tagInfoSchema>, TagInfo>();
+
+export const suggestionsSchema = z
+  .strictObject({
+    posts: z.array(z.strictObject({ id, title: z.string(), author: authorSchema })),
+    tags: z.array(tagSummarySchema),
+    authors: z.array(authorSchema),
+  })
+  .meta({ id: 'SearchSuggestions' });
+agrees<z.output<typeof suggestionsSchema>, SearchSuggestions>();
+
+export const discoverSchema = z
+  .strictObject({
+    staffPicks: z.strictObject({
+      chosenBy: z.enum(['most-favorited', 'operator']),
+      windowDays: z.number().int(),
+      posts: z.array(postSchema),
+    }),
+    topics: z.array(tagSummarySchema),
+    whoToFollow: z.array(
+      z.strictObject({
+        id,
+        username: z.string(),
+        postCount: z.number().int(),
+        followerCount: z.number().int(),
+        latestPostAt: time,
+        following: z.boolean().optional(),
+      }),
+    ),
+    changelog: z.array(
+      z.strictObject({
+        version: z.string(),
+        date: z.string().nullable(),
+        sections: z.array(z.strictObject({ title: z.string(), items: z.array(z.string()) })),
+      }),
+    ),
+  })
+  .meta({ id: 'Discover' });
+agrees<z.output<typeof discoverSchema>, Discover>();
+
+export const notificationSchema = z
+  .strictObject({
+    id,
+    kind: z.enum(['comment', 'passage', 'reply', 'mention', 'follow', 'favorite']),
+    unread: z.boolean(),
+    createdAt: time,
+    actor: authorSchema,
+    others: z.number().int().describe('How many other people did the same.'),
+    post: z.strictObject({ id, title: z.string(), author: authorSchema }).nullable(),
+    comment: z.strictObject({ id, excerpt: z.string() }).nullable(),
+  })
+  .meta({ id: 'Notification' });
+agrees<z.output<typeof notificationSchema>, NotificationGroup>();
+
+export const unreadSchema = z.strictObject({ unread: z.number().int() });
+agrees<z.output<typeof unreadSchema>, UnreadCount>();
+
+const apiKeyShape = {
+  id,
+  name: z.string(),
+  scope: z.enum(['read', 'write']),
+  hint: z.string().describe("The key's first characters, to tell keys apart."),
+  createdAt: time,
+  expiresAt: time.nullable(),
+  lastUsedAt: time.nullable().describe('To the minute.'),
+};
+export const apiKeySchema = z.strictObject(apiKeyShape).meta({ id: 'ApiKey' });
+agrees<z.output<typeof apiKeySchema>, ApiKey>();
+export const createdApiKeySchema = z
+  .strictObject({ ...apiKeyShape, token: z.string().describe('The key itself: shown this once.') })
+  .meta({ id: 'CreatedApiKey' });
+agrees<z.output<typeof createdApiKeySchema>, CreatedApiKey>();
+
+export const favoriteStateSchema = z
+  .strictObject({ favorited: z.boolean(), favoriteCount: z.number().int() })
+  .meta({ id: 'FavoriteState' });
+
+export const blockStateSchema = z.strictObject({ blocked: z.boolean() }).meta({ id: 'BlockState' });
+
+const webhookShape = {
+  id,
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  active: z.boolean().describe('Paused hooks receive nothing; their queued deliveries wait.'),
+  createdAt: time,
+};
+export const webhookSchema = z.strictObject(webhookShape).meta({ id: 'Webhook' });
+agrees<z.output<typeof webhookSchema>, Webhook>();
+export const createdWebhookSchema = z
+  .strictObject({ ...webhookShape, secret: z.string().describe('The signing secret: shown this once.') })
+  .meta({ id: 'CreatedWebhook' });
+agrees<z.output<typeof createdWebhookSchema>, CreatedWebhook>();
+
+export const webhookDeliverySchema = z
+  .strictObject({
+    id,
+    event: z.enum([...WEBHOOK_EVENTS, WEBHOOK_PING_EVENT]),
+    state: z.enum(WEBHOOK_DELIVERY_STATES),
+    attempts: z.number().int(),
+    lastStatus: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The receiver's last HTTP status; null when nothing answered."),
+    lastError: z.string().nullable(),
+    createdAt: time,
+    nextAttemptAt: time.nullable(),
+    deliveredAt: time.nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+agrees<z.output<typeof webhookDeliverySchema>, WebhookDelivery>();

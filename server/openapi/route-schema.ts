@@ -1,0 +1,116 @@
+import type { FastifySchema } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * One declaration per route (issue 13 §1; docs/decisions/0041-openapi-from-the-routes.md): what it
+ * takes, what it answers, who may call it. The same Zod schemas the handler parses its input with
+ * (server/lib/validation.ts) and the web app's forms validate with; the OpenAPI document is made
+ * from them, and the API tests check every answer against them.
+ */
+
+/**
+ * Who may call a route: anyone; anyone, a token adding the viewer's fields; a token (a sign-in or
+ * an API key); a sign-in only; the operator's METRICS_TOKEN.
+ */
+export type RouteAccess = 'public' | 'optional' | 'token' | 'sign-in' | 'metrics-token';
+
+/** The areas the reference groups routes under, in its order. */
+export const API_TAGS = [
+  { name: 'Accounts', description: 'Sign-up, sign-in, settings and recovery.' },
+  { name: 'API keys', description: 'Personal access tokens for scripts (a sign-in manages them).' },
+  { name: 'Webhooks', description: 'Signed notices of your posts and comments, sent to your servers.' },
+  { name: 'Posts', description: 'Writing and reading posts, drafts and pictures.' },
+  { name: 'Comments', description: 'Discussions, replies and in-line comments.' },
+  { name: 'People', description: 'Profiles, follows, favorites and blocks.' },
+  { name: 'Topics', description: 'Tags, their pages and follows.' },
+  { name: 'Discovery', description: 'Search and the side panel.' },
+  { name: 'Notifications', description: "The bell's lines." },
+  { name: 'Open web', description: 'Feeds, sitemaps and robots.txt for crawlers and feed readers.' },
+  { name: 'Operations', description: 'Health checks for load balancers.' },
+  {
+    name: 'RealWorld (Conduit)',
+    description:
+      'The RealWorld specification\'s API on the same data, for its frontends: `Authorization: Token <jwt>`, errors as `{"errors": {"field": ["..."]}}` (decision 40).',
+  },
+] as const;
+export type ApiTag = (typeof API_TAGS)[number]['name'];
+
+/** The body of every non-2xx answer (contracts/errors.ts). */
+export const errorBodySchema = z
+  .strictObject({
+    message: z.string().describe('What went wrong, worded for a person.'),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe('Field name → messages, for input that failed validation.'),
+    currentVersion: z.number().int().optional().describe("A stale edit's 409: the post's version now."),
+  })
+  .meta({ id: 'Error' });
+
+/** An answer that is not JSON: a file, a feed, a zip. Documented by its media type alone. */
+export interface RawAnswer {
+  description: string;
+  content: Record<string, { schema: z.ZodType }>;
+}
+
+/** A 304 to a conditional request: no body (a null schema is documented as no content). */
+export const NOT_MODIFIED = z.null().describe('Not modified since the validator the client sent.');
+
+/** A 204: nothing in the body. */
+export const NO_CONTENT = z.null().describe('Done; nothing to answer.');
+
+export function rawAnswer(description: string, ...mediaTypes: string[]): RawAnswer {
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.string() }])),
+  };
+}
+
+export interface RouteDeclaration {
+  summary: string;
+  description?: string;
+  tag: ApiTag;
+  access: RouteAccess;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  body?: z.ZodType;
+  /** The body's media types when it is not JSON (an upload). */
+  consumes?: string[];
+  /** Answers by status: a Zod schema of the JSON, or a raw media type. Errors are added. */
+  answers: Partial<Record<200 | 201 | 202 | 204 | 304 | 503, z.ZodType | RawAnswer>>;
+}
+
+const BEARER = [{ bearer: [] }];
+const SECURITY: Record<RouteAccess, { bearer?: never[] }[]> = {
+  public: [],
+  // An empty requirement first: calling without a token is fine.
+  optional: [{}, ...BEARER],
+  token: BEARER,
+  'sign-in': BEARER,
+  'metrics-token': BEARER,
+};
+
+const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
+  public: undefined,
+  optional: "A token is optional: with one, the answer carries the viewer's own fields.",
+  token: 'Needs a token: a sign-in, or an API key (a `read` key only for GET).',
+  'sign-in': 'Needs a sign-in token: API keys are refused with 403.',
+  'metrics-token':
+    'Needs the bearer token the operator set in METRICS_TOKEN; a 404 when metrics are not exposed here.',
+};
+
+/** The Fastify route schema for a declaration: validation is the handler's, documentation is this. */
+export function routeSchema(route: RouteDeclaration): FastifySchema {
+  const notes = [route.description, ACCESS_NOTES[route.access]].filter(Boolean).join('\n\n');
+  return {
+    summary: route.summary,
+    ...(notes ? { description: notes } : {}),
+    tags: [route.tag],
+    security: SECURITY[route.access],
+    ...(route.querystring ? { querystring: route.querystring } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    ...(route.consumes ? { consumes: route.consumes } : {}),
+    response: { ...route.answers, '4xx': errorBodySchema, '5xx': errorBodySchema },
+  };
+}

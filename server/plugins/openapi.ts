@@ -1,0 +1,87 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import packageJson from '../../package.json' with { type: 'json' };
+import { answerSerializer } from '../openapi/answer-serializer';
+import { API_TAGS } from '../openapi/route-schema';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+function isDeclared(schema: FastifySchema | undefined): boolean {
+  if (!schema) return false;
+  if ((schema as { hide?: boolean }).hide === true) return true;
+  return typeof schema.summary === 'string' && schema.response !== undefined && Array.isArray(schema.tags);
+}
+
+export interface OpenApiOptions {
+  publicUrl: string;
+  /** Check every JSON answer against its route's declaration (the API tests turn this on). */
+  checkAnswers: boolean;
+}
+
+const DESCRIPTION = `Everything the Inkwell web app does goes through this API: JSON in, JSON out.
+
+Authenticate with \`Authorization: Bearer <token>\`: the \`jwt\` from sign-up or sign-in, or a
+personal access token (\`ink_…\`) made in Settings → API keys. Every error is
+\`{"message": "...", "errors"?: {"field": ["..."]}}\` with an honest status code. Lists are pages:
+\`limit\` and an opaque \`cursor\`, answered with \`{"response": [...], "nextCursor": "..." | null}\`.`;
+
+/**
+ * The OpenAPI 3.1 document, made from the routes' own declarations (server/openapi/route-schema.ts)
+ * by @fastify/swagger and fastify-type-provider-zod, at /api/openapi.json, and Swagger UI's
+ * reference at /api/docs, served from the package's own files (no CDN; it runs under the site's
+ * Content-Security-Policy). Must be installed before the routes: it learns them as they are added.
+ */
+export async function installOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
+  // Input is parsed by the handler with the declared schema (server/lib/validation.ts), after the
+  // token is checked, so a request without one is a 401 whatever its input; Fastify only keeps it.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  // A route without a declaration cannot be added: the server would not start, and every test
+  // would say which route it was. Pages and files say `hide: true`.
+  app.addHook('onRoute', (route) => {
+    if (isDeclared(route.schema)) return;
+    throw new Error(`${String(route.method)} ${route.url} has no declaration: give it routeSchema({...})`);
+  });
+  app.setSerializerCompiler(answerSerializer(options.checkAnswers));
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Inkwell API', version: packageJson.version, description: DESCRIPTION },
+      servers: [{ url: options.publicUrl }],
+      tags: API_TAGS.map((tag) => ({ ...tag })),
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A sign-in token (a JWT from sign-up or sign-in) or an API key (`ink_…`).',
+          },
+        },
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+    transformObject: jsonSchemaTransformObject,
+  });
+  // Swagger UI sets a few styles from script (a <style> it writes at start-up): allowed on its
+  // own pages only, which show nothing but the reference. Scripts stay 'self' only.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith(API_DOCS_PATH)) return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header(
+        'content-security-policy',
+        policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+      );
+    }
+  });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    // BaseLayout: the reference without Swagger's own top bar (its logo and a URL box).
+    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, layout: 'BaseLayout' },
+    theme: { title: 'Inkwell API reference' },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+}
