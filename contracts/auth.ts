@@ -13,6 +13,27 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX} characters`;
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const USERNAME_TAKEN_MESSAGE = 'This name is already taken';
+
+/**
+ * The stored, unique form of a username (issue 13 §4): names are compared without regard to case,
+ * so "Ada" and "ada" cannot both exist. Migration 2026-11-25-0006 applies the same rule.
+ */
+export const usernameKey = (username: string) => username.toLowerCase();
+
+export const BIO_MAX = 1000;
+export const IMAGE_URL_MAX = 2000;
+export const IMAGE_URL_MESSAGE = 'Picture must be a web address starting with http:// or https://';
+
+/** A profile's picture: an absolute http(s) address, so no other scheme ever reaches an img tag. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The stored, unique form of an email: addresses are compared without regard to case. Lower-casing
@@ -25,6 +46,17 @@ function requiredText(label: string) {
     error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
   });
 }
+
+export const bioSchema = z
+  .string({ error: 'Bio must be text' })
+  .trim()
+  .max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`);
+
+export const imageUrlSchema = z
+  .string({ error: IMAGE_URL_MESSAGE })
+  .trim()
+  .max(IMAGE_URL_MAX, `Picture address must be at most ${IMAGE_URL_MAX} characters`)
+  .refine((value) => value === '' || isWebAddress(value), IMAGE_URL_MESSAGE);
 
 export const usernameSchema = requiredText('Name')
   .trim()
@@ -57,6 +89,9 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** The settings page's "Profile" section: both sent, '' clearing either (PUT /api/user/userupdate). */
+export const profileDetailsSchema = z.object({ bio: bioSchema, image: imageUrlSchema });
+
 /** An empty field in the update form means "leave it as it is" (SPEC §5: both optional). */
 const blankAsAbsent = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -76,11 +111,21 @@ export const userUpdateSchema = z
     password: z.preprocess(blankAsAbsent, passwordSchema.optional()),
     // Whoever holds a signed-in browser for a moment must not be able to change the password.
     currentPassword: z.preprocess(blankAsAbsent, currentPasswordSchema.optional()),
+    // Unlike the fields above, an empty bio or picture is a choice: it clears them.
+    bio: bioSchema.optional(),
+    image: imageUrlSchema.optional(),
   })
-  .refine((input) => input.username !== undefined || input.password !== undefined, {
-    message: NOTHING_TO_UPDATE_MESSAGE,
-    path: ['username'],
-  })
+  .refine(
+    (input) =>
+      input.username !== undefined ||
+      input.password !== undefined ||
+      input.bio !== undefined ||
+      input.image !== undefined,
+    {
+      message: NOTHING_TO_UPDATE_MESSAGE,
+      path: ['username'],
+    },
+  )
   .refine((input) => input.password === undefined || input.currentPassword !== undefined, {
     message: CURRENT_PASSWORD_REQUIRED_MESSAGE,
     path: ['currentPassword'],
@@ -116,6 +161,9 @@ export interface Profile {
   postCount: number;
   followerCount: number;
   followingCount: number;
+  /** What the person wrote about themself, and their picture's address; null when not given. */
+  bio: string | null;
+  image: string | null;
   /** Present only when the request carries a valid token: does the viewer follow this user? */
   following?: boolean;
 }
@@ -129,6 +177,8 @@ export interface Account {
   id: string;
   username: string;
   email: string;
+  bio: string | null;
+  image: string | null;
 }
 
 /*

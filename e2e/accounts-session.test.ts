@@ -115,9 +115,9 @@ describe('session the server rejects', () => {
   });
 
   it('ends a session revoked while the tab was closed on the next visit, before any action', async () => {
-    const user = await createUser(browser.baseURL, 'Returning');
+    const user = await createUser(browser.baseURL, 'Comeback');
     const page = await signedInWithForm(user);
-    await expectSignedInHeader(page, 'Returning');
+    await expectSignedInHeader(page, 'Comeback');
     await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere', user.password);
     await page.reload();
     await expectSessionEnded(page, '/allblog');

@@ -187,7 +187,7 @@ describe('the block editor', () => {
   });
 
   it('can be written with the keyboard alone: title, body, toolbar and Publish', async () => {
-    const { page } = await writer('Keys');
+    const { page } = await writer('Keyboarder');
     await page.getByLabel('Title', { exact: true }).focus();
     await page.keyboard.type('Keyboard only');
     await page.keyboard.press('Enter');

@@ -67,7 +67,7 @@ describe('favorites', () => {
   });
 
   it('sends a visitor who wants to favorite to sign in, and back to the post', async () => {
-    const author = await createUser(browser.baseURL, 'Public');
+    const author = await createUser(browser.baseURL, 'Publican');
     const post = await publish(browser.baseURL, author, { title: `Sign in first ${tag()}`, content: 'Hi.' });
     const page = await open(readPath(post));
     await visible(page.getByRole('heading', { level: 1 }));

@@ -191,7 +191,7 @@ describe('/allblog', () => {
   });
 
   it('fits a 375 px screen, even with a long unbroken title', async () => {
-    const author = await createUser(browser.baseURL, 'Narrow');
+    const author = await createUser(browser.baseURL, 'Narrowcast');
     const title = `Unbroken${'x'.repeat(120)}${tag()}`;
     await publish(browser.baseURL, author, { title, content: `${'y'.repeat(300)} and more` });
 

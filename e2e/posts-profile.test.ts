@@ -94,7 +94,7 @@ describe('the profile’s post list', () => {
   });
 
   it('fits a 375 px screen', async () => {
-    const author = await createUser(browser.baseURL, 'Pocket');
+    const author = await createUser(browser.baseURL, 'Pocketbook');
     await publish(browser.baseURL, author, { title: `T${'t'.repeat(100)}`, content: 'c'.repeat(400) });
     const page = await openProfile(author, undefined, PHONE);
     await visible(postsSection(page).getByRole('article'));

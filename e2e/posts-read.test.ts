@@ -201,7 +201,7 @@ describe('/readblog', () => {
   });
 
   it('offers Edit and Delete to the author only', async () => {
-    const author = await createUser(browser.baseURL, 'Owner');
+    const author = await createUser(browser.baseURL, 'Proprietor');
     const other = await createUser(browser.baseURL, 'Stranger');
     const title = `Mine alone ${tag()}`;
     const post = await publish(browser.baseURL, author, { title, content: 'Hands off.' });
@@ -223,7 +223,7 @@ describe('/readblog', () => {
   });
 
   it('works the menu by keyboard: arrows move, Escape closes and gives focus back', async () => {
-    const author = await createUser(browser.baseURL, 'Keys');
+    const author = await createUser(browser.baseURL, 'Keysmith');
     const post = await publish(browser.baseURL, author, { title: `Keyboard ${tag()}`, content: 'Tab tab.' });
     const page = await openPost(readPath(post), author);
     const button = await visible(menuButton(page));

@@ -36,7 +36,7 @@ async function fieldError(page: Page, label: string): Promise<string | null> {
 
 describe('/addblog', () => {
   it('shows Blog content is required under each empty field, then publishes and goes to /allblog', async () => {
-    const author = await createUser(browser.baseURL, 'Writer');
+    const author = await createUser(browser.baseURL, 'Scribe');
     const page = await signedIn(author, '/addblog');
     await visible(page.getByRole('heading', { level: 1, name: 'Write a post' }));
     expect(await page.title()).toBe('Write a post · Inkwell');

@@ -60,6 +60,9 @@ import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
 import { loadChangelog } from './modules/discover/changelog';
 import { DiscoverRepository } from './modules/discover/discover-repository';
 import { registerDiscoverRoutes } from './modules/discover/discover-routes';
+import { ConduitRepository } from './modules/conduit/conduit-repository';
+import { registerConduitRoutes } from './modules/conduit/conduit-routes';
+import { ConduitService } from './modules/conduit/conduit-service';
 import { DiscoverService } from './modules/discover/discover-service';
 import { PostgresSearchRepository } from './modules/search/postgres-search-repository';
 import { registerSearchRoutes } from './modules/search/search-routes';
@@ -299,6 +302,18 @@ export async function buildApp({
   registerSearchRoutes(app, { search, auth });
   registerDiscoverRoutes(app, { discover, auth });
   registerWebhookRoutes(app, { webhooks, auth });
+  // The RealWorld (Conduit) API on the same data, through the same services (issue 13 §4).
+  await registerConduitRoutes(app, {
+    conduit: new ConduitService({
+      users,
+      posts,
+      comments,
+      favorites,
+      follows,
+      conduit: new ConduitRepository(database.db),
+    }),
+    auth,
+  });
 
   // The open web's entry points: answered by the server itself, with or without a web build,
   // and registered before the web app so its catch-all never sees them.

@@ -25,16 +25,29 @@ async function postJson<T>(url: string, body: unknown, token?: string, method = 
   return (await response.json()) as T;
 }
 
-/** Signs up through the real API, for tests whose subject is not the sign-up form. */
-export async function createUser(baseURL: string, username = 'Reader'): Promise<E2eUser> {
-  const email = uniqueEmail(username.toLowerCase().replace(/\W/g, ''));
+/**
+ * Signs up through the real API, for tests whose subject is not the sign-up form. Usernames are
+ * unique (issue 13 §4) and every test file shares one server, so a name another file already took
+ * gets a number ("Reader 2"); tests that show a name read it from the returned user.
+ */
+export async function createUser(baseURL: string, wanted = 'Reader'): Promise<E2eUser> {
+  const email = uniqueEmail(wanted.toLowerCase().replace(/\W/g, ''));
   const password = 'a good password';
-  const body = await postJson<{ jwt: string; userId: string }>(`${baseURL}/api/user/signup`, {
-    username,
-    email,
-    password,
-  });
-  return { id: body.userId, token: body.jwt, username, email, password };
+  for (let attempt = 1; ; attempt += 1) {
+    const username = attempt === 1 ? wanted : `${wanted} ${attempt}`;
+    const response = await fetch(`${baseURL}/api/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email, password }),
+    });
+    if (response.status === 409 && attempt < 50) {
+      const body = (await response.json()) as { errors?: Record<string, unknown> };
+      if (body.errors?.username) continue;
+    }
+    if (!response.ok) throw new Error(`POST signup: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as { jwt: string; userId: string };
+    return { id: body.userId, token: body.jwt, username, email, password };
+  }
 }
 
 export async function createPost(

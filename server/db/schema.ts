@@ -10,6 +10,14 @@ export interface UsersTable {
   email: string;
   /** Lower-cased email: the unique key, so emails are compared without regard to case. */
   email_key: string;
+  /**
+   * Lower-cased username: unique, so names are compared without regard to case. null: not
+   * addressable by name (former members, the demo author; migration 2026-11-25-0006).
+   */
+  username_key: string | null;
+  /** The profile's short self-description and picture address (shown on profiles and by Conduit). */
+  bio: string | null;
+  image: string | null;
   /** null: an account that cannot sign in (the demo author). */
   password_hash: string | null;
   /** Bumped on a password change; tokens carry it, so older tokens stop working. */
@@ -37,6 +45,8 @@ export interface PostsTable {
   favorite_count: Generated<number>;
   /** The source item of an imported post (`npm run import`), unique per author; null otherwise. */
   import_key: string | null;
+  /** A writer's own one-line summary (Conduit's `description`); null: the text's summary is shown. */
+  description: string | null;
 }
 
 export interface MediaTable {

@@ -30,10 +30,14 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/**
+ * The token a request carries: `Bearer <jwt>`, or `Token <jwt>` as RealWorld (Conduit) clients
+ * send it (issue 13 §4). Exported for Conduit, whose user answers repeat the token.
+ */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const match = /^(?:Bearer|Token)\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
 }
 

@@ -109,7 +109,13 @@ agrees<z.output<typeof signInAnswer>, SignInResponse>();
 agrees<z.output<typeof signInAnswer>, UserUpdateResponse>();
 
 export const accountSchema = z
-  .strictObject({ id, username: z.string(), email: z.string() })
+  .strictObject({
+    id,
+    username: z.string(),
+    email: z.string(),
+    bio: z.string().nullable(),
+    image: z.string().nullable().describe("A picture's http(s) address."),
+  })
   .meta({ id: 'Account' });
 agrees<z.output<typeof accountSchema>, Account>();
 
@@ -121,6 +127,8 @@ export const profileSchema = z
     postCount: z.number().int(),
     followerCount: z.number().int(),
     followingCount: z.number().int(),
+    bio: z.string().nullable().describe('What they wrote about themself; null when not given.'),
+    image: z.string().nullable().describe("A picture's http(s) address; null when not given."),
     following: z.boolean().optional().describe('Only with a token: whether the viewer follows them.'),
   })
   .meta({ id: 'Profile' });
@@ -158,6 +166,12 @@ export const tagSummarySchema = z
   .strictObject({ name: z.string(), postCount: z.number().int() })
   .meta({ id: 'TagSummary' });
 agrees<z.output<typeof tagSummarySchema>, TagSummary>();
+
+/** GET /api/tags: Inkwell's list, and the same names as RealWorld (Conduit) clients read them. */
+export const tagsListAnswer = z.strictObject({
+  response: z.array(tagSummarySchema),
+  tags: z.array(z.string()).describe("The same topics' names, for RealWorld (Conduit) clients."),
+});
 
 export const tagInfoSchema = z
   .strictObject({

@@ -27,6 +27,11 @@ export const API_TAGS = [
   { name: 'Notifications', description: "The bell's lines." },
   { name: 'Open web', description: 'Feeds, sitemaps and robots.txt for crawlers and feed readers.' },
   { name: 'Operations', description: 'Health checks for load balancers.' },
+  {
+    name: 'RealWorld (Conduit)',
+    description:
+      'The RealWorld specification\'s API on the same data, for its frontends: `Authorization: Token <jwt>`, errors as `{"errors": {"field": ["..."]}}` (decision 40).',
+  },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { usernameKey } from '../../contracts/auth';
 import type { DatabaseSchema } from '../db/schema';
 import { uuidv7 } from '../lib/ids';
 import { attachTags, joinTags } from '../modules/posts/post-tags';
 
 /** The demo author has no password hash, so nobody can sign in as them. */
 export const DEMO_AUTHOR_EMAIL = 'demo@inkwell.invalid';
+export const DEMO_AUTHOR_NAME = 'Inkwell Team';
 
 const WELCOME_POSTS: { title: string; content: string; tags: string[] }[] = [
   {
@@ -64,14 +66,18 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
       .insertInto('users')
       .values({
         id: authorId,
-        username: 'Inkwell Team',
+        username: DEMO_AUTHOR_NAME,
+        // Names are unique (issue 13 §4): nobody else can then sign up as the team.
+        username_key: usernameKey(DEMO_AUTHOR_NAME),
         email: DEMO_AUTHOR_EMAIL,
         email_key: DEMO_AUTHOR_EMAIL,
         password_hash: null,
         created_at: joined,
         updated_at: joined,
       })
-      .onConflict((conflict) => conflict.column('email_key').doNothing())
+      // Any conflict: the email key (another seeder was first), or, on an instance seeded late,
+      // someone already called "Inkwell Team"; either way this seeder adds nothing.
+      .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (inserted === undefined) return false;

@@ -231,7 +231,9 @@ describeEachDatabase('accounts API', (ctx) => {
       const user = await signUpUser(ctx, { username: 'Mia' });
       const me = await request(ctx, { method: 'GET', url: '/api/user/me', token: user.token });
       expect(me.status).toBe(200);
-      expect(me.body).toEqual({ response: { id: user.id, username: 'Mia', email: user.email } });
+      expect(me.body).toEqual({
+        response: { id: user.id, username: 'Mia', email: user.email, bio: null, image: null },
+      });
       expect((await request(ctx, { method: 'GET', url: '/api/user/me' })).status).toBe(401);
       await request(ctx, {
         method: 'PUT',
@@ -258,6 +260,8 @@ describeEachDatabase('accounts API', (ctx) => {
           postCount: 0,
           followerCount: 0,
           followingCount: 0,
+          bio: null,
+          image: null,
         },
       });
       expect(JSON.stringify(response.body)).not.toContain(user.email);
@@ -312,7 +316,7 @@ describeEachDatabase(
       const statuses: number[] = [];
       for (let index = 0; index < 4; index += 1) {
         const response = await signUp(ctx, {
-          username: 'Many',
+          username: `Many ${index}`,
           email: `many-${index}-${Date.now()}@example.com`,
           password: 'secret1',
         });

@@ -174,17 +174,15 @@ describeEachDatabase('conversation: threads, edits, mentions, blocks (issue 12)'
       expect((await listComments(ctx, post.id))[0]?.bodyHtml).toBe(comment.bodyHtml);
     });
 
-    it('between two accounts with the same name, picks the one in the discussion, else links nobody', async () => {
+    // Names are unique without regard to case (issue 13 §4), so a mention can no longer be ambiguous.
+    it('has no two accounts with one name to choose between: the second sign-up is refused', async () => {
       const author = await signUpUser(ctx);
       const name = uniqueName('twin');
       const first = await signUpUser(ctx, { username: name });
-      await signUpUser(ctx, { username: name });
+      await expect(signUpUser(ctx, { username: name.toUpperCase() })).rejects.toThrow(/409/);
       const post = await createPost(ctx, author);
-      const ambiguous = await addComment(ctx, author, post.id, `Hello @${name}`);
-      expect(ambiguous.bodyHtml).not.toContain('class="mention"');
-      await addComment(ctx, first, post.id, 'I am here');
-      const resolved = await addComment(ctx, author, post.id, `Hello @${name}`);
-      expect(resolved.bodyHtml).toContain(`href="/profile?userId=${first.id}"`);
+      const mentioned = await addComment(ctx, author, post.id, `Hello @${name}`);
+      expect(mentioned.bodyHtml).toContain(`href="/profile?userId=${first.id}"`);
     });
 
     it('notifies the person mentioned, once, and a mention added by an edit only once', async () => {

@@ -37,6 +37,8 @@ describeEachDatabase('follows API', (ctx) => {
           postCount: 0,
           followerCount: 1,
           followingCount: 0,
+          bio: null,
+          image: null,
           following: true,
         },
       });

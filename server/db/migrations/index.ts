@@ -17,6 +17,8 @@ import * as postCounters from './2026-11-25-0002-post-counters';
 import * as postImportKeys from './2026-11-25-0003-post-import-keys';
 import * as createApiKeys from './2026-11-25-0004-create-api-keys';
 import * as createWebhooks from './2026-11-25-0005-create-webhooks';
+import * as uniqueUsernamesAndProfiles from './2026-11-25-0006-unique-usernames-and-profiles';
+import * as postDescriptions from './2026-11-25-0007-post-descriptions';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -41,4 +43,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0003-post-import-keys': postImportKeys,
   '2026-11-25-0004-create-api-keys': createApiKeys,
   '2026-11-25-0005-create-webhooks': createWebhooks,
+  '2026-11-25-0006-unique-usernames-and-profiles': uniqueUsernamesAndProfiles,
+  '2026-11-25-0007-post-descriptions': postDescriptions,
 };

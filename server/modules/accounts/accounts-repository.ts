@@ -147,6 +147,11 @@ export class AccountsRepository {
         .updateTable('users')
         .set((eb) => ({
           username: FORMER_MEMBER_NAME,
+          // Every former member shares that name, so none is addressable by it; the bio and
+          // picture were the person's and go with them.
+          username_key: null,
+          bio: null,
+          image: null,
           email,
           email_key: email,
           password_hash: null,

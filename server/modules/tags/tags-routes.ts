@@ -7,7 +7,7 @@ import { parseInput } from '../../lib/validation';
 import { tagNameSchema } from '../posts/posts-routes';
 import type { TagsService } from './tags-service';
 import { routeSchema } from '../../openapi/route-schema';
-import { answer, tagInfoSchema, tagSummarySchema } from '../../openapi/answers';
+import { answer, tagInfoSchema, tagSummarySchema, tagsListAnswer } from '../../openapi/answers';
 
 const TAGS_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${TAGS_LIST_LIMIT_MAX}`;
 
@@ -48,12 +48,15 @@ export function registerTagRoutes(
         tag: 'Topics',
         access: 'public',
         querystring: tagsListQuerySchema,
-        answers: { 200: answer(z.array(tagSummarySchema)) },
+        answers: { 200: tagsListAnswer },
       }),
     },
     async (request) => {
       const query = parseInput(tagsListQuerySchema, request.query);
-      return { response: await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null) };
+      const response = await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null);
+      // One path, two clients: Inkwell reads `response`; RealWorld (Conduit) clients read `tags`,
+      // the same topics by name (docs/decisions/0040-conduit-api.md).
+      return { response, tags: response.map((tag) => tag.name) };
     },
   );
 

@@ -13,6 +13,11 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
   }
 
+  /** The account a name addresses (compared by its lower-cased key), for Conduit's profiles. */
+  findByUsernameKey(key: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('username_key', '=', key).executeTakeFirst();
+  }
+
   findById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -26,20 +31,30 @@ export class UsersRepository {
     return row && { id: row.id, username: row.username, tokenVersion: row.token_version };
   }
 
-  async insert(user: Omit<UserRow, 'token_version'>): Promise<void> {
+  async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image'>): Promise<void> {
     await this.db.insertInto('users').values(user).execute();
   }
 
   /** Applies the changes and returns the row as stored afterwards. */
   async update(
     id: string,
-    changes: { username?: string; passwordHash?: string; updatedAt: string },
+    changes: {
+      username?: string;
+      usernameKey?: string;
+      passwordHash?: string;
+      bio?: string | null;
+      image?: string | null;
+      updatedAt: string;
+    },
   ): Promise<UserRow | undefined> {
     await this.db
       .updateTable('users')
       .set((eb) => ({
         updated_at: changes.updatedAt,
         ...(changes.username !== undefined ? { username: changes.username } : {}),
+        ...(changes.usernameKey !== undefined ? { username_key: changes.usernameKey } : {}),
+        ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+        ...(changes.image !== undefined ? { image: changes.image } : {}),
         ...(changes.passwordHash !== undefined
           ? { password_hash: changes.passwordHash, token_version: eb('token_version', '+', 1) }
           : {}),
@@ -57,6 +72,8 @@ export class UsersRepository {
         'users.id',
         'users.username',
         'users.created_at',
+        'users.bio',
+        'users.image',
         // Drafts and scheduled posts are not counted: to readers they do not exist yet.
         eb
           .selectFrom('posts')
@@ -90,6 +107,8 @@ export class UsersRepository {
       postCount: Number(row.post_count ?? 0),
       followerCount: Number(row.follower_count ?? 0),
       followingCount: Number(row.following_count ?? 0),
+      bio: row.bio,
+      image: row.image,
       ...(viewerId ? { following: Number(row.viewer_follows ?? 0) > 0 } : {}),
     };
   }

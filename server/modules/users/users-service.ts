@@ -1,7 +1,9 @@
 import {
   USER_NOT_FOUND_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   emailKey,
+  usernameKey,
   type Account,
   type Profile,
   type SignInInput,
@@ -15,7 +17,14 @@ import type { AppConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
-import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { PasswordHasher } from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
@@ -28,6 +37,10 @@ export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many sign-in attempts. Please try again later.';
 export const TOO_MANY_SIGN_UPS_MESSAGE = 'Too many sign-ups from this address. Please try again later.';
 export const TOO_MANY_PASSWORD_CHANGES_MESSAGE = 'Too many password changes. Please try again later.';
+
+/** A 409 on the username field, so forms can show it next to the name. */
+const usernameTaken = () =>
+  new HttpError(409, USERNAME_TAKEN_MESSAGE, { username: [USERNAME_TAKEN_MESSAGE] });
 
 /** Counts one event for key; past the allowance, a 429 that says when to try again. */
 export async function spend(limiter: RateLimiter, key: string, message: string): Promise<void> {
@@ -59,6 +72,8 @@ export class UsersService {
     await spend(this.signUpsByIp, ip, TOO_MANY_SIGN_UPS_MESSAGE);
     const key = emailKey(input.email);
     if (await this.users.findByEmailKey(key)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    const nameKey = usernameKey(input.username);
+    if (await this.users.findByUsernameKey(nameKey)) throw usernameTaken();
     const now = nowIso();
     const id = uuidv7();
     try {
@@ -67,13 +82,16 @@ export class UsersService {
         username: input.username,
         email: input.email.trim(),
         email_key: key,
+        username_key: nameKey,
         password_hash: await this.passwords.hash(input.password),
         created_at: now,
         updated_at: now,
       });
     } catch (error) {
-      // Two sign-ups with one email at the same instant: the unique index decides.
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      // Two sign-ups with one email or name at the same instant: the unique indexes decide.
+      if (isUniqueViolation(error)) {
+        throw (await this.users.findByEmailKey(key)) ? conflict(EMAIL_TAKEN_MESSAGE) : usernameTaken();
+      }
       throw error;
     }
     const jwt = await this.tokens.issue({ userId: id, version: 0 });
@@ -109,11 +127,27 @@ export class UsersService {
         });
       }
     }
-    const updated = await this.users.update(viewer.id, {
-      updatedAt: nowIso(),
-      ...(input.username !== undefined ? { username: input.username } : {}),
-      ...(input.password !== undefined ? { passwordHash: await this.passwords.hash(input.password) } : {}),
-    });
+    const nameKey = input.username === undefined ? undefined : usernameKey(input.username);
+    if (nameKey !== undefined) {
+      const holder = await this.users.findByUsernameKey(nameKey);
+      // Changing only the case of one's own name is a rename like any other.
+      if (holder && holder.id !== viewer.id) throw usernameTaken();
+    }
+    let updated;
+    try {
+      updated = await this.users.update(viewer.id, {
+        updatedAt: nowIso(),
+        ...(input.username !== undefined ? { username: input.username, usernameKey: nameKey } : {}),
+        ...(input.password !== undefined ? { passwordHash: await this.passwords.hash(input.password) } : {}),
+        // An empty bio or picture clears it.
+        ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
+        ...(input.image !== undefined ? { image: input.image || null } : {}),
+      });
+    } catch (error) {
+      // Someone took the name between the check and the write: the unique index decides.
+      if (isUniqueViolation(error)) throw usernameTaken();
+      throw error;
+    }
     if (!updated) throw unauthorized();
     // A password change bumped the token version: this fresh token is the only one still valid.
     const jwt = await this.tokens.issue({ userId: updated.id, version: updated.token_version });
@@ -124,7 +158,14 @@ export class UsersService {
   async account(viewer: Viewer): Promise<Account> {
     const user = await this.users.findById(viewer.id);
     if (!user) throw unauthorized();
-    return { id: user.id, username: user.username, email: user.email };
+    return { id: user.id, username: user.username, email: user.email, bio: user.bio, image: user.image };
+  }
+
+  /** The account a username addresses, compared without regard to case; 404 if none. */
+  async idOfUsername(username: string): Promise<string> {
+    const user = await this.users.findByUsernameKey(usernameKey(username));
+    if (!user) throw notFound(USER_NOT_FOUND_MESSAGE);
+    return user.id;
   }
 
   async profile(userId: string, viewer: Viewer | null): Promise<Profile> {

@@ -10,6 +10,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { ApiKeys } from '../../settings/components/api-keys';
 import { DeleteAccountForm } from '../../settings/components/delete-account-form';
 import { EmailChangeForm } from '../../settings/components/email-change-form';
+import { ProfileDetailsForm } from '../../settings/components/profile-details-form';
 import { ExportData } from '../../settings/components/export-data';
 import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
 import { WebhooksSection } from '../../settings/components/webhooks-section';
@@ -25,9 +26,13 @@ export function UserUpdatePage() {
   const navigate = useNavigate();
   const { userData } = useSession();
   const [email, setEmail] = useState<string | null>(null);
+  const [details, setDetails] = useState<{ bio: string; image: string } | null>(null);
   useEffect(() => {
     void getCurrentUser().then((result) => {
-      if (result.ok) setEmail(result.data.response.email);
+      if (!result.ok) return;
+      const { email: current, bio, image } = result.data.response;
+      setEmail(current);
+      setDetails({ bio: bio ?? '', image: image ?? '' });
     });
   }, []);
 
@@ -89,6 +94,7 @@ export function UserUpdatePage() {
         </SubmitButton>
       </form>
       <FormError message={form.formError} />
+      {details && userData?.id ? <ProfileDetailsForm initial={details} userId={userData.id} /> : null}
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />
       <ExportData />

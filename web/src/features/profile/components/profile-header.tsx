@@ -24,9 +24,23 @@ export function ProfileHeader({ profile, isOwner, onProfileChange }: ProfileHead
 
   return (
     <header className="profile-header">
-      <AvatarInitial name={profile.username} size="lg" />
+      {profile.image?.startsWith('https://') ? (
+        // Decorative like the initial it replaces; only https pictures pass the page's CSP.
+        <img
+          className="avatar avatar--lg avatar--picture"
+          src={profile.image}
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <AvatarInitial name={profile.username} size="lg" />
+      )}
       <div className="profile-header__text">
         <h1 className="profile-header__name">{profile.username}</h1>
+        {profile.bio ? <p className="profile-header__bio">{profile.bio}</p> : null}
         <ul className="profile-header__facts" aria-label="About">
           <li>
             Joined <LocalDate iso={profile.createdAt} />

@@ -1,0 +1,178 @@
+/**
+ * The RealWorld (Conduit) API (issue 13 §4, docs/decisions/0040-conduit-api.md): the public
+ * specification's request and answer shapes, on Inkwell's own data. An article is a published
+ * post; its slug is the title's words followed by the post's id, so any slug of a post finds it.
+ */
+import { BIO_MAX, emailSchema, imageUrlSchema, passwordSchema, usernameSchema } from './auth';
+import { COMMENT_MAX } from './comments';
+import { CONTENT_MAX, PAGE_LIMIT_MAX, TITLE_MAX } from './posts';
+import { tagsSchema } from './tags';
+import { z } from './zod';
+
+export const DESCRIPTION_MAX = 1000;
+export const CONDUIT_LIMIT_DEFAULT = 20;
+/** OFFSET paging reads and skips every earlier row, so how far a page may start is bounded. */
+export const CONDUIT_OFFSET_MAX = 10_000;
+/** A discussion is answered whole (the spec has no paging for comments), up to this many. */
+export const CONDUIT_COMMENTS_MAX = 500;
+
+export const EMAIL_CHANGE_ELSEWHERE_MESSAGE =
+  "can only be changed in Inkwell's settings, which confirm the new address by email";
+export const PASSWORD_CHANGE_ELSEWHERE_MESSAGE =
+  "can only be changed in Inkwell's settings, which ask for the current password";
+
+const text = (label: string) => z.string({ error: `${label} must be text` });
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "can't be blank" : `${label} must be text`) })
+    .refine((value) => value.trim().length > 0, "can't be blank")
+    .refine(
+      (value) => value.length <= max,
+      `is too long (at most ${max.toLocaleString('en-US')} characters)`,
+    );
+
+/** An absent field, null or '' in an update means "leave it as it is" (RealWorld clients send all). */
+const blankAsAbsent = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+export const conduitRegistrationSchema = z.object({
+  user: z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema }),
+});
+
+export const conduitLoginSchema = z.object({
+  user: z.object({ email: emailSchema, password: passwordSchema }),
+});
+
+export const conduitUserUpdateSchema = z.object({
+  user: z.object({
+    username: z.preprocess(blankAsAbsent, usernameSchema.optional()),
+    email: z.preprocess(blankAsAbsent, emailSchema.optional()),
+    password: z.preprocess(blankAsAbsent, passwordSchema.optional()),
+    // null or '' clears the bio or picture.
+    bio: z.preprocess((value) => (value === null ? '' : value), text('Bio').max(BIO_MAX).optional()),
+    image: z.preprocess((value) => (value === null ? '' : value), imageUrlSchema.optional()),
+  }),
+});
+export type ConduitUserUpdate = z.infer<typeof conduitUserUpdateSchema>['user'];
+
+const descriptionSchema = text('Description').max(
+  DESCRIPTION_MAX,
+  `is too long (at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters)`,
+);
+
+export const conduitNewArticleSchema = z.object({
+  article: z.object({
+    title: requiredText('Title', TITLE_MAX),
+    description: descriptionSchema,
+    body: requiredText('Body', CONTENT_MAX),
+    tagList: z.preprocess((value) => value ?? undefined, tagsSchema.optional()),
+  }),
+});
+export type ConduitNewArticle = z.infer<typeof conduitNewArticleSchema>['article'];
+
+export const conduitArticleUpdateSchema = z.object({
+  article: z.object({
+    title: z.preprocess((value) => value ?? undefined, requiredText('Title', TITLE_MAX).optional()),
+    description: z.preprocess((value) => value ?? undefined, descriptionSchema.optional()),
+    body: z.preprocess((value) => value ?? undefined, requiredText('Body', CONTENT_MAX).optional()),
+    tagList: z.preprocess((value) => value ?? undefined, tagsSchema.optional()),
+  }),
+});
+export type ConduitArticleUpdate = z.infer<typeof conduitArticleUpdateSchema>['article'];
+
+export const conduitNewCommentSchema = z.object({
+  comment: z.object({ body: requiredText('Body', COMMENT_MAX) }),
+});
+
+const wholeNumber = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message);
+};
+
+const pageQuery = {
+  limit: wholeNumber('limit', 1, PAGE_LIMIT_MAX).optional(),
+  offset: wholeNumber('offset', 0, CONDUIT_OFFSET_MAX).optional(),
+};
+
+export const conduitFeedQuerySchema = z.object(pageQuery);
+
+export const conduitArticlesQuerySchema = z.object({
+  ...pageQuery,
+  tag: text('tag').max(200).optional(),
+  author: text('author').max(200).optional(),
+  favorited: text('favorited').max(200).optional(),
+});
+export type ConduitArticlesQuery = z.infer<typeof conduitArticlesQuerySchema>;
+
+export interface ConduitUser {
+  email: string;
+  token: string;
+  username: string;
+  bio: string | null;
+  image: string | null;
+}
+
+export interface ConduitProfile {
+  username: string;
+  bio: string | null;
+  image: string | null;
+  following: boolean;
+}
+
+export interface ConduitArticle {
+  slug: string;
+  title: string;
+  description: string;
+  /** Markdown; left out of lists, as the specification's list answer does. */
+  body?: string;
+  tagList: string[];
+  createdAt: string;
+  updatedAt: string;
+  favorited: boolean;
+  favoritesCount: number;
+  author: ConduitProfile;
+}
+
+export interface ConduitComment {
+  /** Inkwell's comment ids are UUIDs (text), not the specification's integers. */
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  body: string;
+  author: ConduitProfile;
+}
+
+/** Every error on the Conduit routes: field → messages; `body` when no field is to blame. */
+export interface ConduitErrorBody {
+  errors: Record<string, string[]>;
+}
+
+const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const SLUG_WORDS_MAX = 60;
+
+/**
+ * An article's slug: the title's words, lower-cased, without accents, joined by '-' (at most about
+ * 60 characters), then the post's id. Only the id is read back, so a slug keeps working after the
+ * title changes.
+ */
+export function articleSlug(title: string, id: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  let cut = Array.from(words).slice(0, SLUG_WORDS_MAX).join('');
+  if (cut.length < words.length && cut.includes('-')) cut = cut.slice(0, cut.lastIndexOf('-'));
+  cut = cut.replace(/-+$/, '');
+  return cut === '' ? id : `${cut}-${id}`;
+}
+
+/** The post id a slug ends with, lower-cased; undefined when it ends with none. */
+export function postIdOfSlug(slug: string): string | undefined {
+  return UUID_AT_END.exec(slug)?.[1]?.toLowerCase();
+}

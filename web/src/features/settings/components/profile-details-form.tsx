@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { BIO_MAX, profileDetailsSchema } from '../../../../../contracts/auth';
+import { AppLink } from '../../../components/ui/app-link';
+import { FormError } from '../../../components/ui/form-error';
+import { Notice } from '../../../components/ui/notice';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { updateUser } from '../../auth/api/update-user';
+import { SettingsSection } from './settings-section';
+
+/**
+ * The bio and picture shown on the profile (and to RealWorld clients). Starts from what is stored,
+ * so the page mounts it once the account has loaded; an emptied field clears it.
+ */
+export function ProfileDetailsForm({
+  initial,
+  userId,
+}: {
+  initial: { bio: string; image: string };
+  userId: string;
+}) {
+  const [saved, setSaved] = useState(false);
+  const form = useZodForm({
+    schema: profileDetailsSchema,
+    initialValues: initial,
+    submit: async (input) => {
+      const result = await updateUser(input);
+      if (!result.ok) return result.error;
+      setSaved(true);
+      return null;
+    },
+  });
+
+  return (
+    <SettingsSection title="Profile" lead="What readers see about you on your profile, beside your name.">
+      {saved ? (
+        <Notice>
+          Your profile is saved.{' '}
+          <AppLink to={`/profile?${new URLSearchParams({ userId }).toString()}`}>See your profile</AppLink>
+        </Notice>
+      ) : (
+        <>
+          <form className="form" noValidate onSubmit={form.onSubmit}>
+            <TextField
+              label="Bio"
+              name="bio"
+              hint={`A line or two about you (at most ${BIO_MAX.toLocaleString('en-US')} characters).`}
+              value={form.values.bio}
+              onValueChange={(value) => form.setValue('bio', value)}
+              error={form.errors.bio}
+            />
+            <TextField
+              label="Picture"
+              name="image"
+              inputMode="url"
+              autoComplete="photo"
+              hint="The web address of a picture of you, starting with https://"
+              value={form.values.image}
+              onValueChange={(value) => form.setValue('image', value)}
+              error={form.errors.image}
+            />
+            <SubmitButton pending={form.pending} pendingLabel="Saving…">
+              Save profile
+            </SubmitButton>
+          </form>
+          <FormError message={form.formError} />
+        </>
+      )}
+    </SettingsSection>
+  );
+}
