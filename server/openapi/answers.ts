@@ -23,6 +23,15 @@ import {
   type WebhookDelivery,
 } from '../../contracts/webhooks';
 import { agrees } from './agrees';
+import {
+  exampleAccount,
+  exampleApiKey,
+  exampleComment,
+  examplePost,
+  exampleProfile,
+  exampleReadablePost,
+  exampleWebhook,
+} from './examples';
 
 /*
  * What the API answers, as Zod schemas named for the OpenAPI document's components. Each is tied
@@ -81,7 +90,7 @@ const postShape = {
   favoriteCount: z.number().int(),
   favorited: z.boolean().optional().describe('Only with a token: whether the viewer favorited it.'),
 };
-export const postSchema = z.strictObject(postShape).meta({ id: 'Post' });
+export const postSchema = z.strictObject(postShape).meta({ id: 'Post', examples: [examplePost] });
 agrees<z.output<typeof postSchema>, Post>();
 
 export const readablePostSchema = z
@@ -90,7 +99,7 @@ export const readablePostSchema = z
     contentHtml: z.string().describe('The Markdown rendered and sanitized on the server.'),
     imageUrl: z.string().nullable().describe('The first picture in the post, for link previews.'),
   })
-  .meta({ id: 'ReadablePost' });
+  .meta({ id: 'ReadablePost', examples: [exampleReadablePost] });
 agrees<z.output<typeof readablePostSchema>, ReadablePost>();
 
 export const searchResultSchema = z
@@ -116,7 +125,7 @@ export const accountSchema = z
     bio: z.string().nullable(),
     image: z.string().nullable().describe("A picture's http(s) address."),
   })
-  .meta({ id: 'Account' });
+  .meta({ id: 'Account', examples: [exampleAccount] });
 agrees<z.output<typeof accountSchema>, Account>();
 
 export const profileSchema = z
@@ -131,7 +140,7 @@ export const profileSchema = z
     image: z.string().nullable().describe("A picture's http(s) address; null when not given."),
     following: z.boolean().optional().describe('Only with a token: whether the viewer follows them.'),
   })
-  .meta({ id: 'Profile' });
+  .meta({ id: 'Profile', examples: [exampleProfile] });
 agrees<z.output<typeof profileSchema>, Profile>();
 
 const anchorSchema = z
@@ -160,7 +169,7 @@ export const commentSchema: z.ZodType<Comment> = z
     },
     anchor: anchorSchema.nullable().describe('An in-line comment’s passage, or null.'),
   })
-  .meta({ id: 'Comment' });
+  .meta({ id: 'Comment', examples: [exampleComment] });
 
 export const tagSummarySchema = z
   .strictObject({ name: z.string(), postCount: z.number().int() })
@@ -247,7 +256,7 @@ const apiKeyShape = {
   expiresAt: time.nullable(),
   lastUsedAt: time.nullable().describe('To the minute.'),
 };
-export const apiKeySchema = z.strictObject(apiKeyShape).meta({ id: 'ApiKey' });
+export const apiKeySchema = z.strictObject(apiKeyShape).meta({ id: 'ApiKey', examples: [exampleApiKey] });
 agrees<z.output<typeof apiKeySchema>, ApiKey>();
 export const createdApiKeySchema = z
   .strictObject({ ...apiKeyShape, token: z.string().describe('The key itself: shown this once.') })
@@ -267,7 +276,7 @@ const webhookShape = {
   active: z.boolean().describe('Paused hooks receive nothing; their queued deliveries wait.'),
   createdAt: time,
 };
-export const webhookSchema = z.strictObject(webhookShape).meta({ id: 'Webhook' });
+export const webhookSchema = z.strictObject(webhookShape).meta({ id: 'Webhook', examples: [exampleWebhook] });
 agrees<z.output<typeof webhookSchema>, Webhook>();
 export const createdWebhookSchema = z
   .strictObject({ ...webhookShape, secret: z.string().describe('The signing secret: shown this once.') })

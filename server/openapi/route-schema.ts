@@ -1,5 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { exampleError } from './examples';
 
 /**
  * One declaration per route (issue 13 §1; docs/decisions/0041-openapi-from-the-routes.md): what it
@@ -45,7 +46,7 @@ export const errorBodySchema = z
       .describe('Field name → messages, for input that failed validation.'),
     currentVersion: z.number().int().optional().describe("A stale edit's 409: the post's version now."),
   })
-  .meta({ id: 'Error' });
+  .meta({ id: 'Error', examples: [exampleError] });
 
 /** An answer that is not JSON: a file, a feed, a zip. Documented by its media type alone. */
 export interface RawAnswer {
@@ -66,6 +67,9 @@ export function rawAnswer(description: string, ...mediaTypes: string[]): RawAnsw
   };
 }
 
+/** Where a declaration's body example waits for the document's transform. */
+export const BODY_EXAMPLE_KEY = 'x-body-example';
+
 export interface RouteDeclaration {
   summary: string;
   description?: string;
@@ -74,6 +78,8 @@ export interface RouteDeclaration {
   querystring?: z.ZodType;
   params?: z.ZodType;
   body?: z.ZodType;
+  /** A body a first call could send, shown in the reference. */
+  bodyExample?: unknown;
   /** The body's media types when it is not JSON (an upload). */
   consumes?: string[];
   /** Answers by status: a Zod schema of the JSON, or a raw media type. Errors are added. */
@@ -110,6 +116,8 @@ export function routeSchema(route: RouteDeclaration): FastifySchema {
     ...(route.querystring ? { querystring: route.querystring } : {}),
     ...(route.params ? { params: route.params } : {}),
     ...(route.body ? { body: route.body } : {}),
+    // Put on the document's body schema by the transform (server/plugins/openapi.ts).
+    ...(route.bodyExample === undefined ? {} : { [BODY_EXAMPLE_KEY]: route.bodyExample }),
     ...(route.consumes ? { consumes: route.consumes } : {}),
     response: { ...route.answers, '4xx': errorBodySchema, '5xx': errorBodySchema },
   };

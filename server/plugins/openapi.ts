@@ -1,13 +1,28 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { answerSerializer } from '../openapi/answer-serializer';
-import { API_TAGS } from '../openapi/route-schema';
+import { API_TAGS, BODY_EXAMPLE_KEY } from '../openapi/route-schema';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * Puts a declaration's body example on the body's JSON Schema, once converted: a Zod schema's own
+ * meta does not survive the conversion of a refined or transformed body.
+ */
+function withBodyExamples(transform: SwaggerTransform): SwaggerTransform {
+  return (document) => {
+    const result = transform(document) as { schema: Record<string, unknown>; url: string };
+    const { [BODY_EXAMPLE_KEY]: example, ...schema } = result.schema ?? {};
+    if (example !== undefined && typeof schema.body === 'object' && schema.body !== null) {
+      schema.body = { ...schema.body, examples: [example] };
+    }
+    return { ...result, schema };
+  };
+}
 
 function isDeclared(schema: FastifySchema | undefined): boolean {
   if (!schema) return false;
@@ -62,7 +77,7 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
         },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    transform: withBodyExamples(createJsonSchemaTransform({ skipList: [] })),
     transformObject: jsonSchemaTransformObject,
   });
   // Swagger UI sets a few styles from script (a <style> it writes at start-up): allowed on its

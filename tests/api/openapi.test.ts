@@ -4,7 +4,32 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { UndeclaredAnswerError, answerSerializer } from '../../server/openapi/answer-serializer';
 import { installOpenApi } from '../../server/plugins/openapi';
-import { routeSchema } from '../../server/openapi/route-schema';
+import { errorBodySchema, routeSchema } from '../../server/openapi/route-schema';
+import {
+  accountSchema,
+  apiKeySchema,
+  commentSchema,
+  postSchema,
+  profileSchema,
+  readablePostSchema,
+  webhookSchema,
+} from '../../server/openapi/answers';
+import {
+  exampleAccount,
+  exampleApiKey,
+  exampleBodies,
+  exampleComment,
+  exampleError,
+  examplePost,
+  exampleProfile,
+  exampleReadablePost,
+  exampleWebhook,
+} from '../../server/openapi/examples';
+import { signInSchema, signUpSchema } from '../../contracts/auth';
+import { postWriteSchema } from '../../contracts/posts';
+import { commentInputSchema } from '../../contracts/comments';
+import { createApiKeySchema } from '../../contracts/api-keys';
+import { webhookCreateSchema } from '../../contracts/webhooks';
 import { describeEachDatabase, request, signUpUser } from './support/harness';
 
 interface Operation {
@@ -72,6 +97,41 @@ describeEachDatabase('the OpenAPI reference (issue 13 §1)', (ctx) => {
     expect(document.components.securitySchemes).toHaveProperty('bearer');
     for (const name of ['Post', 'ReadablePost', 'Comment', 'Profile', 'Error', 'ApiKey', 'Notification']) {
       expect(Object.keys(document.components.schemas)).toContain(name);
+    }
+  });
+
+  it('shows examples that the declarations allow', async () => {
+    const document = await fetchDocument();
+    const schemas = document.components.schemas as Record<string, { examples?: unknown[] }>;
+    const declared: [string, z.ZodType, unknown][] = [
+      ['Post', postSchema, examplePost],
+      ['ReadablePost', readablePostSchema, exampleReadablePost],
+      ['Comment', commentSchema, exampleComment],
+      ['Profile', profileSchema, exampleProfile],
+      ['Account', accountSchema, exampleAccount],
+      ['ApiKey', apiKeySchema, exampleApiKey],
+      ['Webhook', webhookSchema, exampleWebhook],
+      ['Error', errorBodySchema, exampleError],
+    ];
+    for (const [name, schema, example] of declared) {
+      expect(schemas[name]?.examples, name).toEqual([example]);
+      expect(schema.safeParse(example).success, name).toBe(true);
+    }
+    const bodies: [string, z.ZodType, unknown][] = [
+      ['/api/user/signup', signUpSchema, exampleBodies.signUp],
+      ['/api/user/signin', signInSchema, exampleBodies.signIn],
+      ['/api/post/blog', postWriteSchema, exampleBodies.writePost],
+      ['/api/post/comments', commentInputSchema, exampleBodies.comment],
+      ['/api/user/keys', createApiKeySchema, exampleBodies.createApiKey],
+      ['/api/webhooks', webhookCreateSchema, exampleBodies.createWebhook],
+    ];
+    for (const [path, schema, example] of bodies) {
+      const operation = document.paths[path]?.post as unknown as {
+        requestBody: { content: Record<string, { example?: unknown }> };
+      };
+      // @fastify/swagger lifts a body schema's example onto its media type.
+      expect(operation.requestBody.content['application/json']?.example, path).toEqual(example);
+      expect(schema.safeParse(example).success, path).toBe(true);
     }
   });
 

@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/validation';
 import type { ApiKeysService } from './api-keys-service';
 import { NO_CONTENT, routeSchema } from '../../openapi/route-schema';
 import { answer, apiKeySchema, createdApiKeySchema } from '../../openapi/answers';
+import { exampleBodies } from '../../openapi/examples';
 
 const keyIdQuerySchema = z.object({ id: idSchema('id', API_KEY_NOT_FOUND_MESSAGE) });
 
@@ -50,6 +51,7 @@ export function registerApiKeyRoutes(
         tag: 'API keys',
         access: 'sign-in',
         body: createApiKeySchema,
+        bodyExample: exampleBodies.createApiKey,
         answers: { 201: answer(createdApiKeySchema) },
       }),
     },

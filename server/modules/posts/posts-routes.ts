@@ -16,6 +16,7 @@ import { cacheableRead } from '../../lib/response-cache';
 import { userIdQuerySchema } from '../users/users-routes';
 import { pageQuerySchema, toTimePageRequest } from './paging';
 import { POST_DELETED_MESSAGE, StaleVersionError, type PostsService } from './posts-service';
+import { exampleBodies } from '../../openapi/examples';
 
 /** `?id=` naming one post: an id that is not a UUID is the same 404 as one that names nothing. */
 export const postIdQuerySchema = z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) });
@@ -89,6 +90,7 @@ export function registerPostRoutes(
         tag: 'Posts',
         access: 'token',
         body: postWriteSchema,
+        bodyExample: exampleBodies.writePost,
         answers: { 201: answer(postSchema) },
       }),
     },
@@ -110,6 +112,7 @@ export function registerPostRoutes(
         access: 'token',
         querystring: postIdQuerySchema,
         body: postWriteSchema,
+        bodyExample: exampleBodies.writePost,
         answers: { 200: answer(postSchema) },
       }),
     },

@@ -13,6 +13,7 @@ import { cacheableRead } from '../../lib/response-cache';
 import type { UsersService } from './users-service';
 import { routeSchema } from '../../openapi/route-schema';
 import { accountSchema, answer, profileSchema, signInAnswer, signUpAnswer } from '../../openapi/answers';
+import { exampleBodies } from '../../openapi/examples';
 
 export const userIdQuerySchema = z.object({ userId: idSchema('userId', USER_NOT_FOUND_MESSAGE) });
 
@@ -33,6 +34,7 @@ export function registerUserRoutes(
         tag: 'Accounts',
         access: 'public',
         body: signUpSchema,
+        bodyExample: exampleBodies.signUp,
         answers: { 201: signUpAnswer },
       }),
     },
@@ -55,6 +57,7 @@ export function registerUserRoutes(
         tag: 'Accounts',
         access: 'public',
         body: signInSchema,
+        bodyExample: exampleBodies.signIn,
         answers: { 200: signInAnswer },
       }),
     },

@@ -17,6 +17,7 @@ import {
   webhookSchema,
 } from '../../openapi/answers';
 import { routeSchema } from '../../openapi/route-schema';
+import { exampleBodies } from '../../openapi/examples';
 
 export const WEBHOOK_DELETED_MESSAGE = 'Webhook deleted';
 
@@ -57,6 +58,7 @@ export function registerWebhookRoutes(
         tag: 'Webhooks',
         access: 'token',
         body: webhookCreateSchema,
+        bodyExample: exampleBodies.createWebhook,
         answers: { 201: answer(createdWebhookSchema) },
       }),
     },

@@ -14,6 +14,7 @@ import { pageQuerySchema, toPageRequest } from '../../posts/paging';
 import { COMMENT_DELETED_MESSAGE, type CommentsService } from './comments-service';
 import { routeSchema } from '../../../openapi/route-schema';
 import { answer, commentSchema, messageAnswer, page } from '../../../openapi/answers';
+import { exampleBodies } from '../../../openapi/examples';
 
 const commentsQuerySchema = pageQuerySchema.extend({ postId: idSchema('postId', POST_NOT_FOUND_MESSAGE) });
 const commentIdQuerySchema = z.object({ id: idSchema('id', COMMENT_NOT_FOUND_MESSAGE) });
@@ -100,6 +101,7 @@ export function registerCommentRoutes(
         tag: 'Comments',
         access: 'token',
         body: commentInputSchema,
+        bodyExample: exampleBodies.comment,
         answers: { 201: answer(commentSchema) },
       }),
     },
