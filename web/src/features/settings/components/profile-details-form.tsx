@@ -4,6 +4,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { FormError } from '../../../components/ui/form-error';
 import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { updateUser } from '../../auth/api/update-user';
@@ -42,13 +43,14 @@ export function ProfileDetailsForm({
       ) : (
         <>
           <form className="form" noValidate onSubmit={form.onSubmit}>
-            <TextField
+            <TextAreaField
               label="Bio"
               name="bio"
               hint={`A line or two about you (at most ${BIO_MAX.toLocaleString('en-US')} characters).`}
               value={form.values.bio}
               onValueChange={(value) => form.setValue('bio', value)}
               error={form.errors.bio}
+              rows={3}
             />
             <TextField
               label="Picture"
