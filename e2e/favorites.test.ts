@@ -45,10 +45,11 @@ describe('favorites', () => {
     await visible(page.getByText('1 favorite', { exact: true }));
     expect(await menuItems(page)).toContain('Remove from favorites');
 
-    // Kept by the server, not only on this page.
+    // Kept by the server, not only on this page. The page comes rendered for everyone, and the
+    // reader's own state follows once their session is checked: wait for it as a reader would.
     await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: title }));
-    expect(await menuItems(page)).toContain('Remove from favorites');
+    await expect.poll(() => menuItems(page)).toContain('Remove from favorites');
 
     await page.goto('/favorites');
     await visible(page.getByRole('heading', { level: 1, name: 'Favorites' }));
