@@ -69,7 +69,7 @@ describe('webhooks in Settings', () => {
     await section.getByRole('checkbox', { name: /comment\.created/ }).check();
     await section.getByRole('button', { name: 'Add webhook' }).click();
 
-    const secretBox = section.locator('.webhooks__secret');
+    const secretBox = section.getByRole('group', { name: /signing secret is shown only this once/ });
     const secretInput = await visible(secretBox.getByRole('textbox'));
     // Focused and selected, ready to copy with the keyboard.
     expect(await secretInput.evaluate((input) => input === document.activeElement)).toBe(true);
