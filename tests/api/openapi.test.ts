@@ -150,6 +150,10 @@ describeEachDatabase('the OpenAPI reference (issue 13 §1)', (ctx) => {
     expect(String(page.body)).toContain('<title>Inkwell API reference</title>');
     expect(String(page.body)).not.toMatch(/https?:\/\/(?!localhost)[^"']*\.js/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // Styles written by its script are allowed there, and nowhere else.
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    const elsewhere = await request(ctx, { method: 'GET', url: '/api/post/blog/all' });
+    expect(elsewhere.headers['content-security-policy']).toContain("style-src 'self';");
     const script = await request(ctx, { method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(script.status).toBe(200);
   });
