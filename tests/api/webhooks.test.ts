@@ -96,7 +96,7 @@ const writePost = (ctx: ApiContext, user: TestUser, payload: Record<string, unkn
   });
 
 /** The delivery once it is no longer pending. */
-const settled = (ctx: ApiContext, user: TestUser, hookId: string, deliveryId: string, timeoutMs = 5_000) =>
+const settled = (ctx: ApiContext, user: TestUser, hookId: string, deliveryId: string, timeoutMs = 15_000) =>
   eventually(
     async () =>
       (await deliveries(ctx, user, hookId)).find((d) => d.id === deliveryId && d.state !== 'pending'),
@@ -652,7 +652,6 @@ describeEachDatabase(
       const hit = await eventually(
         () => receiver.events('post.published', scheduled.id)[0],
         'the scheduled publication',
-        5_000,
       );
       expect(hit.at).toBeGreaterThanOrEqual(Date.parse(soon));
       expect(JSON.parse(hit.body)).toMatchObject({
@@ -804,7 +803,9 @@ for (const dialect of DIALECTS) {
 
     it('delivers after a restart what was queued while the receiver was down', async () => {
       const port = await freePort();
-      const first = await start(fastWebhooks({ backoffBaseMs: 100, backoffMaxMs: 100 }));
+      // Slow retries and many attempts: however busy the machine, the first instance is stopped
+      // long before it could give the delivery up.
+      const first = await start(fastWebhooks({ backoffBaseMs: 1_000, backoffMaxMs: 1_000, maxAttempts: 50 }));
       const writer = await signUpUser(first);
       const hook = (
         await createHook(first, writer, { url: `http://127.0.0.1:${port}/later`, events: ['post.published'] })
@@ -821,7 +822,7 @@ for (const dialect of DIALECTS) {
 
       const receiver = await WebhookReceiver.start(port);
       try {
-        const second = await start(fastWebhooks());
+        const second = await start(fastWebhooks({ maxAttempts: 50 }));
         const logged = await settled(second, writer, hook.id, ping.id);
         expect(logged).toMatchObject({ state: 'delivered', lastStatus: 200 });
         expect(logged.attempts).toBeGreaterThanOrEqual(2);

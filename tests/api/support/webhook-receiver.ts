@@ -79,7 +79,8 @@ export class WebhookReceiver {
 export async function eventually<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
   what: string,
-  timeoutMs = 5_000,
+  // Generous: CI runs these beside the browser tests on two cores. A wait that succeeds ends early.
+  timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
