@@ -73,11 +73,8 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database);
     const transfer = new TransferRepository(database.db);
-    const users = await transfer.usersNamed(values.user);
-    if (users.length === 0) throw new UsageError(`No account has the email or username ${values.user}`);
-    if (users.length > 1)
-      throw new UsageError(`${users.length} accounts are named ${values.user}: give the email instead`);
-    const author = users[0]!;
+    const author = await transfer.userNamed(values.user);
+    if (!author) throw new UsageError(`No account has the email or username ${values.user}`);
     const ghostUrl = values['ghost-url'];
     const source = await openImportSource(path, ghostUrl ? { ghostUrl } : {});
     console.log(

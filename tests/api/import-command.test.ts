@@ -74,7 +74,8 @@ describe.each(['sqlite', 'postgres'] as const)('npm run import [%s]', (dialect) 
       expect((await posts()).map((post) => post.title).sort()).toEqual(['One', 'Two']);
 
       writeFileSync(join(source, 'three.md'), `---\ntitle: ${'x'.repeat(500)}\n---\nToo long a title.\n`);
-      const again = await importCommand([source, '--user', writer.username], env);
+      // The name as an operator might type it: names are compared without regard to case.
+      const again = await importCommand([source, '--user', writer.username.toUpperCase()], env);
       expect(again.code).toBe(1);
       expect(again.stdout).toContain('skipped   one.md “One”: Already imported');
       expect(again.stdout).toMatch(/FAILED {4}three\.md .*Title/);

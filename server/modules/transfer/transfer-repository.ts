@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { emailKey } from '../../../contracts/auth';
+import { emailKey, usernameKey } from '../../../contracts/auth';
 import type { DatabaseSchema } from '../../db/schema';
 
 export interface ExportedPost {
@@ -98,14 +98,23 @@ export class TransferRepository {
     return byId.author_id === authorId ? 'here' : 'id-taken';
   }
 
-  /** The accounts an operator's `--user` names: by email, else by username (which may not be unique). */
-  async usersNamed(who: string): Promise<{ id: string; username: string }[]> {
+  /**
+   * The account an operator's `--user` names: by email, else by username, both compared without
+   * regard to case like sign-in and profiles (each is unique by its key).
+   */
+  async userNamed(who: string): Promise<{ id: string; username: string } | undefined> {
     const byEmail = await this.db
       .selectFrom('users')
       .select(['id', 'username'])
       .where('email_key', '=', emailKey(who))
-      .execute();
-    if (byEmail.length > 0) return byEmail;
-    return this.db.selectFrom('users').select(['id', 'username']).where('username', '=', who).execute();
+      .executeTakeFirst();
+    return (
+      byEmail ??
+      this.db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('username_key', '=', usernameKey(who.trim()))
+        .executeTakeFirst()
+    );
   }
 }
