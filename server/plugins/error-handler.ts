@@ -38,24 +38,36 @@ export function isUnexpectedError(error: FastifyError | HttpError | Error): bool
 }
 
 /**
- * Every failure becomes JSON {message, errors?} with an honest status. Client mistakes keep their
- * 4xx; anything unexpected is logged in full and answered as a bare 500 without internals.
+ * How an error is worded on the wire, from Inkwell's own body: as it is, or in another API's shape
+ * (the RealWorld routes, server/modules/conduit/conduit-errors.ts).
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export type ErrorWording = (status: number, error: ApiErrorBody) => { status: number; body: unknown };
+
+const asInkwell: ErrorWording = (status, body) => ({ status, body });
+
+/**
+ * Every failure becomes JSON {message, errors?} with an honest status (or `wording`'s shape of it).
+ * Client mistakes keep their 4xx; anything unexpected is logged in full and answered as a bare 500
+ * without internals.
+ */
+export function installErrorHandler(app: FastifyInstance, wording: ErrorWording = asInkwell): void {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    const answer = (status: number, error: ApiErrorBody) => {
+      const worded = wording(status, error);
+      return reply.code(worded.status).send(worded.body);
+    };
     if (error instanceof HttpError) {
-      const body: ApiErrorBody = {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return answer(error.statusCode, {
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
-      };
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send(body);
+      });
     }
     if (!isUnexpectedError(error)) {
       const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? error.message;
-      return reply.code(error.statusCode ?? 400).send({ message } satisfies ApiErrorBody);
+      return answer(error.statusCode ?? 400, { message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Internal server error' } satisfies ApiErrorBody);
+    return answer(500, { message: 'Internal server error' });
   });
 }

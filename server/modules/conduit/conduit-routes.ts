@@ -23,7 +23,8 @@ import {
   profileAnswer,
   userAnswer,
 } from './conduit-answers';
-import { installConduitErrorHandler } from './conduit-errors';
+import { installErrorHandler } from '../../plugins/error-handler';
+import { asConduit } from './conduit-errors';
 import type { ConduitService } from './conduit-service';
 
 const slugParams = z.object({ slug: z.string().max(400) });
@@ -42,7 +43,7 @@ export async function registerConduitRoutes(
   const { conduit, auth } = deps;
 
   await app.register(async (api) => {
-    installConduitErrorHandler(api);
+    installErrorHandler(api, asConduit);
     const parseJson = api.getDefaultJsonParser('error', 'error');
     api.removeContentTypeParser('application/json');
     api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
