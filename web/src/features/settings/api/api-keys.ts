@@ -2,8 +2,8 @@ import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '../../../../../co
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/user/keys (bearer, a sign-in) → 200 {response: ApiKey[]}, newest first. */
-export async function listApiKeys() {
-  const result = await apiRequest<{ response: ApiKey[] }>('/api/user/keys', { auth: true });
+export async function listApiKeys(signal?: AbortSignal) {
+  const result = await apiRequest<{ response: ApiKey[] }>('/api/user/keys', { auth: true, signal });
   return result.ok ? { ok: true as const, data: result.data.response } : result;
 }
 

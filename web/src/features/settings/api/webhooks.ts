@@ -10,8 +10,9 @@ import { apiRequest } from '../../../lib/api-client';
 const hookPath = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
 
 /** GET /api/webhooks (bearer) → 200 {response: the writer's hooks, without secrets} */
-export function listWebhooks(signal?: AbortSignal) {
-  return apiRequest<{ response: Webhook[] }>('/api/webhooks', { auth: true, signal });
+export async function listWebhooks(signal?: AbortSignal) {
+  const result = await apiRequest<{ response: Webhook[] }>('/api/webhooks', { auth: true, signal });
+  return result.ok ? { ok: true as const, data: result.data.response } : result;
 }
 
 /** POST /api/webhooks (bearer) {url, events} → 201 {response: the hook and its secret, shown once} */
@@ -29,8 +30,12 @@ export function deleteWebhook(id: string) {
 }
 
 /** GET /api/webhooks/:id/deliveries (bearer) → 200 {response: the latest deliveries, newest first} */
-export function listWebhookDeliveries(id: string, signal?: AbortSignal) {
-  return apiRequest<{ response: WebhookDelivery[] }>(`${hookPath(id)}/deliveries`, { auth: true, signal });
+export async function listWebhookDeliveries(id: string, signal?: AbortSignal) {
+  const result = await apiRequest<{ response: WebhookDelivery[] }>(`${hookPath(id)}/deliveries`, {
+    auth: true,
+    signal,
+  });
+  return result.ok ? { ok: true as const, data: result.data.response } : result;
 }
 
 /** POST /api/webhooks/:id/test (bearer) → 202 {response: the queued `ping` delivery} */

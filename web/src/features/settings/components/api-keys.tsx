@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ApiKey, CreatedApiKey } from '../../../../../contracts/api-keys';
+import { useState } from 'react';
+import type { CreatedApiKey } from '../../../../../contracts/api-keys';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { listApiKeys } from '../api/api-keys';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyList } from './api-key-list';
 import { NewApiKey } from './new-api-key';
 import { SettingsSection } from './settings-section';
-
-type KeysState =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; keys: ApiKey[] };
 
 /**
  * Personal access tokens (issue 13 §2): for scripts and static-site builders, instead of a
@@ -17,41 +15,21 @@ type KeysState =
  * the server.
  */
 export function ApiKeys() {
-  const [state, setState] = useState<KeysState>({ status: 'loading' });
+  const { resource, reload, update } = useApiResource(listApiKeys);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   // A new form after each key, so its fields start empty again.
   const [formGeneration, setFormGeneration] = useState(0);
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const result = await listApiKeys();
-    setState(
-      result.ok
-        ? { status: 'ready', keys: result.data }
-        : { status: 'failed', message: result.error.message },
-    );
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const onCreated = (key: CreatedApiKey) => {
     setCreated(key);
     setFormGeneration((generation) => generation + 1);
     const { token: _secret, ...listed } = key;
-    setState((current) =>
-      current.status === 'ready' ? { status: 'ready', keys: [listed, ...current.keys] } : current,
-    );
+    update((keys) => [listed, ...keys]);
   };
 
   const onRevoked = (id: string) => {
     if (created?.id === id) setCreated(null);
-    setState((current) =>
-      current.status === 'ready'
-        ? { status: 'ready', keys: current.keys.filter((key) => key.id !== id) }
-        : current,
-    );
+    update((keys) => keys.filter((key) => key.id !== id));
   };
 
   return (
@@ -65,15 +43,15 @@ export function ApiKeys() {
         <ApiKeyForm key={formGeneration} onCreated={onCreated} />
       )}
       <h3 className="api-keys__heading">Your keys</h3>
-      {state.status === 'loading' ? (
+      {resource.status === 'loading' ? (
         <div className="api-keys__skeleton" aria-busy="true" aria-label="Loading your API keys">
           <Skeleton className="api-keys__skeleton-row" />
           <Skeleton className="api-keys__skeleton-row" />
         </div>
-      ) : state.status === 'failed' ? (
-        <ErrorRetry message={state.message} onRetry={() => void load()} />
+      ) : resource.status === 'failed' ? (
+        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
       ) : (
-        <ApiKeyList keys={state.keys} onRevoked={onRevoked} />
+        <ApiKeyList keys={resource.value} onRevoked={onRevoked} />
       )}
     </SettingsSection>
   );

@@ -3,6 +3,7 @@ import type { Webhook, WebhookDelivery } from '../../../../../contracts/webhooks
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FormError } from '../../../components/ui/form-error';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { deleteWebhook, listWebhookDeliveries, sendWebhookTest } from '../api/webhooks';
 
 /** While a delivery is on its way, the log looks again this often. */
@@ -25,8 +26,6 @@ function when(iso: string): string {
 export function WebhooksItem({ hook, onDeleted }: { hook: Webhook; onDeleted: (id: string) => void }) {
   const logId = useId();
   const [showLog, setShowLog] = useState(false);
-  const [log, setLog] = useState<WebhookDelivery[] | null>(null);
-  const [logError, setLogError] = useState<string | null>(null);
   const [testPending, setTestPending] = useState(false);
   const [testStatus, setTestStatus] = useState<string | null>(null);
   const [testError, setTestError] = useState<string | null>(null);
@@ -34,27 +33,10 @@ export function WebhooksItem({ hook, onDeleted }: { hook: Webhook; onDeleted: (i
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const loadLog = useCallback(
-    async (signal?: AbortSignal) => {
-      const result = await listWebhookDeliveries(hook.id, signal);
-      if (signal?.aborted) return;
-      if (!result.ok) {
-        console.error('Error fetching webhook deliveries', result.error);
-        setLogError(result.error.message);
-        return;
-      }
-      setLogError(null);
-      setLog(result.data.response);
-    },
-    [hook.id],
-  );
-
-  useEffect(() => {
-    if (!showLog) return;
-    const controller = new AbortController();
-    void loadLog(controller.signal);
-    return () => controller.abort();
-  }, [showLog, loadLog]);
+  const readLog = useCallback((signal: AbortSignal) => listWebhookDeliveries(hook.id, signal), [hook.id]);
+  const { resource: logResource, reload: loadLog } = useApiResource(readLog, showLog);
+  const log = logResource.status === 'ready' ? logResource.value : null;
+  const logError = logResource.status === 'failed' ? logResource.message : null;
 
   // A delivery due now is sent within seconds: follow it until it settles. One scheduled for a
   // later publication is not waited for.
@@ -64,12 +46,9 @@ export function WebhooksItem({ hook, onDeleted }: { hook: Webhook; onDeleted: (i
   );
   useEffect(() => {
     if (!showLog || !waiting) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => void loadLog(controller.signal), REFRESH_WHILE_PENDING_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    // The hook abandons this read if the log closes or a newer read starts.
+    const timer = setTimeout(() => void loadLog(), REFRESH_WHILE_PENDING_MS);
+    return () => clearTimeout(timer);
   }, [showLog, waiting, log, loadLog]);
 
   const sendTest = async () => {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { WEBHOOKS_PER_USER_MAX, type CreatedWebhook, type Webhook } from '../../../../../contracts/webhooks';
+import { useState } from 'react';
+import { WEBHOOKS_PER_USER_MAX, type CreatedWebhook } from '../../../../../contracts/webhooks';
 import { ErrorRetry } from '../../../components/ui/error-retry';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { listWebhooks } from '../api/webhooks';
 import { SettingsSection } from './settings-section';
 import { WebhooksCreateForm } from './webhooks-create-form';
@@ -13,32 +14,13 @@ import './webhooks.css';
  * here once, right after it is added; the server never shows it again.
  */
 export function WebhooksSection() {
-  const [hooks, setHooks] = useState<Webhook[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { resource, reload, update } = useApiResource(listWebhooks);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    const result = await listWebhooks(signal);
-    if (signal?.aborted) return;
-    if (!result.ok) {
-      console.error('Error fetching webhooks', result.error);
-      setLoadError(result.error.message);
-      return;
-    }
-    setLoadError(null);
-    setHooks(result.data.response);
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   const onCreated = (hook: CreatedWebhook) => {
     setCreated(hook);
     const { secret: _shownOnce, ...listed } = hook;
-    setHooks((current) => [...(current ?? []), listed]);
+    update((hooks) => [...hooks, listed]);
   };
 
   return (
@@ -47,20 +29,20 @@ export function WebhooksSection() {
       lead={`Inkwell can tell another server when you publish, edit, unpublish or delete a post, or when someone comments on one. Each request is signed with the webhook's secret. Up to ${WEBHOOKS_PER_USER_MAX} webhooks.`}
     >
       {created ? <WebhooksSecret hook={created} onDone={() => setCreated(null)} /> : null}
-      {loadError ? (
-        <ErrorRetry message={loadError} onRetry={() => void load()} />
-      ) : hooks === null ? (
+      {resource.status === 'failed' ? (
+        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
+      ) : resource.status === 'loading' ? (
         <p className="settings-section__status">Loading webhooks…</p>
-      ) : hooks.length === 0 ? (
+      ) : resource.value.length === 0 ? (
         <p className="settings-section__status">No webhooks yet.</p>
       ) : (
         <ul className="webhooks__list" aria-label="Your webhooks">
-          {hooks.map((hook) => (
+          {resource.value.map((hook) => (
             <WebhooksItem
               key={hook.id}
               hook={hook}
               onDeleted={(id) => {
-                setHooks((current) => (current ?? []).filter((item) => item.id !== id));
+                update((hooks) => hooks.filter((item) => item.id !== id));
                 if (created?.id === id) setCreated(null);
               }}
             />
