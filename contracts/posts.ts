@@ -1,3 +1,4 @@
+import type { PostPublication } from './publications';
 import { tagsSchema } from './tags';
 import { countWords } from './word-count';
 import { z } from './zod';
@@ -48,6 +49,9 @@ export const VERSION_MESSAGE = 'version must be a whole number of at least 1';
 export const STALE_VERSION_MESSAGE =
   'This post was changed elsewhere since you opened it; reload it to see the latest version';
 export const COVER_NOT_FOUND_MESSAGE = 'Cover image not found';
+export const PUBLICATION_FIELD_MESSAGE = "publication must be a publication's address";
+export const PUBLICATION_UNKNOWN_MESSAGE = 'Publication not found';
+export const MOVE_FORBIDDEN_MESSAGE = 'Only its author can move a post to another publication';
 /** A schedule further away than this is surely a typo (a year off). */
 export const PUBLISH_AT_MAX_DAYS = 366 * 5;
 
@@ -95,6 +99,8 @@ export const publishAtSchema = z
  * - `publishAt` (future): scheduled for then.
  * - `coverId`: an image the writer uploaded (POST /api/media); null removes the cover (PUT).
  * - `version` (PUT): when it is not the post's current version, the answer is 409.
+ * - `publication`: the address of a publication the author is a member of (issue 11); without it
+ *   POST writes to the author's own blog and PUT keeps the post where it is.
  * A PUT without `tags` keeps the post's tags; without `coverId` its cover.
  */
 export const postWriteSchema = z
@@ -110,6 +116,13 @@ export const postWriteSchema = z
       .nullable()
       .optional(),
     version: z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE).optional(),
+    publication: z
+      .string({ error: PUBLICATION_FIELD_MESSAGE })
+      .trim()
+      .toLowerCase()
+      .min(1, PUBLICATION_FIELD_MESSAGE)
+      .max(63, PUBLICATION_UNKNOWN_MESSAGE)
+      .optional(),
   })
   .superRefine((input, ctx) => {
     if (input.publishAt !== undefined && input.status === 'draft') {
@@ -170,6 +183,11 @@ export interface Post {
   tags: string[];
   commentCount: number;
   favoriteCount: number;
+  /**
+   * The publication it is in: a team's, or its author's own blog (`personal`); null only for
+   * accounts without a blog (former members).
+   */
+  publication: PostPublication | null;
   /** Present only when the request carries a valid token. */
   favorited?: boolean;
 }

@@ -35,6 +35,13 @@ import { registerMediaRoutes } from './modules/media/media-routes';
 import { MediaService } from './modules/media/media-service';
 import { mediaStorageFor } from './modules/media/media-storage';
 import { registerPostRoutes } from './modules/posts/posts-routes';
+import { dnsLookup } from './modules/publications/domain-verifier';
+import { PublicationUrls } from './modules/publications/publication-urls';
+import { PublicationsRepository } from './modules/publications/publications-repository';
+import { registerPublicationRoutes } from './modules/publications/publications-routes';
+import { PublicationsService } from './modules/publications/publications-service';
+import { SiteHosts } from './modules/sites/site-hosts';
+import { registerSiteRoutes } from './modules/sites/site-routes';
 import { TransferRepository } from './modules/transfer/transfer-repository';
 import { RateLimiter } from './lib/rate-limiter';
 import { registerTransferRoutes } from './modules/transfer/transfer-routes';
@@ -141,6 +148,12 @@ export async function buildApp({
     variant: securityHeadersVariant(security),
   });
   const metrics = metricsWanted(config.metrics) ? new Metrics({ database, cache }) : undefined;
+  // Publications' own hosts (issue 11): routed under /pub/SLUG before the front door or Fastify
+  // sees the path, so no answer for one host is ever kept or served for another.
+  const publicationsRepository = new PublicationsRepository(database.db);
+  const siteHosts = new SiteHosts(new URL(config.publicUrl).hostname, config.baseDomain, () =>
+    publicationsRepository.verifiedDomains(),
+  );
   const app: FastifyInstance = Fastify({
     logger,
     // The front door: a cached public read is answered here, before routing and hooks, and
@@ -149,6 +162,7 @@ export async function buildApp({
       createHttpServer(config.http, (request, response) => {
         const started = performance.now();
         const requestId = requestIdOf(request, config.trustProxy);
+        request.url = siteHosts.rewrite(request);
         const status = cache.serve(request, response, requestId);
         if (status === undefined) return handler(request, response);
         const ms = performance.now() - started;
@@ -157,6 +171,8 @@ export async function buildApp({
       }),
     // Decided once per request (lib/request-id.ts), so Fastify and the front door agree on it.
     genReqId: (request) => requestIdOf(request, config.trustProxy),
+    // The same routing for requests that never passed the front door (app.inject in tests).
+    rewriteUrl: (request) => siteHosts.rewrite(request),
     frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -240,6 +256,15 @@ export async function buildApp({
   app.addHook('onReady', async () => webhookWorker.start());
   app.addHook('onClose', () => webhookWorker.stop());
 
+  app.addHook('onReady', async () => siteHosts.start(app.log));
+  app.addHook('onClose', () => siteHosts.stop());
+  const publications = new PublicationsService(
+    publicationsRepository,
+    new PublicationUrls(config.publicUrl, config.baseDomain),
+    dnsLookup(config.dnsResolvers),
+    { domainsChanged: () => siteHosts.refresh() },
+  );
+
   const markdown = new MarkdownRenderer();
   const postsRepository = new PostsRepository(database.db);
   const posts = new PostsService(
@@ -248,6 +273,7 @@ export async function buildApp({
     config.writeLimits.postsPerUser,
     redis,
     webhookEvents,
+    publications,
   );
   const comments = new CommentsService(
     database.db,
@@ -279,6 +305,7 @@ export async function buildApp({
   registerAccountRoutes(app, { accounts, auth });
   registerApiKeyRoutes(app, { apiKeys, auth });
   registerPostRoutes(app, { posts, auth });
+  registerPublicationRoutes(app, { publications, auth });
   const mediaStorage = mediaStorageFor(config.media.s3, config.dataDir);
   registerTransferRoutes(app, {
     auth,
@@ -324,6 +351,7 @@ export async function buildApp({
     sitemaps: new SitemapService(new SitemapRepository(database.db), config.publicUrl),
   });
   registerRobotsRoute(app, { publicUrl: config.publicUrl });
+  registerSiteRoutes(app, { publications, posts, markdown, publicUrl: config.publicUrl });
   registerHealthRoutes(app, {
     checks: [
       ...databaseReadinessChecks(new HealthRepository(database.db), Object.keys(migrations)),

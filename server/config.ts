@@ -63,6 +63,13 @@ export interface AppConfig {
    * sitemaps. Never taken from a request's Host header, which anyone can set.
    */
   publicUrl: string;
+  /**
+   * BASE_DOMAIN (issue 11 §2): each publication is also served at SLUG.BASE_DOMAIN. Unset: at
+   * PUBLIC_URL/pub/SLUG only.
+   */
+  baseDomain?: string;
+  /** DNS_RESOLVERS: the servers custom-domain checks ask (ip or ip:port, comma-separated); unset: the system's. */
+  dnsResolvers?: string[];
   /** How long an anonymous public read may be answered from memory; 0 turns the cache off. */
   responseCacheTtlMs: number;
   /** The most memory the response cache may hold, in bytes (bodies, headers and keys). */
@@ -247,6 +254,29 @@ function serviceUrl(env: Env, name: string, protocols: readonly string[]): strin
   return raw;
 }
 
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** A host name under which publications get their sub-domains; `localhost` works for development. */
+export function parseBaseDomain(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const name = raw.trim().toLowerCase().replace(/^\./, '').replace(/\.$/, '');
+  if (!HOST_NAME.test(name)) throw new Error('BASE_DOMAIN must be a host name such as inkwell.example');
+  return name;
+}
+
+function parseResolvers(raw: string | undefined): string[] | undefined {
+  if (!raw) return undefined;
+  const servers = raw
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    if (!/^[0-9a-f.:[\]]+$/i.test(server))
+      throw new Error('DNS_RESOLVERS must be IP addresses, like 1.1.1.1,8.8.8.8');
+  }
+  return servers.length > 0 ? servers : undefined;
+}
+
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const jwtSecret = env.JWT_SECRET || undefined;
@@ -270,6 +300,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : defaults.webDir,
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    baseDomain: parseBaseDomain(env.BASE_DOMAIN),
+    dnsResolvers: parseResolvers(env.DNS_RESOLVERS),
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 2000),
     responseCacheMaxBytes: integer(env, 'RESPONSE_CACHE_MAX_MB', 32) * 1024 * 1024,
     conversationLimits: {

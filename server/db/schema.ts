@@ -47,6 +47,8 @@ export interface PostsTable {
   import_key: string | null;
   /** A writer's own one-line summary (Conduit's `description`); null: the text's summary is shown. */
   description: string | null;
+  /** A team's publication the post is in; null: the author's own blog (migration 2026-11-25-0201). */
+  publication_id: string | null;
 }
 
 export interface MediaTable {
@@ -214,6 +216,48 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A writer's own blog or a team's (issue 11; migration 2026-11-25-0201). */
+export interface PublicationsTable {
+  id: string;
+  /** Unique; its sub-domain and its path on the main site. */
+  slug: string;
+  name: string;
+  description: string;
+  accent_color: string | null;
+  /** The writer whose own blog this is; null for a team's publication. */
+  personal_user_id: string | null;
+  created_at: string;
+}
+
+export interface PublicationMembersTable {
+  publication_id: string;
+  user_id: string;
+  role: 'owner' | 'editor' | 'writer';
+  created_at: string;
+}
+
+export interface PublicationInvitationsTable {
+  id: string;
+  publication_id: string;
+  /** Who is invited. */
+  user_id: string;
+  role: 'editor' | 'writer';
+  invited_by: string | null;
+  created_at: string;
+}
+
+/** A custom domain an owner proves control of with a DNS TXT record. One per publication. */
+export interface PublicationDomainsTable {
+  /** Lower-case, without a trailing dot: the primary key, so no two publications claim one name. */
+  domain: string;
+  publication_id: string;
+  token: string;
+  state: 'pending' | 'verified' | 'failed';
+  failure: string | null;
+  checked_at: string | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -233,4 +277,8 @@ export interface DatabaseSchema {
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  publications: PublicationsTable;
+  publication_members: PublicationMembersTable;
+  publication_invitations: PublicationInvitationsTable;
+  publication_domains: PublicationDomainsTable;
 }

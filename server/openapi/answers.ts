@@ -88,6 +88,15 @@ const postShape = {
   tags: z.array(z.string()).describe("Normalized topic names in the writer's order."),
   commentCount: z.number().int(),
   favoriteCount: z.number().int(),
+  publication: z
+    .strictObject({
+      slug: z.string(),
+      name: z.string(),
+      personal: z.boolean().describe("The author's own blog, rather than a team's publication."),
+      domain: z.string().nullable().describe('Its verified custom domain.'),
+    })
+    .nullable()
+    .describe('The publication the post is in; null for a former member without a blog.'),
   favorited: z.boolean().optional().describe('Only with a token: whether the viewer favorited it.'),
 };
 export const postSchema = z.strictObject(postShape).meta({ id: 'Post', examples: [examplePost] });

@@ -28,6 +28,7 @@ export const examplePost: Post = {
   tags: ['computing', 'history'],
   commentCount: 2,
   favoriteCount: 5,
+  publication: { slug: 'ada', name: 'Ada', personal: true, domain: null },
 };
 
 export const exampleReadablePost: ReadablePost = {

@@ -21,6 +21,10 @@ export const API_TAGS = [
   { name: 'API keys', description: 'Personal access tokens for scripts (a sign-in manages them).' },
   { name: 'Webhooks', description: 'Signed notices of your posts and comments, sent to your servers.' },
   { name: 'Posts', description: 'Writing and reading posts, drafts and pictures.' },
+  {
+    name: 'Publications',
+    description: "Writers' own blogs and teams' publications: members, invitations, custom domains.",
+  },
   { name: 'Comments', description: 'Discussions, replies and in-line comments.' },
   { name: 'People', description: 'Profiles, follows, favorites and blocks.' },
   { name: 'Topics', description: 'Tags, their pages and follows.' },

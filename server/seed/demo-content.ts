@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { usernameKey } from '../../contracts/auth';
+import { insertPersonalPublication } from '../modules/publications/personal-publication';
 import type { DatabaseSchema } from '../db/schema';
 import { uuidv7 } from '../lib/ids';
 import { attachTags, joinTags } from '../modules/posts/post-tags';
@@ -81,6 +82,7 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
       .returning('id')
       .executeTakeFirst();
     if (inserted === undefined) return false;
+    await insertPersonalPublication(trx, { id: authorId, username: DEMO_AUTHOR_NAME, created_at: joined });
     // Oldest first, a minute apart, so "Welcome to Inkwell" tops the newest-first list.
     for (const [index, post] of WELCOME_POSTS.entries()) {
       const at = start + index * 60_000;

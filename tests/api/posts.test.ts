@@ -79,6 +79,8 @@ describeEachDatabase('posts API', (ctx) => {
           tags: [],
           commentCount: 0,
           favoriteCount: 0,
+          // Every writer's own blog, made at sign-up (issue 11 §1).
+          publication: { slug: 'ada', name: 'Ada', personal: true, domain: null },
           favorited: false,
         },
       });

@@ -19,6 +19,7 @@ import * as createApiKeys from './2026-11-25-0004-create-api-keys';
 import * as createWebhooks from './2026-11-25-0005-create-webhooks';
 import * as uniqueUsernamesAndProfiles from './2026-11-25-0006-unique-usernames-and-profiles';
 import * as postDescriptions from './2026-11-25-0007-post-descriptions';
+import * as createPublications from './2026-11-25-0201-create-publications';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0005-create-webhooks': createWebhooks,
   '2026-11-25-0006-unique-usernames-and-profiles': uniqueUsernamesAndProfiles,
   '2026-11-25-0007-post-descriptions': postDescriptions,
+  '2026-11-25-0201-create-publications': createPublications,
 };

@@ -54,32 +54,50 @@ function selectPostColumns(
   page: PostIdPage | PostTimePage,
   viewerId: string | null,
 ) {
-  return db
-    .selectFrom(page as PostIdPage)
-    .innerJoin('posts', 'posts.id', 'page.id')
-    .innerJoin('users', 'users.id', 'posts.author_id')
-    .leftJoin('media', 'media.id', 'posts.cover_id')
-    .select([
-      'posts.id',
-      'posts.title',
-      'posts.content',
-      'posts.tags',
-      'posts.created_at',
-      'posts.updated_at',
-      'posts.published_at',
-      'posts.version',
-      'posts.author_id',
-      'users.username',
-      'media.id as cover_id',
-      'media.width as cover_width',
-      'media.height as cover_height',
-      'media.widths as cover_widths',
-      'posts.comment_count',
-      'posts.favorite_count',
-    ])
-    .$if(viewerId !== null, (query) =>
-      query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
-    );
+  return (
+    db
+      .selectFrom(page as PostIdPage)
+      .innerJoin('posts', 'posts.id', 'page.id')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .leftJoin('media', 'media.id', 'posts.cover_id')
+      // The post's publication: a team's, or (publication_id null) its author's own blog, whose id
+      // is the author's (issue 11). Both are primary-key lookups, like the author's row.
+      .leftJoin('publications', (join) =>
+        join.on((eb) =>
+          eb('publications.id', '=', eb.fn.coalesce('posts.publication_id', 'posts.author_id')),
+        ),
+      )
+      .leftJoin('publication_domains', (join) =>
+        join
+          .onRef('publication_domains.publication_id', '=', 'publications.id')
+          .on('publication_domains.state', '=', 'verified'),
+      )
+      .select([
+        'posts.id',
+        'posts.title',
+        'posts.content',
+        'posts.tags',
+        'posts.created_at',
+        'posts.updated_at',
+        'posts.published_at',
+        'posts.version',
+        'posts.author_id',
+        'users.username',
+        'media.id as cover_id',
+        'media.width as cover_width',
+        'media.height as cover_height',
+        'media.widths as cover_widths',
+        'posts.comment_count',
+        'posts.favorite_count',
+        'publications.slug as publication_slug',
+        'publications.name as publication_name',
+        'publications.personal_user_id as publication_personal',
+        'publication_domains.domain as publication_domain',
+      ])
+      .$if(viewerId !== null, (query) =>
+        query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
+      )
+  );
 }
 
 export interface PostRow {
@@ -99,6 +117,10 @@ export interface PostRow {
   cover_widths: string | null;
   comment_count: number;
   favorite_count: number;
+  publication_slug: string | null;
+  publication_name: string | null;
+  publication_personal: string | null;
+  publication_domain: string | null;
   /** Only with a viewer. */
   viewer_favorited?: number | null;
 }
@@ -137,6 +159,15 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     tags: splitTags(row.tags),
     commentCount: row.comment_count,
     favoriteCount: row.favorite_count,
+    publication:
+      row.publication_slug === null || row.publication_name === null
+        ? null
+        : {
+            slug: row.publication_slug,
+            name: row.publication_name,
+            personal: row.publication_personal !== null,
+            domain: row.publication_domain,
+          },
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } 
 
 export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
   cover_id?: string | null;
+  publication_id?: string | null;
 };
 
 /** What a write needs to know about a post before changing it. */
@@ -14,6 +15,8 @@ export interface PostWriteState {
   authorId: string;
   publishedAt: string | null;
   version: number;
+  /** The team publication it is in; null: its author's own blog. */
+  publicationId: string | null;
 }
 
 export type UpdateOutcome =
@@ -56,6 +59,34 @@ export class PostsRepository {
   /** One author's public posts, by a backward walk of (author_id, published_at, id) from now. */
   listByAuthor(authorId: string, page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
     return this.list(authorId, page, viewerId);
+  }
+
+  /**
+   * A publication's public posts (its site's home): a team's by (publication_id, published_at, id);
+   * a writer's own blog is their posts in no team's publication, by the author's index.
+   */
+  async listByPublication(
+    publication: { id: string; personalUserId: string | null },
+    page: TimePageRequest,
+    viewerId: string | null,
+  ): Promise<Post[]> {
+    let ids = this.db
+      .selectFrom('posts')
+      .select(['posts.id', 'posts.published_at as at'])
+      .where('posts.published_at', '<=', page.now);
+    ids =
+      publication.personalUserId === null
+        ? ids.where('posts.publication_id', '=', publication.id)
+        : ids
+            .where('posts.author_id', '=', publication.personalUserId)
+            .where('posts.publication_id', 'is', null);
+    const idPage = publishedBefore(ids, page)
+      .orderBy('posts.published_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(page.limit + 1)
+      .as('page');
+    const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
+    return rows.map((row) => toPost(row, viewerId, page.now));
   }
 
   /** One topic's public posts, by a backward walk of post_tags' (tag, published_at, post_id). */
@@ -129,10 +160,17 @@ export class PostsRepository {
   async findWriteState(id: string): Promise<PostWriteState | undefined> {
     const row = await this.db
       .selectFrom('posts')
-      .select(['author_id', 'published_at', 'version'])
+      .select(['author_id', 'published_at', 'version', 'publication_id'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && { authorId: row.author_id, publishedAt: row.published_at, version: Number(row.version) };
+    return (
+      row && {
+        authorId: row.author_id,
+        publishedAt: row.published_at,
+        version: Number(row.version),
+        publicationId: row.publication_id,
+      }
+    );
   }
 
   /** Who wrote a post, for ownership checks; undefined if there is no such post. */

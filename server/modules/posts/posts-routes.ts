@@ -174,7 +174,8 @@ export function registerPostRoutes(
     {
       schema: routeSchema({
         summary: 'Delete a post',
-        description: 'Only its author; its comments and favorites go with it.',
+        description:
+          'Its author, or the owner of the publication it is in; its comments and favorites go with it.',
         tag: 'Posts',
         access: 'token',
         querystring: postIdQuerySchema,

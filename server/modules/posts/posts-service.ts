@@ -2,7 +2,9 @@ import { USER_NOT_FOUND_MESSAGE } from '../../../contracts/auth';
 import {
   BLOG_REQUIRED_MESSAGE,
   COVER_NOT_FOUND_MESSAGE,
+  MOVE_FORBIDDEN_MESSAGE,
   POST_NOT_FOUND_MESSAGE,
+  PUBLICATION_UNKNOWN_MESSAGE,
   PUBLISH_AT_MAX_DAYS,
   PUBLISH_AT_PAST_MESSAGE,
   STALE_VERSION_MESSAGE,
@@ -19,6 +21,7 @@ import { uuidv7 } from '../../lib/ids';
 import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { RedisConnection } from '../../lib/redis';
+import { NOT_A_MEMBER_MESSAGE, roleAtLeast, type PublicationRole } from '../../../contracts/publications';
 import type { PostChangeListener } from '../webhooks/webhook-events';
 import { editTime, publicationTime, toTimePage, type TimePageRequest } from './paging';
 import type { PostsRepository, PostWriteState } from './posts-repository';
@@ -37,6 +40,15 @@ export const PUBLISH_AT_TOO_FAR_MESSAGE = `publishAt must be within ${PUBLISH_AT
 export const POST_HEADING_BASE = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What the post rules need to know of publications (issue 11): the publications module answers. */
+export interface PublicationAccess {
+  findBySlug(slug: string): Promise<{ id: string; personal_user_id: string | null } | undefined>;
+  roleOf(publicationId: string, userId: string): Promise<PublicationRole | undefined>;
+}
+
+/** The publication a post is in: a team's, or its author's own blog, whose id is the author's. */
+const publicationOf = (state: PostWriteState) => state.publicationId ?? state.authorId;
+
 /** A PUT that started from an older version than the post's: answered 409 with the current one. */
 export class StaleVersionError extends HttpError {
   constructor(readonly currentVersion: number) {
@@ -45,8 +57,10 @@ export class StaleVersionError extends HttpError {
 }
 
 /**
- * Post rules: anyone reads what is published, a signed-in user writes, only the author edits,
- * deletes or sees their drafts and scheduled posts (to everyone else those do not exist: 404).
+ * Post rules: anyone reads what is published, a signed-in user writes. The author edits, deletes
+ * and sees their drafts and scheduled posts; in a publication (issue 11), its editors and owner
+ * also edit, publish and unpublish it, its owner also deletes it, and an author who left it can only
+ * move the post out. To everyone else a draft or scheduled post does not exist (404).
  */
 export class PostsService {
   private readonly createdByUser: RateLimiter;
@@ -58,6 +72,7 @@ export class PostsService {
     redis?: RedisConnection,
     /** Told after each write (webhooks); never the writer's failure. */
     private readonly changes?: PostChangeListener,
+    private readonly publications?: PublicationAccess,
   ) {
     // Shared by every instance when Redis is configured, like the other per-user limits.
     this.createdByUser = RateLimiter.create('posts', postsPerUser, redis);
@@ -65,10 +80,25 @@ export class PostsService {
 
   async get(id: string, viewer: Viewer | null): Promise<Post> {
     const post = await this.posts.findById(id, viewer?.id ?? null);
-    if (!post || (post.status !== 'published' && post.authorId !== viewer?.id)) {
-      throw notFound(POST_NOT_FOUND_MESSAGE);
+    if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
+    if (post.status !== 'published' && post.authorId !== viewer?.id) {
+      // A publication's editors see its unpublished posts: they publish them.
+      const state = viewer ? await this.posts.findWriteState(id) : undefined;
+      if (!viewer || !state || !atLeastEditor(await this.roleIn(publicationOf(state), viewer.id))) {
+        throw notFound(POST_NOT_FOUND_MESSAGE);
+      }
     }
     return post;
+  }
+
+  /** A publication's public posts, newest first (its site's home). */
+  async listByPublication(
+    publication: { id: string; personalUserId: string | null },
+    page: TimePageRequest,
+    viewer: Viewer | null,
+  ): Promise<Page<Post>> {
+    const rows = await this.posts.listByPublication(publication, page, viewer?.id ?? null);
+    return toTimePage(rows, page.limit, publicationTime);
   }
 
   /** The post with its Markdown rendered, as the read page shows it. */
@@ -118,6 +148,8 @@ export class PostsService {
     requireCompleteUnlessDraft(title, input.content, publishedAt);
     const coverId = input.coverId ?? null;
     if (coverId !== null) await this.requireOwnCover(viewer, coverId);
+    const publicationId =
+      input.publication === undefined ? null : await this.publicationFor(viewer, input.publication);
     // Counted once the post is known to be valid: a refused attempt is not a post created.
     await this.createdByUser.spend(viewer.id, TOO_MANY_POSTS_MESSAGE);
     await this.posts.insert(
@@ -130,6 +162,7 @@ export class PostsService {
         updated_at: now,
         published_at: publishedAt,
         cover_id: coverId,
+        publication_id: publicationId,
       },
       input.tags ?? [],
     );
@@ -143,7 +176,7 @@ export class PostsService {
    * `version`, an edit started from an older version is refused (409) instead of overwriting.
    */
   async update(viewer: Viewer, id: string, input: PostWriteInput): Promise<Post> {
-    const state = await this.requireOwnPost(viewer, id, EDIT_FORBIDDEN_MESSAGE);
+    const state = await this.requireEditable(viewer, id, input.publication);
     if (input.version !== undefined && input.version !== state.version) {
       throw new StaleVersionError(state.version);
     }
@@ -151,7 +184,9 @@ export class PostsService {
     const publishedAt = resolvePublication(input, state.publishedAt, now);
     const title = input.title.trim();
     requireCompleteUnlessDraft(title, input.content, publishedAt);
-    if (input.coverId) await this.requireOwnCover(viewer, input.coverId);
+    if (input.coverId) await this.requireOwnCover(viewer, input.coverId, state.authorId);
+    const publicationId =
+      input.publication === undefined ? undefined : await this.publicationFor(viewer, input.publication);
     const outcome = await this.posts.update(
       id,
       {
@@ -160,6 +195,7 @@ export class PostsService {
         updated_at: now,
         published_at: publishedAt,
         ...(input.coverId === undefined ? {} : { cover_id: input.coverId }),
+        ...(publicationId === undefined ? {} : { publication_id: publicationId }),
       },
       input.tags,
       // The state above was read from this version: a write in between must not be overwritten
@@ -178,7 +214,12 @@ export class PostsService {
   }
 
   async delete(viewer: Viewer, id: string): Promise<void> {
-    await this.requireOwnPost(viewer, id, DELETE_FORBIDDEN_MESSAGE);
+    const state = await this.posts.findWriteState(id);
+    if (state === undefined) throw notFound(POST_NOT_FOUND_MESSAGE);
+    // Its author, or the owner of the publication it is in.
+    if (state.authorId !== viewer.id && (await this.roleIn(publicationOf(state), viewer.id)) !== 'owner') {
+      throw refusal(state, DELETE_FORBIDDEN_MESSAGE);
+    }
     // What the post was, for those told of its deletion (read only when someone listens).
     const before = this.changes ? await this.posts.findById(id, viewer.id) : undefined;
     if (!(await this.posts.delete(id))) throw notFound(POST_NOT_FOUND_MESSAGE);
@@ -186,28 +227,64 @@ export class PostsService {
   }
 
   /**
-   * Someone else's draft or scheduled post is a 404, like one that does not exist; their
-   * published post is a 403, since anyone can see it exists.
+   * Who may change a post: its author while a member of the publication it is in (or, having
+   * left, only to move it elsewhere), and that publication's editors and owner (but not move it).
    */
-  private async requireOwnPost(
+  private async requireEditable(
     viewer: Viewer,
     id: string,
-    forbiddenMessage: string,
+    moveTo: string | undefined,
   ): Promise<PostWriteState> {
     const state = await this.posts.findWriteState(id);
     if (state === undefined) throw notFound(POST_NOT_FOUND_MESSAGE);
-    if (state.authorId !== viewer.id) {
-      const visible = state.publishedAt !== null && state.publishedAt <= nowIso();
-      throw visible ? forbidden(forbiddenMessage) : notFound(POST_NOT_FOUND_MESSAGE);
+    if (state.authorId === viewer.id) {
+      const inOwnBlog = state.publicationId === null;
+      if (inOwnBlog || moveTo !== undefined || (await this.roleIn(publicationOf(state), viewer.id)))
+        return state;
+      throw forbidden(NOT_A_MEMBER_MESSAGE);
     }
+    if (!atLeastEditor(await this.roleIn(publicationOf(state), viewer.id))) {
+      throw refusal(state, EDIT_FORBIDDEN_MESSAGE);
+    }
+    if (moveTo !== undefined) throw forbidden(MOVE_FORBIDDEN_MESSAGE);
     return state;
   }
 
-  private async requireOwnCover(viewer: Viewer, coverId: string): Promise<void> {
-    if (!(await this.posts.ownsMedia(viewer.id, coverId))) {
+  private async roleIn(publicationId: string, userId: string): Promise<PublicationRole | undefined> {
+    return this.publications?.roleOf(publicationId, userId);
+  }
+
+  /**
+   * The publication_id a write by `viewer` asks for: null for their own blog, else a publication
+   * they are a member of (an unknown address is a 400, one they are not in a 403).
+   */
+  private async publicationFor(viewer: Viewer, slug: string): Promise<string | null> {
+    const publication = await this.publications?.findBySlug(slug);
+    if (!publication)
+      throw badRequest(PUBLICATION_UNKNOWN_MESSAGE, { publication: [PUBLICATION_UNKNOWN_MESSAGE] });
+    if (publication.personal_user_id === viewer.id) return null;
+    if (!(await this.roleIn(publication.id, viewer.id))) throw forbidden(NOT_A_MEMBER_MESSAGE);
+    return publication.id;
+  }
+
+  /** A cover is a picture the writer uploaded, or (an editor at work) one the author did. */
+  private async requireOwnCover(viewer: Viewer, coverId: string, authorId = viewer.id): Promise<void> {
+    const owns = async (userId: string) => this.posts.ownsMedia(userId, coverId);
+    if (!(await owns(viewer.id)) && (authorId === viewer.id || !(await owns(authorId)))) {
       throw badRequest(COVER_NOT_FOUND_MESSAGE, { coverId: [COVER_NOT_FOUND_MESSAGE] });
     }
   }
+}
+
+const atLeastEditor = (role: PublicationRole | undefined) => roleAtLeast(role, 'editor');
+
+/**
+ * Someone else's draft or scheduled post is a 404, like one that does not exist; their published
+ * post is a 403, since anyone can see it exists.
+ */
+function refusal(state: PostWriteState, forbiddenMessage: string): HttpError {
+  const visible = state.publishedAt !== null && state.publishedAt <= nowIso();
+  return visible ? forbidden(forbiddenMessage) : notFound(POST_NOT_FOUND_MESSAGE);
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../../contracts/auth';
 import type { DatabaseSchema, UsersTable } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
 import { countAll } from '../../db/sql-helpers';
+import { insertPersonalPublication, isSlugCollision } from '../publications/personal-publication';
 
 export type UserRow = Omit<UsersTable, 'token_version'> & { token_version: number };
 
@@ -31,8 +33,21 @@ export class UsersRepository {
     return row && { id: row.id, username: row.username, tokenVersion: row.token_version };
   }
 
+  /** The account and its own blog (issue 11 §1), together or not at all. */
   async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image'>): Promise<void> {
-    await this.db.insertInto('users').values(user).execute();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          await trx.insertInto('users').values(user).execute();
+          await insertPersonalPublication(trx, user);
+        });
+        return;
+      } catch (error) {
+        // Another sign-up took the blog's address between our read and our write: pick again.
+        if (attempt < 5 && isUniqueViolation(error) && isSlugCollision(error)) continue;
+        throw error;
+      }
+    }
   }
 
   /** Applies the changes and returns the row as stored afterwards. */

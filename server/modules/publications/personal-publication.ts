@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from 'kysely';
+import { numberedSlug, slugFromName } from '../../../contracts/publications';
+import type { DatabaseSchema } from '../../db/schema';
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+/**
+ * Every account's own blog, made with the account (issue 11 §1). Its id is the user's: the blog a
+ * post sits in while its `publication_id` is null is then `coalesce(publication_id, author_id)`.
+ * The address comes from the name, numbered when taken; two sign-ups racing for one address are
+ * settled by the unique index (see `isSlugCollision`).
+ */
+export async function insertPersonalPublication(
+  db: Db,
+  user: { id: string; username: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('publications')
+    .values({
+      id: user.id,
+      slug: await freeSlug(db, slugFromName(user.username)),
+      name: user.username,
+      description: '',
+      personal_user_id: user.id,
+      created_at: user.created_at,
+    })
+    .execute();
+  await db
+    .insertInto('publication_members')
+    .values({ publication_id: user.id, user_id: user.id, role: 'owner', created_at: user.created_at })
+    .execute();
+}
+
+/** `base`, or the first `base-N` nobody holds: one indexed range read of the slugs starting so. */
+async function freeSlug(db: Db, base: string): Promise<string> {
+  const rows = await db
+    .selectFrom('publications')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  const taken = new Set(rows.map((row) => row.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = numberedSlug(base, n);
+  return slug;
+}
+
+/** Whether a unique violation was the publications' address (and a retry would pick another). */
+export function isSlugCollision(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
+  return /slug/.test(typeof constraint === 'string' ? constraint : String(message));
+}

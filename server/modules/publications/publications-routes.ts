@@ -1,0 +1,411 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '../../../contracts/ids';
+import {
+  INVITATION_NOT_FOUND_MESSAGE,
+  domainSchema,
+  invitationCreateSchema,
+  ownershipTransferSchema,
+  publicationCreateSchema,
+  publicationDeleteSchema,
+  publicationUpdateSchema,
+  roleChangeSchema,
+} from '../../../contracts/publications';
+import type { Authenticator } from '../../lib/authenticator';
+import { parseInput } from '../../lib/validation';
+import { answer, messageAnswer } from '../../openapi/answers';
+import {
+  domainStatusSchema,
+  invitationSchema,
+  membershipSchema,
+  publicationDetailsSchema,
+} from '../../openapi/publication-answers';
+import { NO_CONTENT, routeSchema } from '../../openapi/route-schema';
+import type { PublicationsService } from './publications-service';
+
+export const PUBLICATION_DELETED_MESSAGE =
+  'Publication deleted; its posts are back in their authors’ own blogs';
+
+const slugParams = z.object({ slug: z.string().trim().toLowerCase().max(63) });
+const memberParams = slugParams.extend({ username: z.string().max(80) });
+const invitationParams = z.object({ id: idSchema('id', INVITATION_NOT_FOUND_MESSAGE) });
+const slugInvitationParams = slugParams.extend({ id: idSchema('id', INVITATION_NOT_FOUND_MESSAGE) });
+const askQuery = z.object({ domain: z.string().trim().toLowerCase().max(253) });
+
+/**
+ * HTTP for publications (issue 11): reading one is public; the rest needs a sign-in or a key and
+ * the role the service checks on every request.
+ */
+export function registerPublicationRoutes(
+  app: FastifyInstance,
+  deps: { publications: PublicationsService; auth: Authenticator },
+): void {
+  const { publications, auth } = deps;
+  const tag = 'Publications' as const;
+
+  app.get(
+    '/api/user/publications',
+    {
+      schema: routeSchema({
+        summary: 'Your publications and your role in each',
+        description: 'Your own blog first. Pending invitations to you are at /api/user/invitations.',
+        tag,
+        access: 'token',
+        answers: { 200: answer(z.array(membershipSchema)) },
+      }),
+    },
+    async (request) => ({ response: await publications.memberships(await auth.require(request)) }),
+  );
+
+  app.post(
+    '/api/publications',
+    {
+      schema: routeSchema({
+        summary: 'Create a publication',
+        description: 'You become its owner. 409 when the address is taken.',
+        tag,
+        access: 'token',
+        body: publicationCreateSchema,
+        bodyExample: { slug: 'engine-notes', name: 'Engine Notes', description: 'Letters on the engine.' },
+        answers: { 201: answer(publicationDetailsSchema) },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const input = parseInput(publicationCreateSchema, request.body);
+      return reply.code(201).send({ response: await publications.create(viewer, input) });
+    },
+  );
+
+  app.get(
+    '/api/publications/:slug',
+    {
+      schema: routeSchema({
+        summary: 'A publication and its members',
+        tag,
+        access: 'public',
+        params: slugParams,
+        answers: { 200: answer(publicationDetailsSchema) },
+      }),
+    },
+    async (request) => {
+      const { slug } = parseInput(slugParams, request.params);
+      return { response: await publications.get(slug) };
+    },
+  );
+
+  app.put(
+    '/api/publications/:slug',
+    {
+      schema: routeSchema({
+        summary: "Change a publication's name, description or accent colour",
+        tag,
+        access: 'token',
+        params: slugParams,
+        body: publicationUpdateSchema,
+        answers: { 200: answer(publicationDetailsSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      const input = parseInput(publicationUpdateSchema, request.body);
+      return { response: await publications.update(viewer, slug, input) };
+    },
+  );
+
+  app.delete(
+    '/api/publications/:slug',
+    {
+      schema: routeSchema({
+        summary: 'Delete a publication',
+        description:
+          "The owner types its address as `confirm`. Its posts go back to their authors' own blogs; a writer's own blog cannot be deleted (409).",
+        tag,
+        access: 'token',
+        params: slugParams,
+        body: publicationDeleteSchema,
+        answers: { 200: messageAnswer },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      const { confirm } = parseInput(publicationDeleteSchema, request.body);
+      await publications.delete(viewer, slug, confirm);
+      return { message: PUBLICATION_DELETED_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/api/publications/:slug/invitations',
+    {
+      schema: routeSchema({
+        summary: "A publication's pending invitations",
+        tag,
+        access: 'token',
+        params: slugParams,
+        answers: { 200: answer(z.array(invitationSchema)) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      return { response: await publications.invitationsOf(viewer, slug) };
+    },
+  );
+
+  app.post(
+    '/api/publications/:slug/invitations',
+    {
+      schema: routeSchema({
+        summary: 'Invite someone by name or email',
+        description: 'Owners and editors invite; the invitee accepts or declines in the app.',
+        tag,
+        access: 'token',
+        params: slugParams,
+        body: invitationCreateSchema,
+        bodyExample: { who: 'Charles', role: 'writer' },
+        answers: { 201: answer(invitationSchema) },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      const input = parseInput(invitationCreateSchema, request.body);
+      return reply.code(201).send({ response: await publications.invite(viewer, slug, input) });
+    },
+  );
+
+  app.delete(
+    '/api/publications/:slug/invitations/:id',
+    {
+      schema: routeSchema({
+        summary: 'Withdraw an invitation',
+        tag,
+        access: 'token',
+        params: slugInvitationParams,
+        answers: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const { slug, id } = parseInput(slugInvitationParams, request.params);
+      await publications.revokeInvitation(viewer, slug, id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/user/invitations',
+    {
+      schema: routeSchema({
+        summary: 'Invitations waiting for your answer',
+        tag,
+        access: 'token',
+        answers: { 200: answer(z.array(invitationSchema)) },
+      }),
+    },
+    async (request) => ({ response: await publications.invitationsFor(await auth.require(request)) }),
+  );
+
+  app.post(
+    '/api/user/invitations/:id/accept',
+    {
+      schema: routeSchema({
+        summary: 'Accept an invitation',
+        tag,
+        access: 'token',
+        params: invitationParams,
+        answers: { 200: answer(membershipSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { id } = parseInput(invitationParams, request.params);
+      return { response: await publications.accept(viewer, id) };
+    },
+  );
+
+  app.post(
+    '/api/user/invitations/:id/decline',
+    {
+      schema: routeSchema({
+        summary: 'Decline an invitation',
+        tag,
+        access: 'token',
+        params: invitationParams,
+        answers: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const { id } = parseInput(invitationParams, request.params);
+      await publications.decline(viewer, id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/publications/:slug/members/:username',
+    {
+      schema: routeSchema({
+        summary: "Change a member's role",
+        description: 'The owner makes a member an editor or a writer.',
+        tag,
+        access: 'token',
+        params: memberParams,
+        body: roleChangeSchema,
+        answers: { 200: answer(publicationDetailsSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug, username } = parseInput(memberParams, request.params);
+      const { role } = parseInput(roleChangeSchema, request.body);
+      return { response: await publications.setRole(viewer, slug, username, role) };
+    },
+  );
+
+  app.delete(
+    '/api/publications/:slug/members/:username',
+    {
+      schema: routeSchema({
+        summary: 'Remove a member, or leave',
+        description:
+          'Your own name: you leave (the owner hands over first). The owner removes anyone; editors remove writers. Access ends at once.',
+        tag,
+        access: 'token',
+        params: memberParams,
+        answers: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const { slug, username } = parseInput(memberParams, request.params);
+      await publications.removeMember(viewer, slug, username);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/publications/:slug/owner',
+    {
+      schema: routeSchema({
+        summary: 'Hand a publication over to another member',
+        description: 'The former owner stays on as an editor.',
+        tag,
+        access: 'token',
+        params: slugParams,
+        body: ownershipTransferSchema,
+        answers: { 200: answer(publicationDetailsSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      const { username } = parseInput(ownershipTransferSchema, request.body);
+      return { response: await publications.transfer(viewer, slug, username) };
+    },
+  );
+
+  app.get(
+    '/api/publications/:slug/domain',
+    {
+      schema: routeSchema({
+        summary: "A publication's custom domain and its state",
+        tag,
+        access: 'token',
+        params: slugParams,
+        answers: { 200: answer(domainStatusSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      return { response: await publications.domain(viewer, slug) };
+    },
+  );
+
+  app.put(
+    '/api/publications/:slug/domain',
+    {
+      schema: routeSchema({
+        summary: 'Claim a custom domain',
+        description:
+          'Pending until the DNS TXT record the answer names is found (POST …/domain/verify). Replaces an earlier domain.',
+        tag,
+        access: 'token',
+        params: slugParams,
+        body: domainSchema,
+        bodyExample: { domain: 'blog.example.com' },
+        answers: { 200: answer(domainStatusSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      const { domain } = parseInput(domainSchema, request.body);
+      return { response: await publications.claimDomain(viewer, slug, domain) };
+    },
+  );
+
+  app.post(
+    '/api/publications/:slug/domain/verify',
+    {
+      schema: routeSchema({
+        summary: 'Check the DNS record now',
+        tag,
+        access: 'token',
+        params: slugParams,
+        answers: { 200: answer(domainStatusSchema) },
+      }),
+    },
+    async (request) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      return { response: await publications.verifyDomain(viewer, slug) };
+    },
+  );
+
+  app.delete(
+    '/api/publications/:slug/domain',
+    {
+      schema: routeSchema({
+        summary: 'Remove the custom domain',
+        tag,
+        access: 'token',
+        params: slugParams,
+        answers: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const { slug } = parseInput(slugParams, request.params);
+      await publications.deleteDomain(viewer, slug);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/domains/ask',
+    {
+      schema: routeSchema({
+        summary: "Caddy's on-demand TLS question: may a certificate be issued for this name?",
+        description:
+          "200 for a verified custom domain or an existing publication's sub-domain of BASE_DOMAIN; 404 otherwise.",
+        tag,
+        access: 'public',
+        querystring: askQuery,
+        answers: { 200: messageAnswer },
+      }),
+    },
+    async (request, reply) => {
+      const { domain } = parseInput(askQuery, request.query);
+      if (!(await publications.servesDomain(domain.replace(/\.$/, '')))) {
+        return reply.code(404).send({ message: 'Not a domain this instance serves' });
+      }
+      return { message: 'Yes' };
+    },
+  );
+}

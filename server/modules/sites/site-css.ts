@@ -1,0 +1,67 @@
+/**
+ * The stylesheet of publications' sites (issue 11 §2): readable at 375 px and wide, light and dark.
+ * The accent colour is the header's band; its text is black or white, whichever contrasts more, so
+ * any colour an owner picks stays readable (WCAG's relative luminance).
+ */
+const DEFAULT_ACCENT = '#3451b2';
+
+function channel(value: number): number {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** '#000000' or '#ffffff': the one with more contrast against `hex` (#rrggbb). */
+export function textOn(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => channel(Number.parseInt(hex.slice(at, at + 2), 16)));
+  const luminance = 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  // Contrast with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05): equal at L ≈ 0.179.
+  return luminance > 0.179 ? '#000000' : '#ffffff';
+}
+
+const BASE = `
+*,*::before,*::after{box-sizing:border-box}
+:root{--bg:#fff;--text:#242424;--muted:#5f5f5f;--border:#e6e6e3;--link:#2a4196;color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--bg:#121212;--text:#e8e8e5;--muted:#a8a8a3;--border:#2e2e2c;--link:#9db0f5}}
+body{margin:0;background:var(--bg);color:var(--text);font:1.125rem/1.65 Georgia,"Noto Serif",serif}
+a{color:var(--link)}
+a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
+.wrap{max-width:44rem;margin:0 auto;padding:0 1.25rem}
+.skip{position:absolute;left:-999px}
+.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:1}
+.site-header{background:var(--accent);color:var(--on-accent);font-family:system-ui,sans-serif}
+.site-header .wrap{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between;padding-top:1rem;padding-bottom:1rem}
+.site-header a{color:var(--on-accent)}
+.site-header a:focus-visible{outline-color:var(--on-accent)}
+.site-name{font-weight:700;font-size:1.25rem;text-decoration:none}
+.site-header nav{display:flex;gap:1rem;font-size:1rem}
+main{padding-top:2rem;padding-bottom:3rem}
+h1{font-size:2.25rem;line-height:1.2;margin:0 0 .75rem}
+h2{line-height:1.3}
+.lede{color:var(--muted);font-size:1.25rem;margin-top:0}
+.entries{list-style:none;padding:0;margin:2rem 0 0}
+.entry{border-top:1px solid var(--border);padding:1.25rem 0}
+.entry h2{margin:0 0 .25rem;font-size:1.5rem}
+.entry h2 a{color:var(--text);text-decoration:none}
+.entry h2 a:hover{text-decoration:underline}
+.byline{color:var(--muted);font:0.95rem/1.5 system-ui,sans-serif;margin:0 0 .5rem}
+.byline a{color:inherit}
+.summary{margin:0}
+.cover{display:block;width:100%;height:auto;margin:1.5rem 0;border-radius:4px}
+.content img{max-width:100%;height:auto}
+.content pre{overflow-x:auto;padding:1rem;border:1px solid var(--border);border-radius:4px;font-size:.9rem}
+.content blockquote{margin-left:0;padding-left:1rem;border-left:3px solid var(--border);color:var(--muted)}
+.tags{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;font:0.9rem system-ui,sans-serif}
+.tags li{border:1px solid var(--border);border-radius:999px;padding:.1rem .75rem}
+.discuss,.more,.empty{font-family:system-ui,sans-serif}
+.members{list-style:none;padding:0}
+.members li{padding:.5rem 0;border-top:1px solid var(--border)}
+.role{color:var(--muted);font:0.9rem system-ui,sans-serif;margin-left:.5rem}
+.site-footer{border-top:1px solid var(--border);color:var(--muted);font:0.95rem system-ui,sans-serif}
+.site-footer a{color:inherit}
+@media (max-width:30rem){h1{font-size:1.75rem}body{font-size:1.0625rem}}
+`;
+
+export function siteStylesheet(accentColor: string | null): string {
+  const accent = accentColor ?? DEFAULT_ACCENT;
+  return `:root{--accent:${accent};--on-accent:${textOn(accent)}}${BASE}`;
+}

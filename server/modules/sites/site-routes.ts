@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { FEED_MEDIA_TYPES, type FeedFormat } from '../../../contracts/feeds';
+import { isUuid } from '../../../contracts/ids';
+import { profilePreview } from '../../../contracts/preview';
+import type { Post } from '../../../contracts/posts';
+import type { PublicationDetails } from '../../../contracts/publications';
+import { profilePagePath } from '../../../contracts/site';
+import { HttpError } from '../../lib/http-errors';
+import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
+import { writeFeed } from '../feeds/feed-document';
+import { pageQuerySchema, toTimePageRequest } from '../posts/paging';
+import { POST_HEADING_BASE, type PostsService } from '../posts/posts-service';
+import type { PublicationsService } from '../publications/publications-service';
+import { writeUrlSet, type SitemapUrl } from '../sitemap/sitemap-xml';
+import { siteStylesheet } from './site-css';
+import {
+  aboutPage,
+  homePage,
+  notFoundPage,
+  postPage,
+  sitePostPath,
+  unknownSitePage,
+  type SiteContext,
+} from './site-pages';
+
+const SITE_PAGE_SIZE = 20;
+/** A sitemap of one publication lists its newest posts up to this many (one file, no index). */
+const SITEMAP_POSTS_MAX = 5000;
+const FEED_ITEMS = 20;
+
+const slugParams = z.object({ slug: z.string().max(200) });
+const postParams = slugParams.extend({ id: z.string().max(64) });
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * Publications' own sites (issue 11 §2–§3), at /pub/SLUG on the main site and at the root of their
+ * sub-domains and custom domains (site-hosts.ts rewrites those here). Server-rendered pages with
+ * no script, feeds, a sitemap and robots.txt. Not in the API reference: these are pages.
+ */
+export function registerSiteRoutes(
+  app: FastifyInstance,
+  deps: {
+    publications: PublicationsService;
+    posts: PostsService;
+    markdown: MarkdownRenderer;
+    publicUrl: string;
+  },
+): void {
+  const { publications, posts, markdown, publicUrl } = deps;
+  const hide = { schema: { hide: true } };
+  // Pictures come from the main site, which in development is another origin (http://localhost…).
+  const csp = `default-src 'none'; style-src 'self'; img-src 'self' data: https: ${new URL(publicUrl).origin}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+  async function siteOf(slug: string): Promise<SiteContext | undefined> {
+    const row = await publications.findBySlug(slug.toLowerCase());
+    if (!row) return undefined;
+    const publication = await publications.details(row);
+    const version = createHash('sha256')
+      .update(publication.accentColor ?? '')
+      .digest('hex')
+      .slice(0, 8);
+    return { publication, publicUrl, stylesheetUrl: `${publication.url}/site.css?v=${version}` };
+  }
+
+  function sendHtml(reply: FastifyReply, status: number, html: string) {
+    return reply.code(status).header('content-type', HTML).header('content-security-policy', csp).send(html);
+  }
+
+  async function withSite(
+    slug: string,
+    reply: FastifyReply,
+    render: (site: SiteContext) => Promise<FastifyReply | string>,
+  ) {
+    const site = await siteOf(slug);
+    if (!site) return sendHtml(reply, 404, unknownSitePage(publicUrl));
+    return render(site);
+  }
+
+  const publicationRef = (publication: PublicationDetails) => ({
+    id: publication.id,
+    personalUserId: publication.personal ? publication.id : null,
+  });
+
+  app.get('/pub/:slug', hide, async (request, reply) => {
+    const { slug } = slugParams.parse(request.params);
+    return withSite(slug, reply, async (site) => {
+      const query = pageQuerySchema.safeParse(request.query);
+      const cursor = query.success ? query.data.cursor : undefined;
+      // A page address that names no page (a mangled cursor) is a page that does not exist.
+      const pageRequest = query.success ? pageRequestOf(cursor) : undefined;
+      if (!pageRequest) return sendHtml(reply, 404, notFoundPage(site));
+      const page = await posts.listByPublication(
+        publicationRef(site.publication),
+        { ...pageRequest, limit: SITE_PAGE_SIZE },
+        null,
+      );
+      const olderUrl = page.nextCursor
+        ? `${site.publication.url}/?cursor=${encodeURIComponent(page.nextCursor)}`
+        : null;
+      const html = homePage(site, {
+        posts: page.response.map((post) => ({ post, summary: summaryOf(post) })),
+        olderUrl,
+        paged: cursor !== undefined && cursor !== '',
+      });
+      return sendHtml(reply, 200, html);
+    });
+  });
+
+  app.get('/pub/:slug/about', hide, async (request, reply) => {
+    const { slug } = slugParams.parse(request.params);
+    return withSite(slug, reply, async (site) => {
+      const ids = await publications.memberIds(site.publication.id);
+      const urls = new Map(
+        [...ids].map(([username, id]) => [username, `${publicUrl}${profilePagePath(id)}`]),
+      );
+      return sendHtml(reply, 200, aboutPage(site, urls));
+    });
+  });
+
+  app.get('/pub/:slug/posts/:id', hide, async (request, reply) => {
+    const { slug, id } = postParams.parse(request.params);
+    return withSite(slug, reply, async (site) => {
+      const post = isUuid(id) ? await readablePost(id) : undefined;
+      // Another publication's post is not found here: each site shows its own posts only.
+      if (!post || post.publication?.slug !== site.publication.slug)
+        return sendHtml(reply, 404, notFoundPage(site));
+      const html = markdown.render(post.content, POST_HEADING_BASE, publicUrl).html;
+      return sendHtml(reply, 200, postPage(site, post, html, summaryOf(post)));
+    });
+  });
+
+  async function readablePost(id: string): Promise<Post | undefined> {
+    try {
+      return await posts.get(id, null);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+
+  app.get('/pub/:slug/site.css', hide, async (request, reply) => {
+    const { slug } = slugParams.parse(request.params);
+    const site = await siteOf(slug);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    // The address carries the colour's version (?v=), so a day's caching never shows an old one.
+    return reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(siteStylesheet(site.publication.accentColor));
+  });
+
+  for (const format of ['rss', 'atom'] as const satisfies readonly FeedFormat[]) {
+    app.get(`/pub/:slug/${format}.xml`, hide, async (request, reply) => {
+      const { slug } = slugParams.parse(request.params);
+      const site = await siteOf(slug);
+      if (!site) return sendHtml(reply, 404, unknownSitePage(publicUrl));
+      const page = await posts.listByPublication(
+        publicationRef(site.publication),
+        { ...toTimePageRequest({}), limit: FEED_ITEMS },
+        null,
+      );
+      const { publication } = site;
+      const newest = page.response.reduce(
+        (at, post) => (post.updatedAt > at ? post.updatedAt : at),
+        publication.createdAt,
+      );
+      const body = writeFeed(
+        format,
+        {
+          title: publication.name,
+          description: publication.description || `The newest posts of ${publication.name}`,
+          pageUrl: `${publication.url}/`,
+          feedUrls: { rss: `${publication.url}/rss.xml`, atom: `${publication.url}/atom.xml` },
+          iconUrl: `${publicUrl}/icon-192.png`,
+          updated: new Date(newest),
+        },
+        page.response.map((post) => ({
+          guid: `urn:uuid:${post.id}`,
+          url: `${publication.url}${sitePostPath(post.id)}`,
+          title: post.title,
+          summary: summaryOf(post),
+          html: markdown.render(post.content, 1, publicUrl).html,
+          published: new Date(post.publishedAt ?? post.createdAt),
+          updated: new Date(post.updatedAt),
+          author: { name: post.author.username, url: `${publicUrl}${profilePagePath(post.author.id)}` },
+        })),
+      );
+      return reply.type(`${FEED_MEDIA_TYPES[format]}; charset=utf-8`).send(body);
+    });
+  }
+
+  app.get('/pub/:slug/sitemap.xml', hide, async (request, reply) => {
+    const { slug } = slugParams.parse(request.params);
+    const site = await siteOf(slug);
+    if (!site) return sendHtml(reply, 404, unknownSitePage(publicUrl));
+    const { publication } = site;
+    const urls: SitemapUrl[] = [{ loc: `${publication.url}/` }, { loc: `${publication.url}/about` }];
+    let cursor: string | undefined;
+    do {
+      const page = await posts.listByPublication(
+        publicationRef(publication),
+        { ...toTimePageRequest(cursor === undefined ? {} : { cursor }), limit: 100 },
+        null,
+      );
+      for (const post of page.response) {
+        urls.push({ loc: `${publication.url}${sitePostPath(post.id)}`, lastmod: post.updatedAt });
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined && urls.length < SITEMAP_POSTS_MAX);
+    return reply.type('application/xml; charset=utf-8').send(writeUrlSet(urls));
+  });
+
+  app.get('/pub/:slug/robots.txt', hide, async (request, reply) => {
+    const { slug } = slugParams.parse(request.params);
+    const site = await siteOf(slug);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\n\nSitemap: ${site.publication.url}/sitemap.xml\n`);
+  });
+
+  // Anything else under a publication: its own not-found page (a publication's host never falls
+  // through to the main site's pages or API).
+  app.get('/pub/:slug/*', hide, async (request, reply) => {
+    const { slug } = slugParams.parse(request.params);
+    return withSite(slug, reply, async (site) => sendHtml(reply, 404, notFoundPage(site)));
+  });
+}
+
+function pageRequestOf(cursor: string | undefined) {
+  try {
+    return toTimePageRequest(cursor === undefined ? {} : { cursor });
+  } catch (error) {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  }
+}
+
+function summaryOf(post: Post): string {
+  return profilePreview(post.content);
+}

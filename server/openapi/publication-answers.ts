@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  GRANTABLE_ROLES,
+  PUBLICATION_ROLES,
+  type DomainStatus,
+  type Invitation,
+  type Membership,
+  type Publication,
+  type PublicationDetails,
+} from '../../contracts/publications';
+import { agrees } from './agrees';
+
+/* The answers of the publications routes (issue 11), tied to their contracts like answers.ts's. */
+
+const id = z.string().describe('A UUID.');
+const time = z.string().describe('An ISO 8601 time in UTC.');
+
+const publicationShape = {
+  id,
+  slug: z.string().describe('Its address: the sub-domain, and the path /pub/{slug} on the main site.'),
+  name: z.string(),
+  description: z.string(),
+  accentColor: z.string().nullable().describe('#rrggbb, or null for the instance default.'),
+  personal: z.boolean().describe("A writer's own blog, rather than a team's."),
+  url: z.string().describe('Where its site is read: its verified domain, its sub-domain, or its path.'),
+  createdAt: time,
+};
+export const publicationSchema = z.strictObject(publicationShape).meta({ id: 'Publication' });
+agrees<z.output<typeof publicationSchema>, Publication>();
+
+export const publicationDetailsSchema = z
+  .strictObject({
+    ...publicationShape,
+    members: z.array(z.strictObject({ username: z.string(), role: z.enum(PUBLICATION_ROLES), since: time })),
+  })
+  .meta({ id: 'PublicationDetails' });
+agrees<z.output<typeof publicationDetailsSchema>, PublicationDetails>();
+
+export const membershipSchema = z
+  .strictObject({ publication: publicationSchema, role: z.enum(PUBLICATION_ROLES) })
+  .meta({ id: 'Membership' });
+agrees<z.output<typeof membershipSchema>, Membership>();
+
+export const invitationSchema = z
+  .strictObject({
+    id,
+    publication: publicationSchema,
+    username: z.string().describe('Who is invited.'),
+    role: z.enum(GRANTABLE_ROLES),
+    invitedBy: z.string().nullable(),
+    createdAt: time,
+  })
+  .meta({ id: 'Invitation' });
+agrees<z.output<typeof invitationSchema>, Invitation>();
+
+export const domainStatusSchema = z
+  .strictObject({
+    domain: z.string(),
+    state: z.enum(['pending', 'verified', 'failed']),
+    failure: z.string().nullable().describe('Why the last check failed, for the owner; null otherwise.'),
+    checkedAt: time.nullable(),
+    record: z
+      .strictObject({ type: z.literal('TXT'), name: z.string(), value: z.string() })
+      .describe('The DNS record to create.'),
+  })
+  .meta({ id: 'DomainStatus' });
+agrees<z.output<typeof domainStatusSchema>, DomainStatus>();
