@@ -97,7 +97,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   const taken = new Set<string>();
   const now = new Date().toISOString();
-  for (const user of users) {
+  // Names that make an address of their own go first, so a writer called "writer" keeps
+  // "writer" rather than losing it to the names that could only fall back to it.
+  const own = users.filter((user) => slugFromName(user.username, '') !== '');
+  const fallback = users.filter((user) => slugFromName(user.username, '') === '');
+  for (const user of [...own, ...fallback]) {
     const base = slugFromName(user.username);
     let slug = base;
     for (let n = 2; taken.has(slug); n += 1) slug = numberedSlug(base, n);

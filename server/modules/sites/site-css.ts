@@ -28,13 +28,13 @@ a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .wrap{max-width:44rem;margin:0 auto;padding:0 1.25rem}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:1}
-.site-header{background:var(--accent);color:var(--on-accent);font-family:system-ui,sans-serif}
-.site-header .wrap{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between;padding-top:1rem;padding-bottom:1rem}
-.site-header a{color:var(--on-accent)}
-.site-header a:focus-visible{outline-color:var(--on-accent)}
-.site-name{font-weight:700;font-size:1.25rem;text-decoration:none}
-.site-header nav{display:flex;gap:1rem;font-size:1rem}
-main{padding-top:2rem;padding-bottom:3rem}
+.pub-header{background:var(--accent);color:var(--on-accent);font-family:system-ui,sans-serif}
+.pub-header .wrap{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between;padding-top:1rem;padding-bottom:1rem}
+.pub-header a{color:var(--on-accent)}
+.pub-header a:focus-visible{outline-color:var(--on-accent)}
+.pub-name{font-weight:700;font-size:1.25rem;text-decoration:none}
+.pub-header nav{display:flex;gap:1rem;font-size:1rem}
+main.wrap{padding-top:2rem;padding-bottom:3rem}
 h1{font-size:2.25rem;line-height:1.2;margin:0 0 .75rem}
 h2{line-height:1.3}
 .lede{color:var(--muted);font-size:1.25rem;margin-top:0}
@@ -56,8 +56,8 @@ h2{line-height:1.3}
 .members{list-style:none;padding:0}
 .members li{padding:.5rem 0;border-top:1px solid var(--border)}
 .role{color:var(--muted);font:0.9rem system-ui,sans-serif;margin-left:.5rem}
-.site-footer{border-top:1px solid var(--border);color:var(--muted);font:0.95rem system-ui,sans-serif}
-.site-footer a{color:inherit}
+.pub-footer{border-top:1px solid var(--border);color:var(--muted);font:0.95rem system-ui,sans-serif}
+.pub-footer a{color:inherit}
 @media (max-width:30rem){h1{font-size:1.75rem}body{font-size:1.0625rem}}
 `;
 

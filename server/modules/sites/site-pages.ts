@@ -51,9 +51,9 @@ ${head.extra ?? ''}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header class="site-header">
+<header class="pub-header">
 <div class="wrap">
-<a class="site-name" href="${attr(publication.url)}/">${text(publication.name)}</a>
+<a class="pub-name" href="${attr(publication.url)}/">${text(publication.name)}</a>
 <nav aria-label="${attr(publication.name)}">
 <a href="${attr(publication.url)}/">Posts</a>
 <a href="${attr(publication.url)}/about">About</a>
@@ -64,7 +64,7 @@ ${head.extra ?? ''}
 <main id="main" class="wrap">
 ${main}
 </main>
-<footer class="site-footer">
+<footer class="pub-footer">
 <div class="wrap">
 <p>${text(publication.name)} is published with <a href="${attr(publicUrl)}/">${SITE_NAME}</a>.
 <a href="${attr(feeds)}">RSS</a> · <a href="${attr(`${publication.url}/atom.xml`)}">Atom</a></p>

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost, createUser } from './support/api';
+import { axeViolations } from './support/axe';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { expectNoHorizontalScroll, textOf, visible } from './support/expect-page';
+import { startBuiltServer, type RunningServer } from './support/server-process';
+
+const browser = useBrowser();
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/** This file's own server, with sub-domains of localhost (Chromium resolves them to loopback). */
+let server: RunningServer;
+let port: string;
+
+beforeAll(async () => {
+  server = await startBuiltServer({ BASE_DOMAIN: 'localhost' });
+  port = new URL(server.baseURL).port;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function ownBlog(user: { token: string }): Promise<{ slug: string; url: string }> {
+  const response = await fetch(`${server.baseURL}/api/user/publications`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  const body = (await response.json()) as { response: { publication: { slug: string; url: string } }[] };
+  const own = body.response[0]?.publication;
+  if (!own) throw new Error('no own blog');
+  return own;
+}
+
+describe("a publication's own site at its sub-domain", () => {
+  it('shows its home, a post page, its about page and its feeds, without a script', async () => {
+    const writer = await createUser(server.baseURL, 'Site Writer');
+    const blog = await ownBlog(writer);
+    expect(blog.url).toBe(`http://${blog.slug}.localhost:${port}`);
+    const post = await createPost(server.baseURL, writer, {
+      title: 'A letter from the sub-domain',
+      content: '## Why\n\nBecause **every writer** deserves an address.\n\n```js\nconsole.log(1);\n```',
+    });
+
+    for (const [viewport, colorScheme] of [
+      [PHONE, 'light'],
+      [DESKTOP, 'dark'],
+    ] as const) {
+      const page = await browser.newPage({
+        baseURL: blog.url,
+        viewport,
+        colorScheme,
+        // axe runs as an injected script, which the site's policy refuses.
+        bypassCSP: true,
+      });
+      const home = await page.mainFrame().goto('/');
+      expect(home?.status()).toBe(200);
+      expect(await textOf(page.locator('.pub-name'))).toBe('Site Writer');
+      // Nothing to run: the site is read without a script.
+      expect(await page.locator('script').count()).toBe(0);
+      await expectNoHorizontalScroll(page, viewport.width);
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS)
+        await page.screenshot({
+          path: `${SHOTS}/site-home-${viewport.width}-${colorScheme}.png`,
+          fullPage: true,
+        });
+
+      await page.getByRole('link', { name: 'A letter from the sub-domain' }).click();
+      expect(new URL(page.url()).pathname).toBe(`/posts/${post.id}`);
+      await visible(page.getByRole('heading', { level: 1, name: 'A letter from the sub-domain' }));
+      await visible(page.getByRole('heading', { level: 2, name: 'Why' }));
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+        `${blog.url}/posts/${post.id}`,
+      );
+      // Discussion happens on the main site.
+      expect(await page.getByRole('link', { name: /Discuss this post/ }).getAttribute('href')).toBe(
+        `http://localhost:${port}/readblog?id=${post.id}`,
+      );
+      await expectNoHorizontalScroll(page, viewport.width);
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS)
+        await page.screenshot({
+          path: `${SHOTS}/site-post-${viewport.width}-${colorScheme}.png`,
+          fullPage: true,
+        });
+
+      await page.getByRole('navigation').getByRole('link', { name: 'About' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: 'About Site Writer' }));
+      expect(await axeViolations(page)).toEqual([]);
+    }
+
+    const page = await browser.newPage({ baseURL: blog.url });
+    const rss = await page.mainFrame().goto('/rss.xml');
+    expect(rss?.status()).toBe(200);
+    expect(rss?.headers()['content-type']).toContain('application/rss+xml');
+    expect(await rss?.text()).toContain(`${blog.url}/posts/${post.id}`);
+    const missing = await page.mainFrame().goto(`/posts/00000000-0000-7000-8000-000000000000`);
+    expect(missing?.status()).toBe(404);
+    const unknown = await page.mainFrame().goto(`http://no-such-blog.localhost:${port}/`);
+    expect(unknown?.status()).toBe(404);
+  });
+});

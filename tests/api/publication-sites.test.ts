@@ -1,0 +1,281 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, expect, it } from 'vitest';
+import type { Post } from '../../contracts/posts';
+import type { DomainStatus, Membership, PublicationDetails } from '../../contracts/publications';
+import { DOMAIN_OURS_MESSAGE, DOMAIN_TAKEN_MESSAGE } from '../../contracts/publications';
+import { startDnsServer } from './support/dns-server';
+import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import { createPost } from './support/posts';
+
+// A real DNS server on loopback answers the custom-domain checks (issue 11 §5).
+const dns = await startDnsServer();
+afterAll(() => dns.close());
+
+const BASE = 'sites.test';
+
+const page = (ctx: ApiContext, host: string, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { host } });
+
+async function ownSlug(ctx: ApiContext, user: TestUser): Promise<string> {
+  const mine = await request<{ response: Membership[] }>(ctx, {
+    method: 'GET',
+    url: '/api/user/publications',
+    token: user.token,
+  });
+  const slug = mine.body.response[0]?.publication.slug;
+  if (!slug) throw new Error('no own blog');
+  return slug;
+}
+
+/** One GET over a real socket with the Host given, through the response cache's front door. */
+function getOverSocket(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describeEachDatabase(
+  "publications' own sites: sub-domains, custom domains, unknown hosts",
+  (ctx) => {
+    it("serves a writer's blog at its sub-domain: home, post pages, about, feeds, sitemap, robots.txt", async () => {
+      const ada = await signUpUser(ctx, { username: 'Ada Sites' });
+      const other = await signUpUser(ctx);
+      const slug = await ownSlug(ctx, ada);
+      expect(slug).toBe('ada-sites');
+      const post = await createPost(ctx, ada, { title: 'Notes & <letters>', content: 'On the **engine**.' });
+      const elsewhere = await createPost(ctx, other, { title: 'Not in this blog' });
+      const host = `${slug}.${BASE}`;
+      const url = `http://${host}`;
+
+      const home = await page(ctx, host, '/');
+      expect(home.statusCode).toBe(200);
+      expect(home.headers['content-type']).toContain('text/html');
+      expect(home.body).toContain('<a class="pub-name" href="http://ada-sites.sites.test/">Ada Sites</a>');
+      expect(home.body).toContain('Notes &amp; &lt;letters&gt;');
+      expect(home.body).not.toContain('Not in this blog');
+      expect(home.body).toContain(`<link rel="canonical" href="${url}/">`);
+
+      const read = await page(ctx, host, `/posts/${post.id}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.body).toContain('<strong>engine</strong>');
+      expect(read.body).toContain(`<link rel="canonical" href="${url}/posts/${post.id}">`);
+      // Discussion stays on the main site.
+      expect(read.body).toContain(`http://inkwell.test/readblog?id=${post.id}`);
+      expect((await page(ctx, host, `/posts/${elsewhere.id}`)).statusCode).toBe(404);
+      expect((await page(ctx, host, '/posts/not-an-id')).statusCode).toBe(404);
+      expect((await page(ctx, host, '/?cursor=garbage')).statusCode).toBe(404);
+
+      const about = await page(ctx, host, '/about');
+      expect(about.statusCode).toBe(200);
+      expect(about.body).toContain('Written by');
+      expect(about.body).toContain(`http://inkwell.test/profile?userId=${ada.id}`);
+
+      const rss = await page(ctx, host, '/rss.xml');
+      expect(rss.statusCode).toBe(200);
+      expect(rss.headers['content-type']).toContain('application/rss+xml');
+      expect(rss.body).toContain(`<link>${url}/posts/${post.id}</link>`);
+      expect(rss.body).not.toContain(elsewhere.id);
+      const atom = await page(ctx, host, '/atom.xml');
+      expect(atom.headers['content-type']).toContain('application/atom+xml');
+      expect(atom.body).toContain(`${url}/posts/${post.id}`);
+      const sitemap = await page(ctx, host, '/sitemap.xml');
+      expect(sitemap.body).toContain(`<loc>${url}/posts/${post.id}</loc>`);
+      const robots = await page(ctx, host, '/robots.txt');
+      expect(robots.body).toContain(`Sitemap: ${url}/sitemap.xml`);
+
+      // The same site lives under /pub/SLUG on the main site, its links pointing at the sub-domain.
+      const byPath = await page(ctx, 'inkwell.test', `/pub/${slug}`);
+      expect(byPath.statusCode).toBe(200);
+      expect(byPath.body).toContain(`<link rel="canonical" href="${url}/">`);
+    });
+
+    it("shows a team's members on its about page, in its accent colour", async () => {
+      const owner = await signUpUser(ctx);
+      const created = await request<{ response: PublicationDetails }>(ctx, {
+        method: 'POST',
+        url: '/api/publications',
+        token: owner.token,
+        payload: { slug: 'night-shift', name: 'Night Shift', accentColor: '#102030' },
+      });
+      expect(created.body.response.url).toBe(`http://night-shift.${BASE}`);
+      const about = await page(ctx, `night-shift.${BASE}`, '/about');
+      expect(about.body).toContain('<h2>Members</h2>');
+      expect(about.body).toContain(`${owner.username}</a> <span class="role">Owner</span>`);
+      const stylesheet = about.body.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] ?? '';
+      const css = await page(
+        ctx,
+        `night-shift.${BASE}`,
+        new URL(stylesheet).pathname + new URL(stylesheet).search,
+      );
+      expect(css.statusCode).toBe(200);
+      // A dark band gets white text, whatever the owner picked.
+      expect(css.body).toContain('--accent:#102030;--on-accent:#ffffff');
+    });
+
+    it('answers an unknown or reserved sub-domain with 404 and never the main site or its API', async () => {
+      for (const host of [`nobody-here.${BASE}`, `www.${BASE}`, `a.b.${BASE}`]) {
+        const home = await page(ctx, host, '/');
+        expect(home.statusCode, host).toBe(404);
+        expect(home.body).toContain('No publication lives at this address');
+      }
+      const owner = await signUpUser(ctx, { username: 'Api Probe' });
+      const api = await page(ctx, `${await ownSlug(ctx, owner)}.${BASE}`, '/api/post/blog/all');
+      expect(api.statusCode).toBe(404);
+      expect(api.body).not.toContain('"response"');
+    });
+
+    it('serves the main site to any host that is not ours, with links from PUBLIC_URL only', async () => {
+      const writer = await signUpUser(ctx, { username: 'Spoof Target' });
+      await createPost(ctx, writer, { title: 'Main site post' });
+      for (const host of ['evil.example', `spoof-target.${BASE}.evil.example`, '127.0.0.1:3000']) {
+        const robots = await page(ctx, host, '/robots.txt');
+        expect(robots.statusCode, host).toBe(200);
+        expect(robots.body).toContain('Sitemap: http://inkwell.test/sitemap.xml');
+        expect(robots.body).not.toContain('evil');
+        const list = await page(ctx, host, '/api/post/blog/all');
+        expect(list.statusCode, host).toBe(200);
+      }
+      // Case and port do not matter to the host's name.
+      const upper = await page(ctx, `SPOOF-TARGET.${BASE.toUpperCase()}:8080`, '/');
+      expect(upper.statusCode).toBe(200);
+      expect(upper.body).toContain('Spoof Target');
+    });
+
+    it('never serves a cached main-site answer for a publication host (through the front door)', async () => {
+      const writer = await signUpUser(ctx, { username: 'Cache Check' });
+      await createPost(ctx, writer, { title: 'Cached list entry' });
+      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = Number(new URL(address).port);
+      const main = await getOverSocket(port, 'inkwell.test', '/api/post/blog/all');
+      expect(main.status).toBe(200);
+      expect((await getOverSocket(port, 'inkwell.test', '/api/post/blog/all')).body).toBe(main.body);
+      const site = await getOverSocket(port, `cache-check.${BASE}`, '/api/post/blog/all');
+      expect(site.status).toBe(404);
+      expect(site.body).not.toContain('Cached list entry');
+    });
+
+    it('verifies a custom domain by its DNS TXT record and then serves the publication there', async () => {
+      const owner = await signUpUser(ctx, { username: 'Domain Owner' });
+      const writer = await signUpUser(ctx);
+      const slug = await ownSlug(ctx, owner);
+      const post = await createPost(ctx, owner, { title: 'On my own domain' });
+      const domain = 'blog.domain-owner.example';
+      // The DNS server outlives each database's run of this suite: start from no records.
+      dns.txt.clear();
+
+      const claimed = await request<{ response: DomainStatus }>(ctx, {
+        method: 'PUT',
+        url: `/api/publications/${slug}/domain`,
+        token: owner.token,
+        payload: { domain: 'Blog.Domain-Owner.Example.' },
+      });
+      expect(claimed.status).toBe(200);
+      expect(claimed.body.response).toMatchObject({
+        domain,
+        state: 'pending',
+        record: { type: 'TXT', name: `_inkwell-challenge.${domain}` },
+      });
+      // Not verified: the host is none of ours yet, so it is the main site, not the blog.
+      const before = await page(ctx, domain, '/');
+      expect(before.body).not.toContain('On my own domain');
+      const askBefore = await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${domain}`);
+      expect(askBefore.statusCode).toBe(404);
+
+      const missing = await request<{ response: DomainStatus }>(ctx, {
+        method: 'POST',
+        url: `/api/publications/${slug}/domain/verify`,
+        token: owner.token,
+      });
+      expect(missing.body.response.state).toBe('failed');
+      expect(missing.body.response.failure).toContain('No TXT record was found');
+
+      dns.txt.set(`_inkwell-challenge.${domain}`, [['inkwell-verify=wrong']]);
+      const wrong = await request<{ response: DomainStatus }>(ctx, {
+        method: 'POST',
+        url: `/api/publications/${slug}/domain/verify`,
+        token: owner.token,
+      });
+      expect(wrong.body.response.failure).toContain("does not carry this publication's token");
+
+      // A long record arrives split in strings; DNS means them joined.
+      const value = claimed.body.response.record.value;
+      dns.txt.set(`_inkwell-challenge.${domain}`, [['v=spf1 -all'], [value.slice(0, 10), value.slice(10)]]);
+      const verified = await request<{ response: DomainStatus }>(ctx, {
+        method: 'POST',
+        url: `/api/publications/${slug}/domain/verify`,
+        token: owner.token,
+      });
+      expect(verified.body.response).toMatchObject({ state: 'verified', failure: null });
+
+      const home = await page(ctx, domain, '/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('On my own domain');
+      expect(home.body).toContain(`<link rel="canonical" href="http://${domain}/">`);
+      const feed = await page(ctx, domain, '/rss.xml');
+      expect(feed.body).toContain(`<link>http://${domain}/posts/${post.id}</link>`);
+      // The sub-domain now names the domain as canonical, and posts carry it for the main site's link.
+      expect((await page(ctx, `${slug}.${BASE}`, '/')).body).toContain(`href="http://${domain}/"`);
+      const read = await request<{ response: Post }>(ctx, {
+        method: 'GET',
+        url: `/api/post/blog?id=${post.id}`,
+      });
+      expect(read.body.response.publication?.domain).toBe(domain);
+
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${domain}`)).statusCode).toBe(200);
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${slug}.${BASE}`)).statusCode).toBe(
+        200,
+      );
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=nobody.${BASE}`)).statusCode).toBe(
+        404,
+      );
+      expect((await page(ctx, 'inkwell.test', '/api/domains/ask?domain=random.example')).statusCode).toBe(
+        404,
+      );
+
+      // Nobody else claims it, and nobody claims the instance's own names.
+      const writerSlug = await ownSlug(ctx, writer);
+      const stolen = await request(ctx, {
+        method: 'PUT',
+        url: `/api/publications/${writerSlug}/domain`,
+        token: writer.token,
+        payload: { domain },
+      });
+      expect(stolen.status).toBe(409);
+      expect(stolen.body).toMatchObject({ message: DOMAIN_TAKEN_MESSAGE });
+      for (const ours of ['inkwell.test', `shop.${BASE}`]) {
+        const refused = await request(ctx, {
+          method: 'PUT',
+          url: `/api/publications/${writerSlug}/domain`,
+          token: writer.token,
+          payload: { domain: ours },
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ message: DOMAIN_OURS_MESSAGE });
+      }
+      // Only the owner manages the domain.
+      const peek = await request(ctx, {
+        method: 'GET',
+        url: `/api/publications/${slug}/domain`,
+        token: writer.token,
+      });
+      expect(peek.status).toBe(403);
+
+      // Removed: the domain stops serving the blog at once.
+      const removed = await request(ctx, {
+        method: 'DELETE',
+        url: `/api/publications/${slug}/domain`,
+        token: owner.token,
+      });
+      expect(removed.status).toBe(204);
+      expect((await page(ctx, domain, '/')).body).not.toContain('On my own domain');
+    });
+  },
+  { config: { baseDomain: BASE, dnsResolvers: [dns.address] } },
+);
