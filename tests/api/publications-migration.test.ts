@@ -1,6 +1,6 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DialectName } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations';
 import { PostsRepository } from '../../server/modules/posts/posts-repository';
 import { DIALECTS } from './support/harness';
