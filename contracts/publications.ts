@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Publications (issue 11; docs/decisions/0042-publications-and-sites.md): every writer's own blog and
+ * Publications (issue 11; docs/decisions/0044-publications-and-sites.md): every writer's own blog and
  * the blogs teams write together. The rules and messages the server and the web app share.
  */
 
@@ -157,19 +157,25 @@ const publicationNameSchema = z
   .min(1, 'Name is required')
   .max(PUBLICATION_NAME_MAX, `Name must be at most ${PUBLICATION_NAME_MAX} characters`);
 
+export const LOGO_NOT_FOUND_MESSAGE = 'Logo image not found';
+/** A picture the owner uploaded (POST /api/media); null removes the logo. */
+const logoIdSchema = z.string({ error: LOGO_NOT_FOUND_MESSAGE }).max(64, LOGO_NOT_FOUND_MESSAGE).nullable();
+
 export const publicationCreateSchema = z.object({
   slug: slugSchema,
   name: publicationNameSchema,
   description: optionalText('Description', PUBLICATION_DESCRIPTION_MAX).optional(),
   accentColor: accentSchema.optional(),
+  logoId: logoIdSchema.optional(),
 });
 export type PublicationCreateInput = z.infer<typeof publicationCreateSchema>;
 
-/** Name, description and colour change; the address does not (links and domains point at it). */
+/** Name, description, colour and logo change; the address does not (links and domains point at it). */
 export const publicationUpdateSchema = z.object({
   name: publicationNameSchema.optional(),
   description: optionalText('Description', PUBLICATION_DESCRIPTION_MAX).optional(),
   accentColor: accentSchema.optional(),
+  logoId: logoIdSchema.optional(),
 });
 export type PublicationUpdateInput = z.infer<typeof publicationUpdateSchema>;
 
@@ -203,6 +209,8 @@ export interface Publication {
   name: string;
   description: string;
   accentColor: string | null;
+  /** The logo's address on the main site (a path under /media), or null. */
+  logoUrl: string | null;
   /** A writer's own blog (made at sign-up), as opposed to a team's. */
   personal: boolean;
   /** Where its site is read: its verified domain, its sub-domain, or its path on the main site. */

@@ -224,6 +224,8 @@ export interface PublicationsTable {
   name: string;
   description: string;
   accent_color: string | null;
+  /** A picture the owner uploaded, shown in the site's header. */
+  logo_id: string | null;
   /** The writer whose own blog this is; null for a team's publication. */
   personal_user_id: string | null;
   created_at: string;

@@ -21,6 +21,7 @@ const publicationShape = {
   name: z.string(),
   description: z.string(),
   accentColor: z.string().nullable().describe('#rrggbb, or null for the instance default.'),
+  logoUrl: z.string().nullable().describe('The logo picture, a path on the main site; null without one.'),
   personal: z.boolean().describe("A writer's own blog, rather than a team's."),
   url: z.string().describe('Where its site is read: its verified domain, its sub-domain, or its path.'),
   createdAt: time,

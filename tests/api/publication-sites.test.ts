@@ -2,9 +2,14 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, expect, it } from 'vitest';
 import type { Post } from '../../contracts/posts';
 import type { DomainStatus, Membership, PublicationDetails } from '../../contracts/publications';
-import { DOMAIN_OURS_MESSAGE, DOMAIN_TAKEN_MESSAGE } from '../../contracts/publications';
+import {
+  DOMAIN_OURS_MESSAGE,
+  DOMAIN_TAKEN_MESSAGE,
+  LOGO_NOT_FOUND_MESSAGE,
+} from '../../contracts/publications';
 import { startDnsServer } from './support/dns-server';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import { photo, upload } from './support/media';
 import { createPost } from './support/posts';
 
 // A real DNS server on loopback answers the custom-domain checks (issue 11 §5).
@@ -117,6 +122,47 @@ describeEachDatabase(
       expect(css.statusCode).toBe(200);
       // A dark band gets white text, whatever the owner picked.
       expect(css.body).toContain('--accent:#102030;--on-accent:#ffffff');
+    });
+
+    it('shows a logo the owner uploaded, and refuses a picture somebody else uploaded', async () => {
+      const owner = await signUpUser(ctx, { username: 'Logo Owner' });
+      const stranger = await signUpUser(ctx);
+      const slug = await ownSlug(ctx, owner);
+      const theirs = await upload(ctx, stranger.token, await photo(64, 64, { format: 'png' }), {
+        contentType: 'image/png',
+        filename: 'logo.png',
+      });
+      const refused = await request<{ errors: Record<string, string[]> }>(ctx, {
+        method: 'PUT',
+        url: `/api/publications/${slug}`,
+        token: owner.token,
+        payload: { logoId: theirs.body.response.id },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.logoId).toEqual([LOGO_NOT_FOUND_MESSAGE]);
+
+      const mine = await upload(ctx, owner.token, await photo(64, 64, { format: 'png' }), {
+        contentType: 'image/png',
+        filename: 'logo.png',
+      });
+      const updated = await request<{ response: PublicationDetails }>(ctx, {
+        method: 'PUT',
+        url: `/api/publications/${slug}`,
+        token: owner.token,
+        payload: { logoId: mine.body.response.id },
+      });
+      expect(updated.status).toBe(200);
+      const logoUrl = updated.body.response.logoUrl;
+      expect(logoUrl).toMatch(new RegExp(`^/media/${mine.body.response.id}/\\d+\\.webp$`));
+      const home = await page(ctx, `${slug}.${BASE}`, '/');
+      expect(home.body).toContain(`<img class="pub-logo" src="http://inkwell.test${logoUrl ?? ''}" alt=""`);
+      const removed = await request<{ response: PublicationDetails }>(ctx, {
+        method: 'PUT',
+        url: `/api/publications/${slug}`,
+        token: owner.token,
+        payload: { logoId: null },
+      });
+      expect(removed.body.response.logoUrl).toBeNull();
     });
 
     it('answers an unknown or reserved sub-domain with 404 and never the main site or its API', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { numberedSlug, slugFromName } from '../../../contracts/publications';
 
 /**
- * Publications (issue 11; docs/decisions/0042-publications-and-sites.md): every account gets its
+ * Publications (issue 11; docs/decisions/0044-publications-and-sites.md): every account gets its
  * own blog, teams get shared ones with roles, and a publication may claim a custom domain.
  *
  * A post's `publication_id` is null while it sits in its author's own blog: every post already
@@ -22,6 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'varchar(200)', (col) => col.notNull())
     .addColumn('description', 'varchar(2000)', (col) => col.notNull().defaultTo(''))
     .addColumn('accent_color', 'varchar(7)')
+    // A picture its owner uploaded (POST /api/media); it goes if the picture does.
+    .addColumn('logo_id', 'varchar(36)', (col) => col.references('media.id').onDelete('set null'))
     .addColumn('personal_user_id', 'varchar(36)', (col) =>
       col.unique().references('users.id').onDelete('cascade'),
     )

@@ -2,7 +2,11 @@ import type { Kysely, Selectable } from 'kysely';
 import type { GrantableRole, PublicationRole } from '../../../contracts/publications';
 import type { DatabaseSchema, PublicationDomainsTable, PublicationsTable } from '../../db/schema';
 
-export type PublicationRow = Selectable<PublicationsTable> & { verified_domain: string | null };
+export type PublicationRow = Selectable<PublicationsTable> & {
+  verified_domain: string | null;
+  /** The logo's stored widths (media.widths), when it has one. */
+  logo_widths: string | null;
+};
 export type DomainRow = Selectable<PublicationDomainsTable>;
 
 export interface MemberRow {
@@ -34,8 +38,9 @@ export class PublicationsRepository {
           .onRef('publication_domains.publication_id', '=', 'publications.id')
           .on('publication_domains.state', '=', 'verified'),
       )
+      .leftJoin('media', 'media.id', 'publications.logo_id')
       .selectAll('publications')
-      .select('publication_domains.domain as verified_domain');
+      .select(['publication_domains.domain as verified_domain', 'media.widths as logo_widths']);
   }
 
   findBySlug(slug: string): Promise<PublicationRow | undefined> {
@@ -101,6 +106,17 @@ export class PublicationsRepository {
       );
   }
 
+  /** Whether `mediaId` names a picture `userId` uploaded (a logo must be the owner's own). */
+  async ownsMedia(userId: string, mediaId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('media')
+      .select('id')
+      .where('id', '=', mediaId)
+      .where('owner_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async insert(
     publication: Omit<Selectable<PublicationsTable>, 'personal_user_id'>,
     ownerId: string,
@@ -124,7 +140,7 @@ export class PublicationsRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<PublicationsTable, 'name' | 'description' | 'accent_color'>>,
+    changes: Partial<Pick<PublicationsTable, 'name' | 'description' | 'accent_color' | 'logo_id'>>,
   ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
     await this.db.updateTable('publications').set(changes).where('id', '=', id).execute();

@@ -10,6 +10,7 @@ import {
   EDITORS_ONLY_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
   INVITEE_NOT_FOUND_MESSAGE,
+  LOGO_NOT_FOUND_MESSAGE,
   MEMBER_NOT_FOUND_MESSAGE,
   NOT_A_MEMBER_MESSAGE,
   OWNER_CANNOT_LEAVE_MESSAGE,
@@ -29,6 +30,7 @@ import {
   type PublicationUpdateInput,
   roleAtLeast,
 } from '../../../contracts/publications';
+import { mediaUrl } from '../../../contracts/media';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
@@ -63,6 +65,7 @@ export class PublicationsService {
       name: row.name,
       description: row.description,
       accentColor: row.accent_color,
+      logoUrl: logoUrlOf(row),
       personal: row.personal_user_id !== null,
       url: this.urls.siteUrl(row),
       createdAt: row.created_at,
@@ -111,6 +114,7 @@ export class PublicationsService {
 
   async create(viewer: Viewer, input: PublicationCreateInput): Promise<PublicationDetails> {
     if (await this.publications.slugTaken(input.slug)) throw slugTaken();
+    if (input.logoId) await this.requireOwnLogo(viewer, input.logoId);
     const id = uuidv7();
     try {
       await this.publications.insert(
@@ -120,6 +124,7 @@ export class PublicationsService {
           name: input.name,
           description: input.description ?? '',
           accent_color: input.accentColor ?? null,
+          logo_id: input.logoId ?? null,
           created_at: nowIso(),
         },
         viewer.id,
@@ -133,7 +138,9 @@ export class PublicationsService {
 
   async update(viewer: Viewer, slug: string, input: PublicationUpdateInput): Promise<PublicationDetails> {
     const row = await this.requireRole(viewer, slug, 'owner');
+    if (input.logoId) await this.requireOwnLogo(viewer, input.logoId);
     await this.publications.update(row.id, {
+      ...(input.logoId === undefined ? {} : { logo_id: input.logoId }),
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(input.description === undefined ? {} : { description: input.description }),
       ...(input.accentColor === undefined ? {} : { accent_color: input.accentColor }),
@@ -324,6 +331,12 @@ export class PublicationsService {
     return row;
   }
 
+  private async requireOwnLogo(viewer: Viewer, logoId: string): Promise<void> {
+    if (!(await this.publications.ownsMedia(viewer.id, logoId))) {
+      throw badRequest(LOGO_NOT_FOUND_MESSAGE, { logoId: [LOGO_NOT_FOUND_MESSAGE] });
+    }
+  }
+
   private async member(row: PublicationRow, username: string) {
     const user = await this.publications.findUserByName(username);
     const role = user && (await this.publications.roleOf(row.id, user.id));
@@ -368,6 +381,13 @@ export class PublicationsService {
 }
 
 const slugTaken = () => conflict(SLUG_TAKEN_MESSAGE);
+
+/** The logo's smallest stored width: it is shown a few dozen pixels high. */
+function logoUrlOf(row: PublicationRow): string | null {
+  if (row.logo_id === null || row.logo_widths === null) return null;
+  const smallest = Number(row.logo_widths.split(' ')[0]);
+  return Number.isFinite(smallest) ? mediaUrl(row.logo_id, smallest) : null;
+}
 
 function toDomainStatus(row: DomainRow): DomainStatus {
   return {

@@ -32,7 +32,8 @@ a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .pub-header .wrap{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between;padding-top:1rem;padding-bottom:1rem}
 .pub-header a{color:var(--on-accent)}
 .pub-header a:focus-visible{outline-color:var(--on-accent)}
-.pub-name{font-weight:700;font-size:1.25rem;text-decoration:none}
+.pub-name{font-weight:700;font-size:1.25rem;text-decoration:none;display:inline-flex;align-items:center;gap:.6rem}
+.pub-logo{height:2rem;width:auto;border-radius:4px}
 .pub-header nav{display:flex;gap:1rem;font-size:1rem}
 main.wrap{padding-top:2rem;padding-bottom:3rem}
 h1{font-size:2.25rem;line-height:1.2;margin:0 0 .75rem}

@@ -30,6 +30,10 @@ interface Head {
 function layout(site: SiteContext, head: Head, main: string): string {
   const { publication, publicUrl } = site;
   const feeds = `${publication.url}/rss.xml`;
+  // Decorative beside the name, which says the same.
+  const logo = publication.logoUrl
+    ? `<img class="pub-logo" src="${attr(`${publicUrl}${publication.logoUrl}`)}" alt="" height="32">`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,7 +57,7 @@ ${head.extra ?? ''}
 <a class="skip" href="#main">Skip to content</a>
 <header class="pub-header">
 <div class="wrap">
-<a class="pub-name" href="${attr(publication.url)}/">${text(publication.name)}</a>
+<a class="pub-name" href="${attr(publication.url)}/">${logo}${text(publication.name)}</a>
 <nav aria-label="${attr(publication.name)}">
 <a href="${attr(publication.url)}/">Posts</a>
 <a href="${attr(publication.url)}/about">About</a>
