@@ -407,4 +407,38 @@ describeEachDatabase('publications: own blogs, teams and roles', (ctx) => {
       expect((await request(ctx, { method: 'GET', url })).status).toBe(401);
     }
   });
+
+  it('hands a deleted account’s publications on, and leaves nothing of the person in its own blog', async () => {
+    const owner = await signUpUser(ctx, { username: 'Leaving Soon' });
+    const editor = await signUpUser(ctx);
+    const writer = await signUpUser(ctx);
+    await createPublication(ctx, owner, 'handed-on');
+    await addMember(ctx, owner, 'handed-on', writer, 'writer');
+    await addMember(ctx, owner, 'handed-on', editor, 'editor');
+    await createPublication(ctx, owner, 'alone-here');
+    const ownPost = await createPost(ctx, owner, { title: 'Kept after leaving' });
+    const deleted = await request(ctx, {
+      method: 'POST',
+      url: '/api/user/delete',
+      token: owner.token,
+      payload: { password: owner.password, content: 'keep' },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+
+    // The editor, before the longer-standing writer, inherits; a publication with nobody left goes.
+    const handed = await request<{ response: PublicationDetails }>(ctx, {
+      method: 'GET',
+      url: '/api/publications/handed-on',
+    });
+    expect(handed.body.response.members.map((m) => [m.username, m.role])).toEqual([
+      [editor.username, 'owner'],
+      [writer.username, 'writer'],
+    ]);
+    expect((await request(ctx, { method: 'GET', url: '/api/publications/alone-here' })).status).toBe(404);
+    expect((await request(ctx, { method: 'GET', url: '/api/publications/leaving-soon' })).status).toBe(404);
+    const kept = await readPost(ctx, ownPost.id);
+    expect(kept.status).toBe(200);
+    expect(kept.body.response.publication).toMatchObject({ name: 'former member', personal: true });
+    expect(JSON.stringify(kept.body)).not.toMatch(/leaving.soon/i);
+  });
 });

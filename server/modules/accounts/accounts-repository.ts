@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { FORMER_MEMBER_NAME } from '../../../contracts/auth';
+import { releasePublicationsOf } from '../publications/account-departure';
 import type { AccountTokensTable, DatabaseSchema } from '../../db/schema';
 
 export type LinkPurpose = AccountTokensTable['purpose'];
@@ -127,6 +128,7 @@ export class AccountsRepository {
    */
   deleteAccount(userId: string, content: 'delete' | 'keep', now: string): Promise<void> {
     return this.db.transaction().execute(async (trx) => {
+      await releasePublicationsOf(trx, userId, content);
       if (content === 'delete') {
         await this.lowerTagCountsForPostsOf(trx, userId);
         // Deleted one by one by the database (not left to the user's cascade), so the search
