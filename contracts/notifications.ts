@@ -3,7 +3,9 @@ import type { Author } from './posts';
 export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found';
 
 /** `passage`: an in-line comment (issue 12 §1), told apart from a comment on the whole post. */
-export type NotificationKind = 'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite';
+/** `invitation`: to join a publication (issue 11), answered on /publications. */
+export type NotificationKind =
+  'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation';
 
 /**
  * One line on /notifications: notifications of the same kind about the same thing, read or unread
@@ -24,6 +26,8 @@ export interface NotificationGroup {
   post: { id: string; title: string; author: Author } | null;
   /** The newest comment it is about, with the start of its text; null for follows and favorites. */
   comment: { id: string; excerpt: string } | null;
+  /** The publication an invitation is to; null for every other kind. */
+  publication: { slug: string; name: string } | null;
 }
 
 export interface UnreadCount {
@@ -37,6 +41,7 @@ const VERBS: Record<NotificationKind, string> = {
   mention: 'mentioned you on',
   follow: 'started following you',
   favorite: 'favorited',
+  invitation: 'invited you to join',
 };
 
 /** "Ada", "Ada and Bo"... "Ada and 3 others": who did it, in one phrase. */
@@ -50,5 +55,6 @@ export function actorsPhrase(group: Pick<NotificationGroup, 'actor' | 'others'>)
 export function notificationText(group: NotificationGroup): string {
   const who = actorsPhrase(group);
   const verb = VERBS[group.kind];
+  if (group.publication) return `${who} ${verb} ${group.publication.name}`;
   return group.post ? `${who} ${verb} “${group.post.title}”` : `${who} ${verb}`;
 }

@@ -263,6 +263,7 @@ export async function buildApp({
     new PublicationUrls(config.publicUrl, config.baseDomain),
     dnsLookup(config.dnsResolvers),
     { domainsChanged: () => siteHosts.refresh() },
+    new NotificationsRepository(database.db),
   );
 
   const markdown = new MarkdownRenderer();

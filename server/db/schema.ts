@@ -87,7 +87,8 @@ export interface CommentMentionsTable {
   user_id: string;
 }
 
-export type NotificationKind = 'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite';
+export type NotificationKind =
+  'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation';
 
 export interface NotificationsTable {
   id: string;
@@ -96,6 +97,8 @@ export interface NotificationsTable {
   kind: NotificationKind;
   post_id: string | null;
   comment_id: string | null;
+  /** The publication an invitation is to (migration 2026-11-25-0201). */
+  publication_id: string | null;
   group_key: string;
   created_at: string;
   read_at: string | null;

@@ -242,13 +242,17 @@ agrees<z.output<typeof discoverSchema>, Discover>();
 export const notificationSchema = z
   .strictObject({
     id,
-    kind: z.enum(['comment', 'passage', 'reply', 'mention', 'follow', 'favorite']),
+    kind: z.enum(['comment', 'passage', 'reply', 'mention', 'follow', 'favorite', 'invitation']),
     unread: z.boolean(),
     createdAt: time,
     actor: authorSchema,
     others: z.number().int().describe('How many other people did the same.'),
     post: z.strictObject({ id, title: z.string(), author: authorSchema }).nullable(),
     comment: z.strictObject({ id, excerpt: z.string() }).nullable(),
+    publication: z
+      .strictObject({ slug: z.string(), name: z.string() })
+      .nullable()
+      .describe('The publication an invitation is to (answered on /publications); null otherwise.'),
   })
   .meta({ id: 'Notification' });
 agrees<z.output<typeof notificationSchema>, NotificationGroup>();

@@ -44,6 +44,7 @@ describeEachDatabase('notifications API (issue 12 §4)', (ctx) => {
       others: 0,
       post: { id: post.id, title: 'On ink', author: { id: writer.id, username: writer.username } },
       comment: { id: comment.id, excerpt: 'Nice piece' },
+      publication: null,
     });
     expect(page.response[1]).toMatchObject({ kind: 'follow', actor, post: null, comment: null });
     expect(await unreadOf(ctx, writer)).toBe(4);

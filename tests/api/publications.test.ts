@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { notificationText, type NotificationGroup } from '../../contracts/notifications';
 import type { Post } from '../../contracts/posts';
 import type { Invitation, Membership, PublicationDetails } from '../../contracts/publications';
 import {
@@ -275,6 +276,15 @@ describeEachDatabase('publications: own blogs, teams and roles', (ctx) => {
     });
     expect(nobody.status).toBe(400);
 
+    // The invitee hears of it in the bell, and the line leads to the publication's name.
+    const bell = await request<{ response: NotificationGroup[] }>(ctx, {
+      method: 'GET',
+      url: '/api/notifications',
+      token: ada.token,
+    });
+    const line = bell.body.response.find((group) => group.kind === 'invitation');
+    expect(line && notificationText(line)).toBe(`${owner.username} invited you to join Team analytical`);
+
     const waiting = await request<{ response: Invitation[] }>(ctx, {
       method: 'GET',
       url: '/api/user/invitations',
@@ -294,6 +304,13 @@ describeEachDatabase('publications: own blogs, teams and roles', (ctx) => {
       token: ada.token,
     });
     expect(accepted.status).toBe(200);
+    // Answered, the invitation asks nothing more of the bell.
+    const after = await request<{ response: NotificationGroup[] }>(ctx, {
+      method: 'GET',
+      url: '/api/notifications',
+      token: ada.token,
+    });
+    expect(after.body.response.filter((group) => group.kind === 'invitation')).toEqual([]);
 
     const declinedInvite = await request<{ response: Invitation }>(ctx, {
       method: 'POST',

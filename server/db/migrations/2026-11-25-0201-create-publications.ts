@@ -90,6 +90,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['publication_id', 'published_at', 'id'])
     .execute();
 
+  // An invitation is told in the bell like a follow: the notification names the publication.
+  await db.schema
+    .alterTable('notifications')
+    .addColumn('publication_id', 'varchar(36)', (col) =>
+      col.references('publications.id').onDelete('cascade'),
+    )
+    .execute();
+
   const users: { id: string; username: string; created_at: string }[] = await db
     .selectFrom('users')
     .select(['id', 'username', 'created_at'])
@@ -128,6 +136,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('notifications').dropColumn('publication_id').execute();
   await db.schema.dropIndex('posts_publication_time').execute();
   await db.schema.alterTable('posts').dropColumn('publication_id').execute();
   await db.schema.dropTable('publication_domains').execute();

@@ -13,6 +13,7 @@ export interface NotificationEvent {
   kind: NotificationKind;
   postId: string | null;
   commentId: string | null;
+  publicationId?: string | null;
   /** Events with the same key are read as one line (see contracts/notifications.ts). */
   groupKey: string;
 }
@@ -59,6 +60,7 @@ export class NotificationsRepository {
         kind: event.kind,
         post_id: event.postId,
         comment_id: event.commentId,
+        publication_id: event.publicationId ?? null,
         group_key: event.groupKey,
         created_at: new Date().toISOString(),
         read_at: null,
@@ -109,7 +111,10 @@ export class NotificationsRepository {
       .leftJoin('posts', 'posts.id', 'notifications.post_id')
       .leftJoin('users as post_author', 'post_author.id', 'posts.author_id')
       .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+      .leftJoin('publications', 'publications.id', 'notifications.publication_id')
       .select([
+        'publications.slug as publication_slug',
+        'publications.name as publication_name',
         'notifications.id',
         'notifications.kind',
         'notifications.created_at',
@@ -157,6 +162,10 @@ export class NotificationsRepository {
           others: Math.max(0, Number(head.actors) - 1),
           post,
           comment,
+          publication:
+            row.publication_slug !== null && row.publication_name !== null
+              ? { slug: row.publication_slug, name: row.publication_name }
+              : null,
         },
       ];
     });

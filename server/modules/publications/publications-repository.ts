@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { GrantableRole, PublicationRole } from '../../../contracts/publications';
 import type { DatabaseSchema, PublicationDomainsTable, PublicationsTable } from '../../db/schema';
 
@@ -225,19 +225,19 @@ export class PublicationsRepository {
     await this.db.insertInto('publication_invitations').values(invitation).execute();
   }
 
-  async deleteInvitation(id: string): Promise<boolean> {
-    const deleted = await this.db
-      .deleteFrom('publication_invitations')
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
-    return deleted !== undefined;
+  /** The invitation, and the bell's line about it: once answered or withdrawn, it asks nothing. */
+  async deleteInvitation(invitation: InvitationRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('publication_invitations').where('id', '=', invitation.id).execute();
+      await clearInvitationNotice(trx, invitation);
+    });
   }
 
   /** The invitee joins with the invitation's role, and the invitation is used up: together. */
   async acceptInvitation(invitation: InvitationRow, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('publication_invitations').where('id', '=', invitation.id).execute();
+      await clearInvitationNotice(trx, invitation);
       await trx
         .insertInto('publication_members')
         .values({
@@ -328,4 +328,15 @@ export class PublicationsRepository {
       .where('publication_domains.state', '=', 'verified')
       .execute();
   }
+}
+
+function clearInvitationNotice(
+  trx: Transaction<DatabaseSchema>,
+  invitation: Pick<InvitationRow, 'user_id' | 'publication_id'>,
+) {
+  return trx
+    .deleteFrom('notifications')
+    .where('recipient_id', '=', invitation.user_id)
+    .where('group_key', '=', `invitation:${invitation.publication_id}`)
+    .execute();
 }

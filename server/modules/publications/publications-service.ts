@@ -37,6 +37,7 @@ import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import { challengeName, challengeValue, verifyDomain, type TxtLookup } from './domain-verifier';
+import type { NotificationsRepository } from '../notifications/notifications-repository';
 import type { PublicationUrls } from './publication-urls';
 import type { DomainRow, PublicationRow, PublicationsRepository } from './publications-repository';
 
@@ -56,6 +57,7 @@ export class PublicationsService {
     readonly urls: PublicationUrls,
     private readonly dns: TxtLookup,
     private readonly domainListener?: DomainListener,
+    private readonly notifications?: Pick<NotificationsRepository, 'add'>,
   ) {}
 
   toPublication(row: PublicationRow): Publication {
@@ -194,6 +196,18 @@ export class PublicationsService {
       if (isUniqueViolation(error)) throw conflict(ALREADY_INVITED_MESSAGE);
       throw error;
     }
+    // The invitee hears of it in the bell (their blocks apply, as to every notification).
+    await this.notifications?.add([
+      {
+        recipientId: invitee.id,
+        actorId: viewer.id,
+        kind: 'invitation',
+        postId: null,
+        commentId: null,
+        publicationId: row.id,
+        groupKey: `invitation:${row.id}`,
+      },
+    ]);
     return this.toInvitation({ ...invitation, username: invitee.username }, row, viewer.username);
   }
 
@@ -201,7 +215,7 @@ export class PublicationsService {
     const row = await this.requireRole(viewer, slug, 'editor');
     const invitation = await this.publications.findInvitation(id);
     if (!invitation || invitation.publication_id !== row.id) throw notFound(INVITATION_NOT_FOUND_MESSAGE);
-    await this.publications.deleteInvitation(id);
+    await this.publications.deleteInvitation(invitation);
   }
 
   async accept(viewer: Viewer, id: string): Promise<Membership> {
@@ -213,8 +227,7 @@ export class PublicationsService {
   }
 
   async decline(viewer: Viewer, id: string): Promise<void> {
-    await this.ownInvitation(viewer, id);
-    await this.publications.deleteInvitation(id);
+    await this.publications.deleteInvitation(await this.ownInvitation(viewer, id));
   }
 
   async setRole(

@@ -21,6 +21,8 @@ interface ListState {
 
 /** Where a line leads: the comment in its discussion, the post, or the new follower's profile. */
 function targetOf(group: NotificationGroup): string {
+  // An invitation is answered where the writer's publications are.
+  if (group.publication) return '/publications';
   if (!group.post) return profilePath(group.actor.id);
   return `${readPostPath(group.post)}#discussion`;
 }
