@@ -15,6 +15,8 @@ import { requestIdOf } from './lib/request-id';
 import { CacheInvalidationBus } from './lib/cache-invalidation-bus';
 import { connectRedis } from './lib/redis';
 import { LogMailer, SmtpMailer, defaultSender } from './lib/mail';
+import { MailOutboxRepository } from './modules/mail-outbox/mail-outbox-repository';
+import { MAIL_QUEUE_DEFAULTS, QueuedMailer } from './modules/mail-outbox/queued-mailer';
 import { AccountsRepository } from './modules/accounts/accounts-repository';
 import { ApiKeysRepository } from './modules/api-keys/api-keys-repository';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys-routes';
@@ -220,10 +222,22 @@ export async function buildApp({
   metrics?.watchPasswordQueue(passwords);
   const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits, redis);
 
-  const mailer = config.smtpUrl
+  const transport = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom ?? defaultSender(config.publicUrl))
     : new LogMailer(app.log);
-  if (mailer instanceof SmtpMailer) app.addHook('onClose', () => mailer.close());
+  // Account emails leave through a queue in the database: sent once across instances, retried
+  // while SMTP is down, kept across restarts (issue 14 §1).
+  const mailer = new QueuedMailer(
+    new MailOutboxRepository(database.db, database.dialect),
+    transport,
+    { ...MAIL_QUEUE_DEFAULTS, ...config.mailQueue },
+    app.log,
+  );
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    if (transport instanceof SmtpMailer) transport.close();
+  });
   const accounts = new AccountsService({
     accounts: new AccountsRepository(database.db),
     users: usersRepository,

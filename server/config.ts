@@ -1,3 +1,4 @@
+import type { MailQueueOptions } from './modules/mail-outbox/queued-mailer';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { HostResolver } from './lib/network-guard';
@@ -125,6 +126,8 @@ export interface AppConfig {
   media: MediaConfig;
   /** Signed webhooks (docs/decisions/0039-webhooks.md); absent: the defaults of loadWebhooksConfig. */
   webhooks?: WebhooksConfig;
+  /** The account-email queue's timing (tests shorten it); unset: MAIL_QUEUE_DEFAULTS. */
+  mailQueue?: Partial<MailQueueOptions>;
 }
 
 export interface WebhooksConfig {

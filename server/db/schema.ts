@@ -263,6 +263,21 @@ export interface PublicationDomainsTable {
   created_at: string;
 }
 
+/** An account email waiting to be sent (migration 2026-11-25-0202); sent rows are deleted. */
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  /** Emptied when the message fails for good: a reset link is not kept longer than needed. */
+  body: string;
+  state: 'pending' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -286,4 +301,5 @@ export interface DatabaseSchema {
   publication_members: PublicationMembersTable;
   publication_invitations: PublicationInvitationsTable;
   publication_domains: PublicationDomainsTable;
+  mail_outbox: MailOutboxTable;
 }

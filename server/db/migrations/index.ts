@@ -20,6 +20,7 @@ import * as createWebhooks from './2026-11-25-0005-create-webhooks';
 import * as uniqueUsernamesAndProfiles from './2026-11-25-0006-unique-usernames-and-profiles';
 import * as postDescriptions from './2026-11-25-0007-post-descriptions';
 import * as createPublications from './2026-11-25-0201-create-publications';
+import * as createMailOutbox from './2026-11-25-0202-create-mail-outbox';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0006-unique-usernames-and-profiles': uniqueUsernamesAndProfiles,
   '2026-11-25-0007-post-descriptions': postDescriptions,
   '2026-11-25-0201-create-publications': createPublications,
+  '2026-11-25-0202-create-mail-outbox': createMailOutbox,
 };

@@ -179,8 +179,8 @@ export class AccountsService {
   }
 
   /**
-   * Sent after the answer is decided and not awaited: how long SMTP takes must not tell a caller
-   * whether an account uses the address. A failure is logged for the operator.
+   * Queued after the answer is decided and not awaited: how long queueing (or SMTP) takes must not
+   * tell a caller whether an account uses the address. The queue retries and logs failures.
    */
   private sendLater(message: MailMessage): void {
     this.deps.mailer.send(message).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from './webhook-worker';
+import { backoffMs } from '../../lib/polling-worker';
 import { newWebhookSecret, signatureHeader, verifySignature } from './webhook-signature';
 
 describe('webhook signatures', () => {
