@@ -53,40 +53,28 @@ export class PostsRepository {
 
   /** Newest publication first, a backward walk of (published_at, id) from now. */
   listNewest(page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
-    return this.list(null, page, viewerId);
+    return this.list({}, page, viewerId);
   }
 
   /** One author's public posts, by a backward walk of (author_id, published_at, id) from now. */
   listByAuthor(authorId: string, page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
-    return this.list(authorId, page, viewerId);
+    return this.list({ authorId }, page, viewerId);
   }
 
   /**
    * A publication's public posts (its site's home): a team's by (publication_id, published_at, id);
    * a writer's own blog is their posts in no team's publication, by the author's index.
    */
-  async listByPublication(
+  listByPublication(
     publication: { id: string; personalUserId: string | null },
     page: TimePageRequest,
     viewerId: string | null,
   ): Promise<Post[]> {
-    let ids = this.db
-      .selectFrom('posts')
-      .select(['posts.id', 'posts.published_at as at'])
-      .where('posts.published_at', '<=', page.now);
-    ids =
+    const scope: ListScope =
       publication.personalUserId === null
-        ? ids.where('posts.publication_id', '=', publication.id)
-        : ids
-            .where('posts.author_id', '=', publication.personalUserId)
-            .where('posts.publication_id', 'is', null);
-    const idPage = publishedBefore(ids, page)
-      .orderBy('posts.published_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .limit(page.limit + 1)
-      .as('page');
-    const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
-    return rows.map((row) => toPost(row, viewerId, page.now));
+        ? { publicationId: publication.id }
+        : { authorId: publication.personalUserId, publicationId: null };
+    return this.list(scope, page, viewerId);
   }
 
   /** One topic's public posts, by a backward walk of post_tags' (tag, published_at, post_id). */
@@ -136,16 +124,14 @@ export class PostsRepository {
   }
 
   /** Keyset paging on (published_at, id), never OFFSET, so new posts cannot shift later pages. */
-  private async list(
-    authorId: string | null,
-    page: TimePageRequest,
-    viewerId: string | null,
-  ): Promise<Post[]> {
+  private async list(scope: ListScope, page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
     let ids = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.published_at as at'])
       .where('posts.published_at', '<=', page.now);
-    if (authorId !== null) ids = ids.where('posts.author_id', '=', authorId);
+    if (scope.authorId !== undefined) ids = ids.where('posts.author_id', '=', scope.authorId);
+    if (scope.publicationId !== undefined)
+      ids = ids.where('posts.publication_id', scope.publicationId === null ? 'is' : '=', scope.publicationId);
     ids = publishedBefore(ids, page);
     const idPage = ids
       .orderBy('posts.published_at', 'desc')
@@ -275,6 +261,15 @@ export class PostsRepository {
       .executeTakeFirst();
     return row !== undefined;
   }
+}
+
+/**
+ * Which public posts a list walks: everyone's, one author's, one team publication's, or (author
+ * and a null publication) one writer's own blog.
+ */
+interface ListScope {
+  authorId?: string;
+  publicationId?: string | null;
 }
 
 /** `(published_at, id) < cursor`: a row-value comparison both databases answer from the index. */
