@@ -102,6 +102,11 @@ export const DELETE_CONFIRMATION_MESSAGE = "Type the publication's address to co
 export const ACCENT_MESSAGE = 'Accent colour must be a colour like #1a7f5a';
 export const EDITOR_ROLE_MESSAGE = 'Editors can invite writers and editors, and remove writers';
 
+/** Whether text could be a publication's address at all (so it may be looked up). */
+export function isSlugShaped(text: string): boolean {
+  return text.length <= SLUG_MAX && SLUG_PATTERN.test(text);
+}
+
 export function isReservedSlug(slug: string): boolean {
   return RESERVED_SLUGS.has(slug);
 }

@@ -5,7 +5,7 @@ import { FEED_MEDIA_TYPES, type FeedFormat } from '../../../contracts/feeds';
 import { isUuid } from '../../../contracts/ids';
 import { profilePreview } from '../../../contracts/preview';
 import type { Post } from '../../../contracts/posts';
-import type { PublicationDetails } from '../../../contracts/publications';
+import { isSlugShaped, type PublicationDetails } from '../../../contracts/publications';
 import { profilePagePath } from '../../../contracts/site';
 import { HttpError } from '../../lib/http-errors';
 import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
@@ -54,6 +54,8 @@ export function registerSiteRoutes(
   const csp = `default-src 'none'; style-src 'self'; img-src 'self' data: https: ${new URL(publicUrl).origin}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
   async function siteOf(slug: string): Promise<SiteContext | undefined> {
+    // Anything that cannot be an address (a NUL, a dot from a.b.BASE_DOMAIN) names nothing.
+    if (!isSlugShaped(slug.toLowerCase())) return undefined;
     const row = await publications.findBySlug(slug.toLowerCase());
     if (!row) return undefined;
     const publication = await publications.details(row);
