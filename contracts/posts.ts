@@ -172,6 +172,8 @@ export interface Post {
   favoriteCount: number;
   /** Present only when the request carries a valid token. */
   favorited?: boolean;
+  /** Only to its author: an operator hid it (or suspended its author); no one else sees it. */
+  hidden?: boolean;
 }
 
 /**

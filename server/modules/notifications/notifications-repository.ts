@@ -186,7 +186,10 @@ export class NotificationsRepository {
         eb.or([
           eb('notifications.post_id', 'is', null),
           eb('posts.author_id', '=', recipientId),
-          eb('posts.published_at', '<=', new Date().toISOString()),
+          eb.and([
+            eb('posts.published_at', '<=', new Date().toISOString()),
+            eb('posts.hidden_at', 'is', null),
+          ]),
         ]),
       );
   }

@@ -76,6 +76,7 @@ function selectPostColumns(
       'media.widths as cover_widths',
       'posts.comment_count',
       'posts.favorite_count',
+      'posts.hidden_at',
     ])
     .$if(viewerId !== null, (query) =>
       query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
@@ -99,6 +100,7 @@ export interface PostRow {
   cover_widths: string | null;
   comment_count: number;
   favorite_count: number;
+  hidden_at: string | null;
   /** Only with a viewer. */
   viewer_favorited?: number | null;
 }
@@ -138,5 +140,6 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     commentCount: row.comment_count,
     favoriteCount: row.favorite_count,
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),
+    ...(row.hidden_at !== null ? { hidden: true } : {}),
   };
 }

@@ -65,7 +65,8 @@ export class PostsService {
 
   async get(id: string, viewer: Viewer | null): Promise<Post> {
     const post = await this.posts.findById(id, viewer?.id ?? null);
-    if (!post || (post.status !== 'published' && post.authorId !== viewer?.id)) {
+    // Drafts, scheduled and hidden posts (issue 14 §2) exist for their author alone.
+    if (!post || ((post.status !== 'published' || post.hidden) && post.authorId !== viewer?.id)) {
       throw notFound(POST_NOT_FOUND_MESSAGE);
     }
     return post;

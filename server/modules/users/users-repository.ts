@@ -3,7 +3,10 @@ import type { Profile } from '../../../contracts/auth';
 import type { DatabaseSchema, UsersTable } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 
-export type UserRow = Omit<UsersTable, 'token_version'> & { token_version: number };
+export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at'> & {
+  token_version: number;
+  suspended_at: string | null;
+};
 
 /** The only place that reads and writes the users table. */
 export class UsersRepository {
@@ -25,13 +28,20 @@ export class UsersRepository {
   async findSessionUser(id: string) {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'token_version'])
+      .select(['id', 'username', 'token_version', 'suspended_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && { id: row.id, username: row.username, tokenVersion: row.token_version };
+    return (
+      row && {
+        id: row.id,
+        username: row.username,
+        tokenVersion: row.token_version,
+        suspended: row.suspended_at !== null,
+      }
+    );
   }
 
-  async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image'>): Promise<void> {
+  async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image' | 'suspended_at'>): Promise<void> {
     await this.db.insertInto('users').values(user).execute();
   }
 
@@ -68,6 +78,8 @@ export class UsersRepository {
     const row = await this.db
       .selectFrom('users')
       .where('users.id', '=', id)
+      // A suspended account's profile does not exist for anyone (issue 14 §2).
+      .where('users.suspended_at', 'is', null)
       .select((eb) => [
         'users.id',
         'users.username',
@@ -79,6 +91,7 @@ export class UsersRepository {
           .selectFrom('posts')
           .whereRef('posts.author_id', '=', 'users.id')
           .where('posts.published_at', '<=', new Date().toISOString())
+          .where('posts.hidden_at', 'is', null)
           .select(countAll().as('n'))
           .as('post_count'),
         eb
