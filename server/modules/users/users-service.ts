@@ -169,7 +169,8 @@ export class UsersService {
   /** The account a username addresses, compared without regard to case; 404 if none. */
   async idOfUsername(username: string): Promise<string> {
     const user = await this.users.findByUsernameKey(usernameKey(username));
-    if (!user) throw notFound(USER_NOT_FOUND_MESSAGE);
+    // A suspended account is nobody to address by name (issue 14 §2).
+    if (!user || user.suspended_at !== null) throw notFound(USER_NOT_FOUND_MESSAGE);
     return user.id;
   }
 
