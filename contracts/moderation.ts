@@ -72,6 +72,8 @@ export const createReportSchema = z.object({
     .optional(),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
+/** The Report dialog's fields: what the reader chooses and writes (the target is the page's). */
+export const reportFormSchema = createReportSchema.pick({ reason: true, note: true });
 
 /** The operator's optional words on a hide, delete or suspension, kept in the audit log. */
 export const moderationReasonSchema = z.object({
@@ -211,9 +213,4 @@ export interface InstanceFigures {
   mediaBytes: number;
   databaseBytes: number;
   openReports: number;
-}
-
-/** GET /api/admin/me: whether the signed-in person is an operator (the header's Admin link). */
-export interface OperatorStatus {
-  isOperator: boolean;
 }

@@ -10,6 +10,7 @@ import type {
   TargetKind,
   Testimonial,
 } from '../../../contracts/moderation';
+import { markdownToPlainText } from '../../../contracts/plain-text';
 import { metaDescription } from '../../../contracts/preview';
 import type { DialectName } from '../../db/database';
 import type { DatabaseSchema, HiddenReason, ModerationLogTable, ReportsTable } from '../../db/schema';
@@ -32,7 +33,7 @@ export interface TargetFacts {
   postPublic: boolean;
   /** The post's title, or the comment's opening words: the audit log's label. */
   label: string;
-  /** The text a testimonial may quote from. */
+  /** The words readers see (Markdown's marks aside): what a testimonial may quote. */
   text: string;
 }
 
@@ -113,7 +114,7 @@ export class ModerationRepository {
           authorSuspended: row.suspended_at !== null,
           postPublic: row.published_at !== null && row.published_at <= now,
           label: row.title || '(untitled)',
-          text: `${row.title}\n${row.content}`,
+          text: `${row.title}\n${markdownToPlainText(row.content)}`,
         }
       );
     }
@@ -145,7 +146,7 @@ export class ModerationRepository {
       authorSuspended: row.suspended_at !== null,
       postPublic: row.published_at !== null && row.published_at <= now,
       label: excerpt(row.body),
-      text: row.body,
+      text: markdownToPlainText(row.body),
     };
   }
 

@@ -122,6 +122,11 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           <p className="post__status" role="status">
             {statusMessage}
           </p>
+          {post.hidden ? (
+            <p className="post__hidden">
+              Hidden by the operators of this site: only you can see this post. Readers get “not found”.
+            </p>
+          ) : null}
         </header>
         {post.cover && (
           <CoverImage
