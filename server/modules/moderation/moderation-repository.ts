@@ -312,11 +312,16 @@ export class ModerationRepository {
     }
   }
 
-  async hideComments(db: Db, commentIds: string[], reason: HiddenReason, at: string): Promise<void> {
+  /** Hides comments (`mark`) or shows them again (null); the comment counts follow by trigger. */
+  async markComments(
+    db: Db,
+    commentIds: string[],
+    mark: { at: string; reason: HiddenReason } | null,
+  ): Promise<void> {
     if (commentIds.length === 0) return;
     await db
       .updateTable('comments')
-      .set({ hidden_at: at, hidden_reason: reason })
+      .set({ hidden_at: mark?.at ?? null, hidden_reason: mark?.reason ?? null })
       .where('id', 'in', commentIds)
       .execute();
   }
@@ -326,15 +331,6 @@ export class ModerationRepository {
     await db.updateTable(table).set({ hidden_reason: 'operator' }).where('id', '=', id).execute();
   }
 
-  async restoreComments(db: Db, commentIds: string[]): Promise<void> {
-    if (commentIds.length === 0) return;
-    await db
-      .updateTable('comments')
-      .set({ hidden_at: null, hidden_reason: null })
-      .where('id', 'in', commentIds)
-      .execute();
-  }
-
   /** The post, its tags' counts and everything that cascades from it. */
   async deletePost(db: Db, postId: string): Promise<void> {
     const counted = await currentTags(db, postId);
@@ -342,38 +338,21 @@ export class ModerationRepository {
     await detachTags(db, postId, counted, { keepRows: true });
   }
 
-  /** A user's visible posts and comments, to hide for a suspension. */
-  async visibleWritingOf(db: Db, userId: string) {
-    const posts = await db
-      .selectFrom('posts')
-      .select('id')
-      .where('author_id', '=', userId)
-      .where('hidden_at', 'is', null)
-      .execute();
-    const comments = await db
-      .selectFrom('comments')
-      .select('id')
-      .where('author_id', '=', userId)
-      .where('hidden_at', 'is', null)
-      .execute();
-    return { postIds: posts.map((row) => row.id), commentIds: comments.map((row) => row.id) };
-  }
-
-  /** What a suspension hid, to show again on reinstatement (an operator's own hides stay). */
-  async writingHiddenBySuspension(db: Db, userId: string) {
-    const posts = await db
-      .selectFrom('posts')
-      .select('id')
-      .where('author_id', '=', userId)
-      .where('hidden_reason', '=', 'suspension')
-      .execute();
-    const comments = await db
-      .selectFrom('comments')
-      .select('id')
-      .where('author_id', '=', userId)
-      .where('hidden_reason', '=', 'suspension')
-      .execute();
-    return { postIds: posts.map((row) => row.id), commentIds: comments.map((row) => row.id) };
+  /**
+   * A user's posts and comments: the `visible` ones (to hide for a suspension), or those hidden by
+   * their `suspension` (to show again on reinstatement; an operator's own hides stay).
+   */
+  async writingOf(db: Db, userId: string, which: 'visible' | 'suspension') {
+    const ids = async (table: 'posts' | 'comments') => {
+      const query = db.selectFrom(table).select('id').where('author_id', '=', userId);
+      const rows = await (
+        which === 'visible'
+          ? query.where('hidden_at', 'is', null)
+          : query.where('hidden_reason', '=', 'suspension')
+      ).execute();
+      return rows.map((row) => row.id);
+    };
+    return { postIds: await ids('posts'), commentIds: await ids('comments') };
   }
 
   async setSuspended(db: Db, userId: string, at: string | null): Promise<void> {

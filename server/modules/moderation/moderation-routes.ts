@@ -262,94 +262,89 @@ export function registerModerationRoutes(
     },
   );
 
-  app.get(
+  /** An operator's read of `{response}`, for the lists an operator replaces whole and the figures. */
+  const adminRead = (
+    path: string,
+    declaration: Omit<RouteDeclaration, 'tag' | 'access'>,
+    read: () => Promise<unknown>,
+  ) =>
+    app.get(path, { schema: admin(declaration) }, async (request) => {
+      await operator(request);
+      return { response: await read() };
+    });
+
+  /** An operator's `PUT` of a whole ordered list, answered with the list as saved. */
+  const adminReplace = <S extends z.ZodType>(
+    path: string,
+    declaration: Omit<RouteDeclaration, 'tag' | 'access' | 'body'> & { body: S },
+    replace: (viewer: Viewer, input: z.output<S>) => Promise<unknown>,
+  ) =>
+    app.put(path, { schema: admin(declaration) }, async (request) => {
+      const viewer = await operator(request);
+      return { response: await replace(viewer, parseInput(declaration.body, request.body)) };
+    });
+
+  adminRead(
     '/api/admin/staff-picks',
     {
-      schema: admin({
-        summary: 'The staff picks',
-        description: "In the side panel's order.",
-        answers: { 200: answer(z.array(staffPickSchema)) },
-      }),
+      summary: 'The staff picks',
+      description: "In the side panel's order.",
+      answers: { 200: answer(z.array(staffPickSchema)) },
     },
-    async (request) => {
-      await operator(request);
-      return { response: await moderation.staffPicks() };
-    },
+    () => moderation.staffPicks(),
   );
 
-  app.put(
+  adminReplace(
     '/api/admin/staff-picks',
     {
-      schema: admin({
-        summary: 'Set the staff picks',
-        description:
-          'The whole list, in order (at most 5 public posts). An empty list gives the side panel back to the most favorited posts.',
-        body: staffPicksInputSchema,
-        bodyExample: { postIds: ['0192f3a4-5b6c-7d8e-9f01-23456789abcd'] },
-        answers: { 200: answer(z.array(staffPickSchema)) },
-      }),
+      summary: 'Set the staff picks',
+      description:
+        'The whole list, in order (at most 5 public posts). An empty list gives the side panel back to the most favorited posts.',
+      body: staffPicksInputSchema,
+      bodyExample: { postIds: ['0192f3a4-5b6c-7d8e-9f01-23456789abcd'] },
+      answers: { 200: answer(z.array(staffPickSchema)) },
     },
-    async (request) => {
-      const viewer = await operator(request);
-      const { postIds } = parseInput(staffPicksInputSchema, request.body);
-      return { response: await moderation.setStaffPicks(viewer, postIds) };
-    },
+    (viewer, input) => moderation.setStaffPicks(viewer, input.postIds),
   );
 
-  app.get(
+  adminRead(
     '/api/admin/testimonials',
     {
-      schema: admin({
-        summary: 'The chosen testimonials',
-        description:
-          "Every chosen quote, in the landing page's order, including those whose source is hidden now.",
-        answers: { 200: answer(z.array(testimonialSchema)) },
-      }),
+      summary: 'The chosen testimonials',
+      description:
+        "Every chosen quote, in the landing page's order, including those whose source is hidden now.",
+      answers: { 200: answer(z.array(testimonialSchema)) },
     },
-    async (request) => {
-      await operator(request);
-      return { response: await moderation.testimonials(false) };
-    },
+    () => moderation.testimonials(false),
   );
 
-  app.put(
+  adminReplace(
     '/api/admin/testimonials',
     {
-      schema: admin({
-        summary: 'Set the testimonials',
-        description:
-          'The whole list, in order (at most 12). Each quote must be words its public post or comment says; the wall names its real author and links to it.',
-        body: testimonialsInputSchema,
-        bodyExample: {
-          testimonials: [
-            {
-              source: { kind: 'comment', id: '0192f3a4-5b6c-7d8e-9f01-23456789abcd' },
-              quote: 'A calm place to write.',
-            },
-          ],
-        },
-        answers: { 200: answer(z.array(testimonialSchema)) },
-      }),
+      summary: 'Set the testimonials',
+      description:
+        'The whole list, in order (at most 12). Each quote must be words its public post or comment says; the wall names its real author and links to it.',
+      body: testimonialsInputSchema,
+      bodyExample: {
+        testimonials: [
+          {
+            source: { kind: 'comment', id: '0192f3a4-5b6c-7d8e-9f01-23456789abcd' },
+            quote: 'A calm place to write.',
+          },
+        ],
+      },
+      answers: { 200: answer(z.array(testimonialSchema)) },
     },
-    async (request) => {
-      const viewer = await operator(request);
-      const { testimonials } = parseInput(testimonialsInputSchema, request.body);
-      return { response: await moderation.setTestimonials(viewer, testimonials) };
-    },
+    (viewer, input) => moderation.setTestimonials(viewer, input.testimonials),
   );
 
-  app.get(
+  adminRead(
     '/api/admin/figures',
     {
-      schema: admin({
-        summary: 'The instance in figures',
-        description: 'Users, posts, comments, pictures and their bytes, the database size, open reports.',
-        answers: { 200: answer(instanceFiguresSchema) },
-      }),
+      summary: 'The instance in figures',
+      description: 'Users, posts, comments, pictures and their bytes, the database size, open reports.',
+      answers: { 200: answer(instanceFiguresSchema) },
     },
-    async (request) => {
-      await operator(request);
-      return { response: await moderation.figures() };
-    },
+    () => moderation.figures(),
   );
 }

@@ -132,7 +132,7 @@ export class ModerationService {
         if (target.hiddenReason === null) await this.repository.hidePosts(trx, [id], 'operator', at);
         else await this.repository.relabelHidden(trx, 'posts', id);
       } else if (target.hiddenReason === null) {
-        await this.repository.hideComments(trx, [id], 'operator', at);
+        await this.repository.markComments(trx, [id], { at, reason: 'operator' });
       } else {
         await this.repository.relabelHidden(trx, 'comments', id);
       }
@@ -146,7 +146,7 @@ export class ModerationService {
       if (target.hiddenReason === null) throw conflict(NOT_HIDDEN_MESSAGE);
       if (target.authorSuspended) throw conflict(AUTHOR_SUSPENDED_MESSAGE);
       if (kind === 'post') await this.repository.restorePosts(trx, [id]);
-      else await this.repository.restoreComments(trx, [id]);
+      else await this.repository.markComments(trx, [id], null);
       await this.audit(trx, operator, `${kind}.restore`, { kind, id, label: target.label }, reason);
     });
   }
@@ -174,41 +174,11 @@ export class ModerationService {
    * read, labelled 'suspension' so reinstating brings back exactly those.
    */
   async suspend(operator: Viewer, username: string, reason: string | undefined): Promise<void> {
-    const user = await this.userNamed(username);
-    if (user.suspended_at !== null) throw conflict(ALREADY_SUSPENDED_MESSAGE);
-    if (await this.isOperator(user.id)) throw conflict(CANNOT_SUSPEND_OPERATOR_MESSAGE);
-    await this.repository.transaction(async (trx) => {
-      const at = new Date().toISOString();
-      await this.repository.setSuspended(trx, user.id, at);
-      const writing = await this.repository.visibleWritingOf(trx, user.id);
-      await this.repository.hidePosts(trx, writing.postIds, 'suspension', at);
-      await this.repository.hideComments(trx, writing.commentIds, 'suspension', at);
-      await this.audit(
-        trx,
-        operator,
-        'user.suspend',
-        { kind: 'user', id: user.id, label: user.username },
-        reason,
-      );
-    });
+    await this.changeSuspension(operator, username, true, reason);
   }
 
   async reinstate(operator: Viewer, username: string, reason: string | undefined): Promise<void> {
-    const user = await this.userNamed(username);
-    if (user.suspended_at === null) throw conflict(NOT_SUSPENDED_MESSAGE);
-    await this.repository.transaction(async (trx) => {
-      await this.repository.setSuspended(trx, user.id, null);
-      const writing = await this.repository.writingHiddenBySuspension(trx, user.id);
-      await this.repository.restorePosts(trx, writing.postIds);
-      await this.repository.restoreComments(trx, writing.commentIds);
-      await this.audit(
-        trx,
-        operator,
-        'user.reinstate',
-        { kind: 'user', id: user.id, label: user.username },
-        reason,
-      );
-    });
+    await this.changeSuspension(operator, username, false, reason);
   }
 
   async log(page: PageRequest): Promise<Page<ModerationLogEntry>> {
@@ -301,6 +271,32 @@ export class ModerationService {
 
   figures(): Promise<InstanceFigures> {
     return this.repository.figures();
+  }
+
+  private async changeSuspension(
+    operator: Viewer,
+    username: string,
+    suspend: boolean,
+    reason: string | undefined,
+  ): Promise<void> {
+    const user = await this.userNamed(username);
+    if (suspend && user.suspended_at !== null) throw conflict(ALREADY_SUSPENDED_MESSAGE);
+    if (!suspend && user.suspended_at === null) throw conflict(NOT_SUSPENDED_MESSAGE);
+    if (suspend && (await this.isOperator(user.id))) throw conflict(CANNOT_SUSPEND_OPERATOR_MESSAGE);
+    await this.repository.transaction(async (trx) => {
+      const at = new Date().toISOString();
+      await this.repository.setSuspended(trx, user.id, suspend ? at : null);
+      const writing = await this.repository.writingOf(trx, user.id, suspend ? 'visible' : 'suspension');
+      if (suspend) {
+        await this.repository.hidePosts(trx, writing.postIds, 'suspension', at);
+        await this.repository.markComments(trx, writing.commentIds, { at, reason: 'suspension' });
+      } else {
+        await this.repository.restorePosts(trx, writing.postIds);
+        await this.repository.markComments(trx, writing.commentIds, null);
+      }
+      const label = { kind: 'user' as const, id: user.id, label: user.username };
+      await this.audit(trx, operator, suspend ? 'user.suspend' : 'user.reinstate', label, reason);
+    });
   }
 
   private async isOperatorRow(row: { id: string; emailKey: string }): Promise<boolean> {

@@ -3,7 +3,7 @@ import { useMatches, useNavigate } from 'react-router';
 import { AvatarInitial } from '../../components/ui/avatar-initial';
 import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
-import { useIsOperator } from '../../features/auth/operator-status';
+import { isKnownOperator } from '../../features/auth/operator-status';
 import { endSession } from '../../features/auth/session';
 import { requiresAccount } from '../route-handle';
 import { AppLink } from '../../components/ui/app-link';
@@ -38,7 +38,6 @@ export function AccountMenu({ user }: { user: AuthUser }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const matches = useMatches();
-  const isOperator = useIsOperator(user.id);
 
   const logout = async () => {
     menu.close(false);
@@ -78,7 +77,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             ref={menu.menuRef}
             onKeyDown={menu.onMenuKeyDown}
           >
-            {accountMenuLinks(user, isOperator).map((link) => (
+            {accountMenuLinks(user, isKnownOperator(user.id)).map((link) => (
               <li key={link.to} role="none">
                 <AppLink
                   className="menu-item"

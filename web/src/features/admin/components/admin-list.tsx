@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadMore } from '../../posts/components/load-more';
 import type { usePagedList } from '../use-paged-list';
+import { AdminResource } from './admin-resource';
 
 export interface AdminListProps<T> {
   list: ReturnType<typeof usePagedList<T>>;
@@ -16,36 +15,30 @@ export interface AdminListProps<T> {
 
 /** One paged list of the admin page: skeleton rows, then the items, an empty line, or an error. */
 export function AdminList<T>({ list, loadingLabel, empty, keyOf, renderItem }: AdminListProps<T>) {
-  const { resource } = list;
-  if (resource.status === 'loading') {
-    return (
-      <div className="admin__skeleton" aria-busy="true" aria-label={loadingLabel}>
-        <Skeleton className="admin__skeleton-row" />
-        <Skeleton className="admin__skeleton-row" />
-        <Skeleton className="admin__skeleton-row" />
-      </div>
-    );
-  }
-  if (resource.status === 'failed') {
-    return <ErrorRetry message={resource.message} onRetry={() => void list.reload()} />;
-  }
-  if (resource.value.response.length === 0) return <p className="admin__empty">{empty}</p>;
   return (
-    <>
-      <ul className="admin__list">
-        {resource.value.response.map((item) => (
-          <li key={keyOf(item)} className="admin__item">
-            {renderItem(item)}
-          </li>
-        ))}
-      </ul>
-      <LoadMore
-        hasMore={resource.value.nextCursor !== null}
-        loadingMore={list.morePending}
-        moreError={list.moreError}
-        loadMore={() => void list.loadMore()}
-        label="Show more"
-      />
-    </>
+    <AdminResource resource={list.resource} reload={list.reload} loadingLabel={loadingLabel}>
+      {(page) =>
+        page.response.length === 0 ? (
+          <p className="admin__empty">{empty}</p>
+        ) : (
+          <>
+            <ul className="admin__list">
+              {page.response.map((item) => (
+                <li key={keyOf(item)} className="admin__item">
+                  {renderItem(item)}
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              hasMore={page.nextCursor !== null}
+              loadingMore={list.morePending}
+              moreError={list.moreError}
+              loadMore={() => void list.loadMore()}
+              label="Show more"
+            />
+          </>
+        )
+      }
+    </AdminResource>
   );
 }

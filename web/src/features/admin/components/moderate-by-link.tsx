@@ -12,6 +12,13 @@ const ConfirmDialog = lazy(async () => ({
 
 type Action = 'hide' | 'restore' | 'delete';
 
+/** The form's buttons: each submits it with its own value. */
+const ACTIONS: { value: Action; label: string }[] = [
+  { value: 'hide', label: 'Hide' },
+  { value: 'restore', label: 'Restore' },
+  { value: 'delete', label: 'Delete…' },
+];
+
 /**
  * Acting on any post or comment, reported or not: paste a post's link (or id) or a comment's id,
  * give a reason for the audit log, then hide, restore or delete it.
@@ -93,30 +100,19 @@ export function ModerateByLink({ onDone }: { onDone: () => void }) {
           autoComplete="off"
         />
         <div className="admin-card__actions">
-          <button
-            className="button button--secondary"
-            type="submit"
-            value="hide"
-            disabled={action.pending !== null}
-          >
-            Hide
-          </button>
-          <button
-            className="button button--secondary"
-            type="submit"
-            value="restore"
-            disabled={action.pending !== null}
-          >
-            Restore
-          </button>
-          <button
-            className="button button--secondary admin__danger"
-            type="submit"
-            value="delete"
-            disabled={action.pending !== null}
-          >
-            Delete…
-          </button>
+          {ACTIONS.map(({ value, label }) => (
+            <button
+              key={value}
+              className={
+                value === 'delete' ? 'button button--secondary admin__danger' : 'button button--secondary'
+              }
+              type="submit"
+              value={value}
+              disabled={action.pending !== null}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </form>
       <AdminStatus message={action.message} error={confirmingDelete ? null : action.error} />

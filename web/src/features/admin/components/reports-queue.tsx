@@ -186,22 +186,17 @@ function ReportItem({
               </button>
             </>
           ) : null}
-          <button
-            className="button button--secondary"
-            type="button"
-            disabled={busy}
-            onClick={() => onSettle('resolve')}
-          >
-            Resolve
-          </button>
-          <button
-            className="button button--secondary"
-            type="button"
-            disabled={busy}
-            onClick={() => onSettle('dismiss')}
-          >
-            Dismiss
-          </button>
+          {(['resolve', 'dismiss'] as const).map((outcome) => (
+            <button
+              key={outcome}
+              className="button button--secondary"
+              type="button"
+              disabled={busy}
+              onClick={() => onSettle(outcome)}
+            >
+              {outcome === 'resolve' ? 'Resolve' : 'Dismiss'}
+            </button>
+          ))}
         </div>
       ) : (
         <p className="admin-card__meta">

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { STAFF_PICKS_MAX, type StaffPick } from '../../../../../contracts/moderation';
 import { AppLink } from '../../../components/ui/app-link';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { canonicalPostPath } from '../../posts/paths';
 import { getStaffPicks, setStaffPicks } from '../api/admin';
 import { postIdFrom } from '../target-reference';
+import { AdminResource } from './admin-resource';
 import { AdminStatus } from './admin-status';
 import { OrderedList } from './ordered-list';
 
@@ -67,39 +66,37 @@ export function StaffPicksSection() {
         this order. With none, it shows the most favorited posts of the last 30 days.
       </p>
       <AdminStatus message={message} error={error} />
-      {resource.status === 'loading' ? (
-        <div className="admin__skeleton" aria-busy="true" aria-label="Loading the staff picks">
-          <Skeleton className="admin__skeleton-row" />
-        </div>
-      ) : resource.status === 'failed' ? (
-        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-      ) : picks.length === 0 ? (
-        <p className="admin__empty">No staff picks: the side panel shows the most favorited posts.</p>
-      ) : (
-        <OrderedList
-          items={picks}
-          keyOf={(pick) => pick.postId}
-          nameOf={(pick) => pick.title}
-          busy={saving}
-          onChange={(next: StaffPick[]) =>
-            void save(
-              next.map((pick) => pick.postId),
-              'Staff picks saved',
-            )
-          }
-          renderItem={(pick) => (
-            <>
-              <p className="admin-card__title">
-                <AppLink to={canonicalPostPath(pick.postId)}>{pick.title}</AppLink>
-                <span className="admin-card__by"> by {pick.author.username}</span>
-              </p>
-              {pick.public ? null : (
-                <p className="admin-card__meta">Not shown: the post is hidden, a draft or scheduled.</p>
+      <AdminResource resource={resource} reload={reload} loadingLabel="Loading the staff picks">
+        {() =>
+          picks.length === 0 ? (
+            <p className="admin__empty">No staff picks: the side panel shows the most favorited posts.</p>
+          ) : (
+            <OrderedList
+              items={picks}
+              keyOf={(pick) => pick.postId}
+              nameOf={(pick) => pick.title}
+              busy={saving}
+              onChange={(next: StaffPick[]) =>
+                void save(
+                  next.map((pick) => pick.postId),
+                  'Staff picks saved',
+                )
+              }
+              renderItem={(pick) => (
+                <>
+                  <p className="admin-card__title">
+                    <AppLink to={canonicalPostPath(pick.postId)}>{pick.title}</AppLink>
+                    <span className="admin-card__by"> by {pick.author.username}</span>
+                  </p>
+                  {pick.public ? null : (
+                    <p className="admin-card__meta">Not shown: the post is hidden, a draft or scheduled.</p>
+                  )}
+                </>
               )}
-            </>
-          )}
-        />
-      )}
+            />
+          )
+        }
+      </AdminResource>
       {picks.length < STAFF_PICKS_MAX ? (
         <form className="admin-search" noValidate onSubmit={(event) => void add(event)}>
           <TextField

@@ -9,8 +9,6 @@ import {
 import { markdownToPlainText } from '../../../../../contracts/plain-text';
 import type { ReadablePost } from '../../../../../contracts/posts';
 import { AppLink } from '../../../components/ui/app-link';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useApiResource } from '../../../lib/use-api-resource';
@@ -19,6 +17,7 @@ import { canonicalPostPath } from '../../posts/paths';
 import { getPost } from '../../posts/api/get-post';
 import { getTestimonials, setTestimonials } from '../api/admin';
 import { postIdFrom } from '../target-reference';
+import { AdminResource } from './admin-resource';
 import { AdminStatus } from './admin-status';
 import { OrderedList } from './ordered-list';
 
@@ -149,32 +148,30 @@ export function TestimonialsSection() {
         testimonials.
       </p>
       <AdminStatus message={message} error={error} />
-      {resource.status === 'loading' ? (
-        <div className="admin__skeleton" aria-busy="true" aria-label="Loading the testimonials">
-          <Skeleton className="admin__skeleton-row" />
-        </div>
-      ) : resource.status === 'failed' ? (
-        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-      ) : items.length === 0 ? (
-        <p className="admin__empty">No testimonials chosen: the landing page shows none.</p>
-      ) : (
-        <OrderedList
-          items={items}
-          keyOf={(item) => item.id}
-          nameOf={(item) => item.quote.slice(0, 40)}
-          busy={saving}
-          onChange={(next) => void save(toInput(next), 'Testimonials saved')}
-          renderItem={(item) => (
-            <figure className="admin-quote">
-              <blockquote>“{item.quote}”</blockquote>
-              <figcaption className="admin-card__meta">
-                {item.author.username}, {item.source.kind === 'post' ? 'in' : 'commenting on'}{' '}
-                <AppLink to={canonicalPostPath(item.source.postId)}>{item.source.postTitle}</AppLink>
-              </figcaption>
-            </figure>
-          )}
-        />
-      )}
+      <AdminResource resource={resource} reload={reload} loadingLabel="Loading the testimonials">
+        {() =>
+          items.length === 0 ? (
+            <p className="admin__empty">No testimonials chosen: the landing page shows none.</p>
+          ) : (
+            <OrderedList
+              items={items}
+              keyOf={(item) => item.id}
+              nameOf={(item) => item.quote.slice(0, 40)}
+              busy={saving}
+              onChange={(next) => void save(toInput(next), 'Testimonials saved')}
+              renderItem={(item) => (
+                <figure className="admin-quote">
+                  <blockquote>“{item.quote}”</blockquote>
+                  <figcaption className="admin-card__meta">
+                    {item.author.username}, {item.source.kind === 'post' ? 'in' : 'commenting on'}{' '}
+                    <AppLink to={canonicalPostPath(item.source.postId)}>{item.source.postTitle}</AppLink>
+                  </figcaption>
+                </figure>
+              )}
+            />
+          )
+        }
+      </AdminResource>
       {items.length < TESTIMONIALS_MAX && resource.status === 'ready' ? (
         <div className="admin-subsection">
           <h3 className="admin-subsection__title">Add a testimonial</h3>

@@ -52,9 +52,7 @@ export function CommentItem({
   return (
     <article className="comment" aria-label={`Comment by ${author.username}`}>
       <CommentHeader author={author} createdAt={comment.createdAt} editedAt={comment.editedAt} />
-      {comment.hidden ? (
-        <p className="comment__hidden">Hidden by the operators: only you can see this comment.</p>
-      ) : null}
+      {comment.hidden ? <p className="notice">Hidden by the operators: only you see it.</p> : null}
       {comment.anchor ? (
         comment.anchor.found ? (
           // The passage layer (features/passages) scrolls to the passage on a click.
