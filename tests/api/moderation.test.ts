@@ -18,7 +18,7 @@ import {
 } from '../../contracts/moderation';
 import type { Page, Post } from '../../contracts/posts';
 import { parseAdminEmails } from '../../server/config';
-import { addComment, listComments, uniqueName } from './support/conversation';
+import { addComment, listComments, notificationsOf, uniqueName } from './support/conversation';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { createPost } from './support/posts';
 
@@ -293,6 +293,10 @@ describeEachDatabase('operators and moderation (issue 14 §2)', (ctx) => {
       200,
     );
     expect((await listComments(ctx, post.id)).map((comment) => comment.id)).toEqual([kept.id]);
+    // The post's author is no longer notified of it.
+    const lines = (await notificationsOf(ctx, writer)).response;
+    expect(lines.some((line) => line.comment?.id === rude.id)).toBe(false);
+    expect(lines.some((line) => line.comment?.id === kept.id)).toBe(true);
     const single = await request(ctx, { method: 'GET', url: `/api/post/comment?id=${rude.id}` });
     expect(single.status).toBe(404);
     const counted = await request<{ response: Post }>(ctx, {

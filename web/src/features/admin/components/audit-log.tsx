@@ -16,8 +16,8 @@ const DONE: Record<ModerationAction, string> = {
   'comment.delete': 'deleted the comment',
   'user.suspend': 'suspended',
   'user.reinstate': 'reinstated',
-  'staff-picks.set': 'set the staff picks:',
-  'testimonials.set': 'set the testimonials:',
+  'staff-picks.set': 'set the staff picks',
+  'testimonials.set': 'set the testimonials',
 };
 
 /** Every operator action, newest first, as it was at the time (names and titles may change since). */
@@ -41,7 +41,12 @@ export function AuditLog() {
           <article className="admin-card admin-card--compact">
             <p>
               <strong>{entry.actorName}</strong> {DONE[entry.action]}{' '}
-              <q className="admin-card__label">{entry.target.label}</q>
+              {entry.target.kind === 'staff-picks' || entry.target.kind === 'testimonials' ? (
+                // A count, not a name: "(2 staff picks)".
+                <span className="admin-card__label">({entry.target.label})</span>
+              ) : (
+                <q className="admin-card__label">{entry.target.label}</q>
+              )}
             </p>
             <p className="admin-card__meta">
               <LocalDate iso={entry.createdAt} />
