@@ -104,18 +104,11 @@ export class ModerationRepository {
         .where('posts.id', '=', id)
         .executeTakeFirst();
       return (
-        row && {
-          kind,
-          id: row.id,
-          postId: row.id,
-          authorId: row.author_id,
-          authorName: row.username,
-          hiddenReason: row.hidden_reason,
-          authorSuspended: row.suspended_at !== null,
-          postPublic: row.published_at !== null && row.published_at <= now,
+        row &&
+        toFacts(kind, { ...row, post_id: row.id }, now, {
           label: row.title || '(untitled)',
           text: `${row.title}\n${markdownToPlainText(row.content)}`,
-        }
+        })
       );
     }
     const row = await db
@@ -136,21 +129,10 @@ export class ModerationRepository {
       .where('comments.id', '=', id)
       .executeTakeFirst();
     if (!row || row.deleted_at !== null) return undefined;
-    return {
-      kind,
-      id: row.id,
-      postId: row.post_id,
-      authorId: row.author_id,
-      authorName: row.username,
-      hiddenReason: row.hidden_reason,
-      authorSuspended: row.suspended_at !== null,
-      postPublic: row.published_at !== null && row.published_at <= now,
-      label: excerpt(row.body),
-      text: markdownToPlainText(row.body),
-    };
+    return toFacts(kind, row, now, { label: excerpt(row.body), text: markdownToPlainText(row.body) });
   }
 
-  /** Null when the reporter already has an open report on the target (the unique index says so). */
+  /** Throws a unique violation when the reporter already has an open report on the target. */
   async insertReport(report: ReportsTable): Promise<void> {
     await this.db.insertInto('reports').values(report).execute();
   }
@@ -576,6 +558,34 @@ export class ModerationRepository {
       from pragma_page_count(), pragma_page_size()`.execute(this.db);
     return Number(result.rows[0]?.bytes ?? 0);
   }
+}
+
+/** A post's or comment's row (with its author and its post's publication) as the rules see it. */
+function toFacts(
+  kind: TargetKind,
+  row: {
+    id: string;
+    post_id: string;
+    author_id: string;
+    username: string;
+    hidden_reason: HiddenReason | null;
+    suspended_at: string | null;
+    published_at: string | null;
+  },
+  now: string,
+  words: { label: string; text: string },
+): TargetFacts {
+  return {
+    kind,
+    id: row.id,
+    postId: row.post_id,
+    authorId: row.author_id,
+    authorName: row.username,
+    hiddenReason: row.hidden_reason,
+    authorSuspended: row.suspended_at !== null,
+    postPublic: row.published_at !== null && row.published_at <= now,
+    ...words,
+  };
 }
 
 function goneTarget(kind: TargetKind, id: string): ModerationTarget {

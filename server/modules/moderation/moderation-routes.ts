@@ -146,44 +146,31 @@ export function registerModerationRoutes(
     { kind: 'comment', path: '/api/admin/comments/:id', params: commentParams, name: 'comment' },
   ];
   for (const { kind, path, params, name } of targets) {
-    app.post(
-      `${path}/hide`,
-      {
-        schema: admin({
-          summary: `Hide a ${name}`,
-          description: `It disappears from every public read (its author still sees it, marked hidden); open reports on it are resolved. 409 when an operator already hid it.`,
-          params,
-          body: moderationReasonSchema,
-          answers: DONE,
-        }),
-      },
-      async (request) => {
-        const viewer = await operator(request);
-        const { id } = parseInput(params, request.params);
-        const { reason } = parseInput(moderationReasonSchema, request.body);
-        await moderation.hide(viewer, kind, id, reason);
-        return { message: `The ${name} is hidden` };
-      },
-    );
-    app.post(
-      `${path}/restore`,
-      {
-        schema: admin({
-          summary: `Show a hidden ${name} again`,
-          description: `409 when it is not hidden, or while its author is suspended.`,
-          params,
-          body: moderationReasonSchema,
-          answers: DONE,
-        }),
-      },
-      async (request) => {
-        const viewer = await operator(request);
-        const { id } = parseInput(params, request.params);
-        const { reason } = parseInput(moderationReasonSchema, request.body);
-        await moderation.restore(viewer, kind, id, reason);
-        return { message: `The ${name} is shown again` };
-      },
-    );
+    for (const change of ['hide', 'restore'] as const) {
+      app.post(
+        `${path}/${change}`,
+        {
+          schema: admin({
+            summary: change === 'hide' ? `Hide a ${name}` : `Show a hidden ${name} again`,
+            description:
+              change === 'hide'
+                ? 'It disappears from every public read (its author still sees it, marked hidden); open reports on it are resolved. 409 when an operator already hid it.'
+                : '409 when it is not hidden, or while its author is suspended.',
+            params,
+            body: moderationReasonSchema,
+            answers: DONE,
+          }),
+        },
+        async (request) => {
+          const viewer = await operator(request);
+          const { id } = parseInput(params, request.params);
+          const { reason } = parseInput(moderationReasonSchema, request.body);
+          if (change === 'hide') await moderation.hide(viewer, kind, id, reason);
+          else await moderation.restore(viewer, kind, id, reason);
+          return { message: change === 'hide' ? `The ${name} is hidden` : `The ${name} is shown again` };
+        },
+      );
+    }
     app.delete(
       path,
       {
