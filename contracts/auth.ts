@@ -179,6 +179,8 @@ export interface Account {
   email: string;
   bio: string | null;
   image: string | null;
+  /** An operator of the instance (issue 14 §2): the header then shows an Admin link. */
+  isOperator: boolean;
 }
 
 /*

@@ -123,6 +123,11 @@ export interface Comment {
    * holds it, even changed a little: the comment is then "on an earlier version".
    */
   anchor: CommentAnchor | null;
+  /**
+   * Only on a comment an operator hid (or whose author is suspended), and only to its author: no
+   * one else sees it at all (issue 14 §2).
+   */
+  hidden?: boolean;
 }
 
 export interface CommentAnchor extends PassageAnchor {

@@ -17,8 +17,8 @@ export interface Discover {
 
 export interface StaffPicks {
   /**
-   * How the posts were chosen. Today always the posts with the most favorites given in the last
-   * `windowDays` days; an operator's own choice ('operator') is planned, and will say so here.
+   * How the posts were chosen: 'operator' when an operator picked them (issue 14 §2), else the
+   * posts with the most favorites given in the last `windowDays` days.
    */
   chosenBy: 'most-favorited' | 'operator';
   windowDays: number;

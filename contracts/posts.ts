@@ -190,6 +190,8 @@ export interface Post {
   publication: PostPublication | null;
   /** Present only when the request carries a valid token. */
   favorited?: boolean;
+  /** Only to its author: an operator hid it (or suspended its author); no one else sees it. */
+  hidden?: boolean;
 }
 
 /**

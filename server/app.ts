@@ -98,6 +98,9 @@ import { WebhookEvents } from './modules/webhooks/webhook-events';
 import { WebhookWorker } from './modules/webhooks/webhook-worker';
 import { WebhooksRepository } from './modules/webhooks/webhooks-repository';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks-routes';
+import { ModerationRepository } from './modules/moderation/moderation-repository';
+import { registerModerationRoutes } from './modules/moderation/moderation-routes';
+import { ModerationService } from './modules/moderation/moderation-service';
 import { WebhooksService } from './modules/webhooks/webhooks-service';
 
 export interface BuildAppOptions {
@@ -112,6 +115,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Exports a user may ask for (each reads every post and picture of the account). */
 const EXPORTS_PER_USER = { max: 10, windowMs: 60 * 60_000 };
+/** Reports one reader may send (issue 14 §2): plenty for real abuse, too few to flood the queue. */
+const REPORTS_PER_USER = { max: 20, windowMs: 60 * 60_000 };
 /** Requests per personal access token when the configuration names none (RATE_REQUESTS_PER_API_KEY). */
 const API_KEY_REQUESTS = { max: 5000, windowMs: 60 * 60_000 };
 
@@ -218,6 +223,12 @@ export async function buildApp({
     RateLimiter.create('api-key-requests', config.rateLimits.requestsPerApiKey ?? API_KEY_REQUESTS, redis),
   );
   const auth = new Authenticator(tokens, usersRepository, apiKeys);
+  const moderationRepository = new ModerationRepository(database.db, database.dialect);
+  const moderation = new ModerationService(
+    moderationRepository,
+    config.adminEmails,
+    RateLimiter.create('reports', REPORTS_PER_USER, redis),
+  );
   const passwords = new PasswordHasher(config.passwordHashing);
   metrics?.watchPasswordQueue(passwords);
   const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits, redis);
@@ -316,7 +327,7 @@ export async function buildApp({
     CHANGELOG_RELEASES_LIMIT,
   );
 
-  registerUserRoutes(app, { users, auth });
+  registerUserRoutes(app, { users, auth, operators: moderation });
   registerAccountRoutes(app, { accounts, auth });
   registerApiKeyRoutes(app, { apiKeys, auth });
   registerPostRoutes(app, { posts, auth });
@@ -344,6 +355,7 @@ export async function buildApp({
   registerSearchRoutes(app, { search, auth });
   registerDiscoverRoutes(app, { discover, auth });
   registerWebhookRoutes(app, { webhooks, auth });
+  registerModerationRoutes(app, { moderation, auth });
   // The RealWorld (Conduit) API on the same data, through the same services (issue 13 §4).
   await registerConduitRoutes(app, {
     conduit: new ConduitService({

@@ -54,6 +54,11 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   corsOrigins: string[];
+  /**
+   * ADMIN_EMAILS, lower-cased: the operators' accounts (issue 14 §2). Unset or empty: the oldest
+   * account that can sign in is the operator.
+   */
+  adminEmails?: string[];
   trustProxy: boolean;
   seedDemo: boolean;
   /** Folder of the built web app; the API alone is served when it does not exist. */
@@ -280,6 +285,15 @@ function parseResolvers(raw: string | undefined): string[] | undefined {
   return servers.length > 0 ? servers : undefined;
 }
 
+/** ADMIN_EMAILS: comma-separated, compared without regard to case; unset or blank: none. */
+export function parseAdminEmails(value: string | undefined): string[] | undefined {
+  const emails = (value ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  return emails.length > 0 ? emails : undefined;
+}
+
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const jwtSecret = env.JWT_SECRET || undefined;
@@ -298,6 +312,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     seedDemo: env.SEED_DEMO !== '0',
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : defaults.webDir,

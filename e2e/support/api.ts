@@ -30,8 +30,11 @@ async function postJson<T>(url: string, body: unknown, token?: string, method = 
  * unique (issue 13 §4) and every test file shares one server, so a name another file already took
  * gets a number ("Reader 2"); tests that show a name read it from the returned user.
  */
-export async function createUser(baseURL: string, wanted = 'Reader'): Promise<E2eUser> {
-  const email = uniqueEmail(wanted.toLowerCase().replace(/\W/g, ''));
+export async function createUser(
+  baseURL: string,
+  wanted = 'Reader',
+  email = uniqueEmail(wanted.toLowerCase().replace(/\W/g, '')),
+): Promise<E2eUser> {
   const password = 'a good password';
   for (let attempt = 1; ; attempt += 1) {
     const username = attempt === 1 ? wanted : `${wanted} ${attempt}`;

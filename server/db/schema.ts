@@ -22,6 +22,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** Bumped on a password change; tokens carry it, so older tokens stop working. */
   token_version: Generated<number>;
+  /** Set while an operator has suspended the account: no token works, its writing is hidden. */
+  suspended_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -49,6 +51,12 @@ export interface PostsTable {
   description: string | null;
   /** A team's publication the post is in; null: the author's own blog (migration 2026-11-25-0201). */
   publication_id: string | null;
+  /**
+   * Withheld from the public (migration 2026-11-25-0101): 'operator' when an operator hid it,
+   * 'suspension' while its author is suspended. null: visible.
+   */
+  hidden_at: Generated<string | null>;
+  hidden_reason: Generated<HiddenReason | null>;
 }
 
 export interface MediaTable {
@@ -80,7 +88,15 @@ export interface CommentsTable {
   anchor_quote: string | null;
   anchor_prefix: string | null;
   anchor_suffix: string | null;
+  /**
+   * Withheld from the public (migration 2026-11-25-0101): 'operator' when an operator hid it,
+   * 'suspension' while its author is suspended. null: visible.
+   */
+  hidden_at: Generated<string | null>;
+  hidden_reason: Generated<HiddenReason | null>;
 }
+
+export type HiddenReason = 'operator' | 'suspension';
 
 export interface CommentMentionsTable {
   comment_id: string;
@@ -278,6 +294,50 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+/** A reader's report of a post or comment (migration 2026-11-25-0101). */
+export interface ReportsTable {
+  id: string;
+  target_kind: 'post' | 'comment';
+  target_id: string;
+  reporter_id: string;
+  reason: 'spam' | 'harassment' | 'illegal' | 'other';
+  note: string | null;
+  state: 'open' | 'resolved' | 'dismissed';
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+/** Every operator action, written in the action's own transaction. */
+export interface ModerationLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_kind: 'post' | 'comment' | 'user' | 'report' | 'staff-picks' | 'testimonials';
+  target_id: string;
+  target_label: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface StaffPicksTable {
+  post_id: string;
+  position: number;
+  picked_by: string | null;
+  picked_at: string;
+}
+
+export interface TestimonialsTable {
+  id: string;
+  post_id: string;
+  comment_id: string | null;
+  quote: string;
+  position: number;
+  chosen_by: string | null;
+  chosen_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -302,4 +362,8 @@ export interface DatabaseSchema {
   publication_invitations: PublicationInvitationsTable;
   publication_domains: PublicationDomainsTable;
   mail_outbox: MailOutboxTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
+  staff_picks: StaffPicksTable;
+  testimonials: TestimonialsTable;
 }

@@ -6,6 +6,7 @@ import {
   API_KEY_READ_ONLY_MESSAGE,
   type ApiKeyScope,
 } from '../../contracts/api-keys';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../contracts/moderation';
 import { forbidden, unauthorized } from './http-errors';
 import type { TokenService } from './tokens';
 
@@ -18,12 +19,20 @@ export interface Viewer {
 
 export interface SessionUserLookup {
   /** The user behind a token, with the token version now in force; undefined if gone. */
-  findSessionUser(id: string): Promise<{ id: string; username: string; tokenVersion: number } | undefined>;
+  findSessionUser(
+    id: string,
+  ): Promise<{ id: string; username: string; tokenVersion: number; suspended: boolean } | undefined>;
 }
 
+/** A token of a suspended account (issue 14 §2): refused like a revoked one, with its own words. */
+export const SUSPENDED = 'suspended';
+
 export interface ApiKeyLookup {
-  /** The viewer a personal access token speaks for; null when unknown, revoked or expired. */
-  resolve(token: string): Promise<Viewer | null>;
+  /**
+   * The viewer a personal access token speaks for; null when unknown, revoked or expired;
+   * SUSPENDED when its owner is suspended.
+   */
+  resolve(token: string): Promise<Viewer | typeof SUSPENDED | null>;
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -60,6 +69,7 @@ export class Authenticator {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication required');
     const viewer = await this.resolve(token);
+    if (viewer === SUSPENDED) throw unauthorized(ACCOUNT_SUSPENDED_MESSAGE);
     if (!viewer) throw unauthorized(this.isKey(token) ? API_KEY_INVALID_MESSAGE : SESSION_ENDED_MESSAGE);
     if (viewer.apiKey?.scope === 'read' && !READ_METHODS.has(request.method)) {
       throw forbidden(API_KEY_READ_ONLY_MESSAGE);
@@ -75,7 +85,9 @@ export class Authenticator {
     const token = bearerToken(request);
     if (token && this.isKey(token)) {
       // An invalid key is still a 401, so scripts learn about revocation the same way everywhere.
-      if (!(await this.resolve(token))) throw unauthorized(API_KEY_INVALID_MESSAGE);
+      const viewer = await this.resolve(token);
+      if (viewer === SUSPENDED) throw unauthorized(ACCOUNT_SUSPENDED_MESSAGE);
+      if (!viewer) throw unauthorized(API_KEY_INVALID_MESSAGE);
       throw forbidden(API_KEY_NOT_ALLOWED_MESSAGE);
     }
     return this.require(request);
@@ -84,19 +96,22 @@ export class Authenticator {
   /** The viewer when a valid token is present; public reads never fail because of a stale token. */
   async optional(request: FastifyRequest): Promise<Viewer | null> {
     const token = bearerToken(request);
-    return token ? this.resolve(token) : null;
+    const viewer = token ? await this.resolve(token) : null;
+    return viewer === SUSPENDED ? null : viewer;
   }
 
   private isKey(token: string): boolean {
     return this.apiKeys !== undefined && token.startsWith(API_KEY_PREFIX);
   }
 
-  private async resolve(token: string): Promise<Viewer | null> {
+  /** The user is read on every request: a suspension, like a password change, holds at once. */
+  private async resolve(token: string): Promise<Viewer | typeof SUSPENDED | null> {
     if (this.apiKeys && this.isKey(token)) return this.apiKeys.resolve(token);
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const user = await this.users.findSessionUser(claims.userId);
     if (!user || user.tokenVersion !== claims.version) return null;
+    if (user.suspended) return SUSPENDED;
     return { id: user.id, username: user.username };
   }
 }

@@ -10,6 +10,20 @@ import type {
 } from '../../contracts/auth';
 import type { Comment } from '../../contracts/comments';
 import type { Discover } from '../../contracts/discover';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_TARGET_KINDS,
+  REPORT_REASONS,
+  REPORT_STATES,
+  TARGET_KINDS,
+  type InstanceFigures,
+  type ModeratedUser,
+  type ModerationLogEntry,
+  type ModerationTarget,
+  type Report,
+  type StaffPick,
+  type Testimonial,
+} from '../../contracts/moderation';
 import type { NotificationGroup, UnreadCount } from '../../contracts/notifications';
 import type { Author, Post, PostCover, ReadablePost } from '../../contracts/posts';
 import type { SearchResult, SearchSuggestions } from '../../contracts/search';
@@ -98,6 +112,10 @@ const postShape = {
     .nullable()
     .describe('The publication the post is in; null for a former member without a blog.'),
   favorited: z.boolean().optional().describe('Only with a token: whether the viewer favorited it.'),
+  hidden: z
+    .boolean()
+    .optional()
+    .describe('Only to its author: an operator hid the post (or suspended its author); no one else sees it.'),
 };
 export const postSchema = z.strictObject(postShape).meta({ id: 'Post', examples: [examplePost] });
 agrees<z.output<typeof postSchema>, Post>();
@@ -133,6 +151,7 @@ export const accountSchema = z
     email: z.string(),
     bio: z.string().nullable(),
     image: z.string().nullable().describe("A picture's http(s) address."),
+    isOperator: z.boolean().describe('Whether this account is an operator of the instance (ADMIN_EMAILS).'),
   })
   .meta({ id: 'Account', examples: [exampleAccount] });
 agrees<z.output<typeof accountSchema>, Account>();
@@ -177,6 +196,7 @@ export const commentSchema: z.ZodType<Comment> = z
       return z.array(commentSchema).optional();
     },
     anchor: anchorSchema.nullable().describe('An in-line comment’s passage, or null.'),
+    hidden: z.boolean().optional().describe('Only to its author: an operator hid it.'),
   })
   .meta({ id: 'Comment', examples: [exampleComment] });
 
@@ -314,3 +334,96 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: 'WebhookDelivery' });
 agrees<z.output<typeof webhookDeliverySchema>, WebhookDelivery>();
+
+const moderationTargetSchema = z
+  .strictObject({
+    kind: z.enum(TARGET_KINDS),
+    id,
+    postId: id.nullable().describe("The post, or the comment's post; null once the target is gone."),
+    excerpt: z.string().nullable().describe("The post's title or the comment's opening words."),
+    author: authorSchema.nullable(),
+    hidden: z.boolean(),
+  })
+  .meta({ id: 'ModerationTarget' });
+agrees<z.output<typeof moderationTargetSchema>, ModerationTarget>();
+
+export const reportSchema = z
+  .strictObject({
+    id,
+    target: moderationTargetSchema,
+    reason: z.enum(REPORT_REASONS),
+    note: z.string().nullable(),
+    reporter: authorSchema,
+    state: z.enum(REPORT_STATES),
+    createdAt: time,
+    resolvedAt: time.nullable(),
+    resolvedBy: authorSchema.nullable(),
+  })
+  .meta({ id: 'Report' });
+agrees<z.output<typeof reportSchema>, Report>();
+
+export const moderationLogEntrySchema = z
+  .strictObject({
+    id,
+    action: z.enum(MODERATION_ACTIONS),
+    actorId: id.nullable(),
+    actorName: z.string(),
+    target: z.strictObject({
+      kind: z.enum(MODERATION_TARGET_KINDS),
+      id: z.string(),
+      label: z.string().describe('As it was at the time: a title, an excerpt or a name.'),
+    }),
+    reason: z.string().nullable(),
+    createdAt: time,
+  })
+  .meta({ id: 'ModerationLogEntry' });
+agrees<z.output<typeof moderationLogEntrySchema>, ModerationLogEntry>();
+
+export const moderatedUserSchema = z
+  .strictObject({
+    id,
+    username: z.string(),
+    createdAt: time,
+    suspendedAt: time.nullable(),
+    isOperator: z.boolean(),
+    postCount: z.number().int().describe('Every post, drafts and hidden ones included.'),
+  })
+  .meta({ id: 'ModeratedUser' });
+agrees<z.output<typeof moderatedUserSchema>, ModeratedUser>();
+
+export const staffPickSchema = z
+  .strictObject({
+    postId: id,
+    title: z.string(),
+    author: authorSchema,
+    public: z
+      .boolean()
+      .describe('false while the post is a draft, scheduled or hidden: the side panel skips it.'),
+  })
+  .meta({ id: 'StaffPick' });
+agrees<z.output<typeof staffPickSchema>, StaffPick>();
+
+export const testimonialSchema = z
+  .strictObject({
+    id,
+    quote: z.string(),
+    author: authorSchema,
+    source: z.strictObject({ kind: z.enum(TARGET_KINDS), id, postId: id, postTitle: z.string() }),
+  })
+  .meta({ id: 'Testimonial' });
+agrees<z.output<typeof testimonialSchema>, Testimonial>();
+
+export const instanceFiguresSchema = z
+  .strictObject({
+    users: z.number().int().describe('Accounts that can sign in.'),
+    suspendedUsers: z.number().int(),
+    posts: z.number().int().describe('Every post, drafts and hidden ones included.'),
+    hiddenPosts: z.number().int(),
+    comments: z.number().int(),
+    media: z.number().int().describe('Uploaded pictures.'),
+    mediaBytes: z.number().int().describe('Their stored bytes, every width.'),
+    databaseBytes: z.number().int().describe("The database's size on disk."),
+    openReports: z.number().int(),
+  })
+  .meta({ id: 'InstanceFigures' });
+agrees<z.output<typeof instanceFiguresSchema>, InstanceFigures>();

@@ -69,6 +69,7 @@ export const exampleAccount: Account = {
   email: 'ada@example.com',
   bio: exampleProfile.bio,
   image: null,
+  isOperator: false,
 };
 
 export const exampleApiKey: ApiKey = {

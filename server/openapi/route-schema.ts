@@ -11,9 +11,9 @@ import { exampleError } from './examples';
 
 /**
  * Who may call a route: anyone; anyone, a token adding the viewer's fields; a token (a sign-in or
- * an API key); a sign-in only; the operator's METRICS_TOKEN.
+ * an API key); a sign-in only; an operator's sign-in (ADMIN_EMAILS); the METRICS_TOKEN.
  */
-export type RouteAccess = 'public' | 'optional' | 'token' | 'sign-in' | 'metrics-token';
+export type RouteAccess = 'public' | 'optional' | 'token' | 'sign-in' | 'operator' | 'metrics-token';
 
 /** The areas the reference groups routes under, in its order. */
 export const API_TAGS = [
@@ -31,6 +31,11 @@ export const API_TAGS = [
   { name: 'Discovery', description: 'Search and the side panel.' },
   { name: 'Notifications', description: "The bell's lines." },
   { name: 'Open web', description: 'Feeds, sitemaps and robots.txt for crawlers and feed readers.' },
+  {
+    name: 'Moderation',
+    description:
+      "Readers' reports, and the operators' tools under /api/admin: hiding, deleting, suspending, staff picks, testimonials, the audit log (decision 42).",
+  },
   { name: 'Operations', description: 'Health checks for load balancers.' },
   {
     name: 'RealWorld (Conduit)',
@@ -97,6 +102,7 @@ const SECURITY: Record<RouteAccess, { bearer?: never[] }[]> = {
   optional: [{}, ...BEARER],
   token: BEARER,
   'sign-in': BEARER,
+  operator: BEARER,
   'metrics-token': BEARER,
 };
 
@@ -105,6 +111,8 @@ const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
   optional: "A token is optional: with one, the answer carries the viewer's own fields.",
   token: 'Needs a token: a sign-in, or an API key (a `read` key only for GET).',
   'sign-in': 'Needs a sign-in token: API keys are refused with 403.',
+  operator:
+    "Needs an operator's sign-in token (ADMIN_EMAILS, or the first account): 401 without one, 403 for anyone else and for API keys.",
   'metrics-token':
     'Needs the bearer token the operator set in METRICS_TOKEN; a 404 when metrics are not exposed here.',
 };

@@ -19,6 +19,8 @@ import * as createApiKeys from './2026-11-25-0004-create-api-keys';
 import * as createWebhooks from './2026-11-25-0005-create-webhooks';
 import * as uniqueUsernamesAndProfiles from './2026-11-25-0006-unique-usernames-and-profiles';
 import * as postDescriptions from './2026-11-25-0007-post-descriptions';
+import * as createModeration from './2026-11-25-0101-create-moderation';
+import * as countVisibleComments from './2026-11-25-0102-count-visible-comments';
 import * as createPublications from './2026-11-25-0201-create-publications';
 import * as createMailOutbox from './2026-11-25-0202-create-mail-outbox';
 
@@ -47,6 +49,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0005-create-webhooks': createWebhooks,
   '2026-11-25-0006-unique-usernames-and-profiles': uniqueUsernamesAndProfiles,
   '2026-11-25-0007-post-descriptions': postDescriptions,
+  '2026-11-25-0101-create-moderation': createModeration,
+  '2026-11-25-0102-count-visible-comments': countVisibleComments,
   '2026-11-25-0201-create-publications': createPublications,
   '2026-11-25-0202-create-mail-outbox': createMailOutbox,
 };

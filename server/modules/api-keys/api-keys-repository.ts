@@ -52,6 +52,7 @@ export class ApiKeysRepository {
         'api_keys.last_used_at',
         'users.id as user_id',
         'users.username',
+        'users.suspended_at',
       ])
       .where('api_keys.token_hash', '=', tokenHash)
       .executeTakeFirst();

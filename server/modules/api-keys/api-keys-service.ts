@@ -10,7 +10,7 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '../../../contracts/api-keys';
-import type { Viewer } from '../../lib/authenticator';
+import { SUSPENDED, type Viewer } from '../../lib/authenticator';
 import { conflict, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -77,11 +77,12 @@ export class ApiKeysService {
    * The viewer a key speaks for, or null when it is unknown, revoked or expired. Spends one of the
    * key's requests (a 429 beyond them) and notes its use.
    */
-  async resolve(token: string): Promise<Viewer | null> {
+  async resolve(token: string): Promise<Viewer | typeof SUSPENDED | null> {
     const row = await this.keys.findByHash(hashKey(token));
     const now = new Date();
     const nowText = now.toISOString();
     if (!row || (row.expires_at !== null && row.expires_at <= nowText)) return null;
+    if (row.suspended_at !== null) return SUSPENDED;
     await this.requestsPerKey.spend(row.id, API_KEY_RATE_MESSAGE);
     const since = new Date(now.getTime() - LAST_USE_PRECISION_MS).toISOString();
     if (row.last_used_at === null || row.last_used_at < since) await this.keys.touch(row.id, nowText, since);

@@ -44,7 +44,10 @@ export class ConduitRepository {
   }
 
   private filtered(filter: ArticleFilter, now: string): SelectQueryBuilder<DatabaseSchema, 'posts', object> {
-    let query = this.db.selectFrom('posts').where('posts.published_at', '<=', now);
+    let query = this.db
+      .selectFrom('posts')
+      .where('posts.published_at', '<=', now)
+      .where('posts.hidden_at', 'is', null);
     if (filter.kind === 'feed') {
       return query.where('posts.author_id', 'in', (eb) =>
         eb

@@ -222,7 +222,7 @@ export class ConduitService {
     const id = postIdOfSlug(slug);
     if (id === undefined) throw notFound(POST_NOT_FOUND_MESSAGE);
     const post = await this.services.posts.get(id, viewer);
-    if (post.status !== 'published') throw notFound(POST_NOT_FOUND_MESSAGE);
+    if (post.status !== 'published' || post.hidden) throw notFound(POST_NOT_FOUND_MESSAGE);
     return post;
   }
 

@@ -33,6 +33,20 @@ export class DiscoverRepository {
     return rows.map((row) => row.post_id);
   }
 
+  /** The posts an operator picked that readers can see now, in the operator's order. */
+  async operatorPicks(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('staff_picks')
+      .innerJoin('posts', 'posts.id', 'staff_picks.post_id')
+      .select('posts.id')
+      .where('posts.published_at', '<=', new Date().toISOString())
+      .where('posts.hidden_at', 'is', null)
+      .orderBy('staff_picks.position', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /**
    * Authors of the newest posts, most recent first: not `viewerId` nor anyone they follow.
    * Looks only at the newest RECENT_POSTS_WINDOW posts, so it costs the same at any size.
@@ -42,6 +56,7 @@ export class DiscoverRepository {
       .selectFrom('posts')
       .select(['posts.id', 'posts.author_id', 'posts.published_at as created_at'])
       .where('posts.published_at', '<=', new Date().toISOString())
+      .where('posts.hidden_at', 'is', null)
       .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(RECENT_POSTS_WINDOW)
@@ -73,6 +88,7 @@ export class DiscoverRepository {
           .selectFrom('posts')
           .whereRef('posts.author_id', '=', 'users.id')
           .where('posts.published_at', '<=', new Date().toISOString())
+          .where('posts.hidden_at', 'is', null)
           .select(countAll().as('n'))
           .as('post_count'),
         eb

@@ -36,12 +36,14 @@ export class DiscoverService {
   }
 
   /**
-   * Until an operator picks (a later issue), the posts favorited most in the last 30 days. The
-   * operator's choice will come first here, with chosenBy 'operator'.
+   * The operator's picks that readers can see now, in their order (issue 14 §2); when there are
+   * none, the posts favorited most in the last 30 days.
    */
   private async staffPicks(viewer: Viewer | null, now: Date): Promise<StaffPicks> {
+    const picked = await this.discover.operatorPicks(STAFF_PICKS_LIMIT);
+    const chosenBy = picked.length > 0 ? 'operator' : 'most-favorited';
     const since = new Date(now.getTime() - STAFF_PICKS_WINDOW_DAYS * DAY_MS).toISOString();
-    const ids = await this.discover.mostFavoritedSince(since, STAFF_PICKS_LIMIT);
+    const ids = picked.length > 0 ? picked : await this.discover.mostFavoritedSince(since, STAFF_PICKS_LIMIT);
     const byId = new Map<string, Post>(
       (await this.posts.findPublicByIds(ids, viewer?.id ?? null, new Date().toISOString())).map((post) => [
         post.id,
@@ -49,6 +51,6 @@ export class DiscoverService {
       ]),
     );
     const posts = ids.map((id) => byId.get(id)).filter((post): post is Post => post !== undefined);
-    return { chosenBy: 'most-favorited', windowDays: STAFF_PICKS_WINDOW_DAYS, posts };
+    return { chosenBy, windowDays: STAFF_PICKS_WINDOW_DAYS, posts };
   }
 }

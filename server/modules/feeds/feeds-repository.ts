@@ -43,6 +43,7 @@ export class FeedsRepository {
           )
             .select(['posts.id', 'posts.published_at as at'])
             .where('posts.published_at', '<=', now)
+            .where('posts.hidden_at', 'is', null)
             .orderBy('posts.published_at', 'desc')
             .orderBy('posts.id', 'desc')
             .limit(limit)

@@ -182,22 +182,39 @@ export class NotificationsRepository {
 
   /**
    * The reader's notifications that they may see now (issue 12 §4): none about a post that is a
-   * draft or scheduled again, unless it is their own. A reply or a mention on a post its author
+   * draft or scheduled again (or hidden by an operator), unless it is their own; nor about a hidden
+   * comment. A reply or a mention on a post its author
    * unpublished would otherwise show its (perhaps since rewritten) title; it comes back with the
    * post.
    */
   private visibleTo(recipientId: string) {
-    return this.db
-      .selectFrom('notifications')
-      .leftJoin('posts', 'posts.id', 'notifications.post_id')
-      .where('notifications.recipient_id', '=', recipientId)
-      .where((eb) =>
-        eb.or([
-          eb('notifications.post_id', 'is', null),
-          eb('posts.author_id', '=', recipientId),
-          eb('posts.published_at', '<=', new Date().toISOString()),
-        ]),
-      );
+    return (
+      this.db
+        .selectFrom('notifications')
+        .leftJoin('posts', 'posts.id', 'notifications.post_id')
+        .where('notifications.recipient_id', '=', recipientId)
+        .where((eb) =>
+          eb.or([
+            eb('notifications.post_id', 'is', null),
+            eb('posts.author_id', '=', recipientId),
+            eb.and([
+              eb('posts.published_at', '<=', new Date().toISOString()),
+              eb('posts.hidden_at', 'is', null),
+            ]),
+          ]),
+        )
+        // A comment an operator hid (issue 14 §2) is no one's news: a primary-key lookup a line.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('comments as hidden_comment')
+                .select('hidden_comment.id')
+                .whereRef('hidden_comment.id', '=', 'notifications.comment_id')
+                .where('hidden_comment.hidden_at', 'is not', null),
+            ),
+          ),
+        )
+    );
   }
 
   /** Marks the unread line whose newest notification is `id`; false when it is not the reader's. */

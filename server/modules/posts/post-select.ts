@@ -93,6 +93,7 @@ function selectPostColumns(
         'publications.name as publication_name',
         'publications.personal_user_id as publication_personal',
         'publication_domains.domain as publication_domain',
+        'posts.hidden_at',
       ])
       .$if(viewerId !== null, (query) =>
         query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
@@ -121,6 +122,7 @@ export interface PostRow {
   publication_name: string | null;
   publication_personal: string | null;
   publication_domain: string | null;
+  hidden_at: string | null;
   /** Only with a viewer. */
   viewer_favorited?: number | null;
 }
@@ -169,5 +171,6 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
             domain: row.publication_domain,
           },
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),
+    ...(row.hidden_at !== null ? { hidden: true } : {}),
   };
 }

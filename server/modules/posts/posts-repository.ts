@@ -46,6 +46,7 @@ export class PostsRepository {
       .select('posts.id')
       .where('posts.id', 'in', [...ids])
       .where('posts.published_at', '<=', now)
+      .where('posts.hidden_at', 'is', null)
       .as('page');
     const rows = await selectPosts(this.db, page, viewerId).execute();
     return rows.map((row) => toPost(row, viewerId, now));
@@ -128,7 +129,8 @@ export class PostsRepository {
     let ids = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.published_at as at'])
-      .where('posts.published_at', '<=', page.now);
+      .where('posts.published_at', '<=', page.now)
+      .where('posts.hidden_at', 'is', null);
     if (scope.authorId !== undefined) ids = ids.where('posts.author_id', '=', scope.authorId);
     if (scope.publicationId !== undefined)
       ids = ids.where('posts.publication_id', scope.publicationId === null ? 'is' : '=', scope.publicationId);
@@ -198,7 +200,7 @@ export class PostsRepository {
         }))
         .where('id', '=', id);
       if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
-      const updated = await query.returning('tags').executeTakeFirst();
+      const updated = await query.returning(['tags', 'hidden_at']).executeTakeFirst();
       if (!updated) {
         const current = await trx
           .selectFrom('posts')
@@ -207,14 +209,16 @@ export class PostsRepository {
           .executeTakeFirst();
         return current ? { kind: 'stale', currentVersion: Number(current.version) } : { kind: 'missing' };
       }
-      const wanted = changes.published_at === null ? [] : splitTags(updated.tags);
+      // A hidden post keeps out of post_tags like a draft, whatever its author does to it.
+      const listed = changes.published_at !== null && updated.hidden_at === null;
+      const wanted = listed ? splitTags(updated.tags) : [];
       const before = await currentTags(trx, id);
       await detachTags(
         trx,
         id,
         before.filter((tag) => !wanted.includes(tag)),
       );
-      if (changes.published_at !== null) {
+      if (listed && changes.published_at !== null) {
         await retimeTags(trx, id, changes.published_at);
         await attachTags(
           trx,

@@ -81,9 +81,10 @@ export class PostsService {
   async get(id: string, viewer: Viewer | null): Promise<Post> {
     const post = await this.posts.findById(id, viewer?.id ?? null);
     if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
-    if (post.status !== 'published' && post.authorId !== viewer?.id) {
-      // A publication's editors see its unpublished posts: they publish them.
-      const state = viewer ? await this.posts.findWriteState(id) : undefined;
+    // Drafts, scheduled and hidden posts (issue 14 §2) exist for their author alone, except that a
+    // publication's editors see its unpublished posts: they publish them.
+    if ((post.status !== 'published' || post.hidden) && post.authorId !== viewer?.id) {
+      const state = viewer && !post.hidden ? await this.posts.findWriteState(id) : undefined;
       if (!viewer || !state || !atLeastEditor(await this.roleIn(publicationOf(state), viewer.id))) {
         throw notFound(POST_NOT_FOUND_MESSAGE);
       }

@@ -55,6 +55,7 @@ export class PostgresSearchRepository implements SearchRepository {
     const result = await sql<{ id: string }>`
       with candidates as materialized (
         select id from posts where search_vector @@ ${tsquery} and published_at <= ${new Date().toISOString()}
+          and hidden_at is null
         order by id desc limit ${RANKED_MATCHES_MAX}
       )
       select posts.id from candidates join posts on posts.id = candidates.id
@@ -71,6 +72,7 @@ export class PostgresSearchRepository implements SearchRepository {
       from posts p join users u on u.id = p.author_id
       where to_tsvector('simple', p.title) @@ to_tsquery('simple', ${tsquery})
         and p.published_at <= ${new Date().toISOString()}
+        and p.hidden_at is null
       order by p.id desc
       limit ${limit}`.execute(this.db);
     return result.rows.map((row) => ({
@@ -84,7 +86,7 @@ export class PostgresSearchRepository implements SearchRepository {
     const from = prefix.toLowerCase();
     const result = await sql<Author>`
       select id, username from users
-      where lower(username) collate "C" >= ${from} and lower(username) collate "C" < ${prefixEnd(from)}
+      where suspended_at is null and lower(username) collate "C" >= ${from} and lower(username) collate "C" < ${prefixEnd(from)}
       order by lower(username) collate "C", id
       limit ${limit}`.execute(this.db);
     return result.rows;

@@ -40,7 +40,7 @@ export class SqliteSearchRepository implements SearchRepository {
     const result = await sql<{ post_id: string }>`
       select s.post_id
       from post_search f join post_search_ids s on s.search_id = f.rowid
-      join posts p on p.id = s.post_id and p.published_at <= ${now}
+      join posts p on p.id = s.post_id and p.published_at <= ${now} and p.hidden_at is null
       where post_search match ${match}
         and f.rank match ${RANK_FUNCTION}
         and f.rowid >= coalesce((
@@ -61,6 +61,7 @@ export class SqliteSearchRepository implements SearchRepository {
         select s.post_id, f.rowid as search_id
         from post_title_words f join post_search_ids s on s.search_id = f.rowid
         join posts public_post on public_post.id = s.post_id and public_post.published_at <= ${new Date().toISOString()}
+          and public_post.hidden_at is null
         where post_title_words match ${match}
         order by f.rowid desc
         limit ${limit}
@@ -79,7 +80,7 @@ export class SqliteSearchRepository implements SearchRepository {
     const from = asciiLower(prefix);
     const result = await sql<Author>`
       select id, username from users
-      where lower(username) >= ${from} and lower(username) < ${prefixEnd(from)}
+      where suspended_at is null and lower(username) >= ${from} and lower(username) < ${prefixEnd(from)}
       order by lower(username), id
       limit ${limit}`.execute(this.db);
     return result.rows;

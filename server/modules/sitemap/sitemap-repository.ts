@@ -45,7 +45,8 @@ export class SitemapRepository {
     let query = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.updated_at'])
-      .where('posts.published_at', '<=', new Date().toISOString());
+      .where('posts.published_at', '<=', new Date().toISOString())
+      .where('posts.hidden_at', 'is', null);
     if (range.after !== null) query = query.where('posts.id', '>', range.after);
     if (range.until !== null) query = query.where('posts.id', '<=', range.until);
     return query.orderBy('posts.id').limit(limit).execute();
@@ -93,7 +94,8 @@ export class SitemapRepository {
           selectFrom('posts')
             .select('posts.id')
             .whereRef('posts.author_id', '=', 'users.id')
-            .where('posts.published_at', '<=', new Date().toISOString()),
+            .where('posts.published_at', '<=', new Date().toISOString())
+            .where('posts.hidden_at', 'is', null),
         ),
       );
   }

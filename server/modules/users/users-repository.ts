@@ -5,7 +5,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { countAll } from '../../db/sql-helpers';
 import { insertPersonalPublication, isSlugCollision } from '../publications/personal-publication';
 
-export type UserRow = Omit<UsersTable, 'token_version'> & { token_version: number };
+export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at'> & {
+  token_version: number;
+  suspended_at: string | null;
+};
 
 /** The only place that reads and writes the users table. */
 export class UsersRepository {
@@ -27,14 +30,21 @@ export class UsersRepository {
   async findSessionUser(id: string) {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'token_version'])
+      .select(['id', 'username', 'token_version', 'suspended_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && { id: row.id, username: row.username, tokenVersion: row.token_version };
+    return (
+      row && {
+        id: row.id,
+        username: row.username,
+        tokenVersion: row.token_version,
+        suspended: row.suspended_at !== null,
+      }
+    );
   }
 
   /** The account and its own blog (issue 11 §1), together or not at all. */
-  async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image'>): Promise<void> {
+  async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image' | 'suspended_at'>): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.db.transaction().execute(async (trx) => {
@@ -83,6 +93,8 @@ export class UsersRepository {
     const row = await this.db
       .selectFrom('users')
       .where('users.id', '=', id)
+      // A suspended account's profile does not exist for anyone (issue 14 §2).
+      .where('users.suspended_at', 'is', null)
       .select((eb) => [
         'users.id',
         'users.username',
@@ -94,6 +106,7 @@ export class UsersRepository {
           .selectFrom('posts')
           .whereRef('posts.author_id', '=', 'users.id')
           .where('posts.published_at', '<=', new Date().toISOString())
+          .where('posts.hidden_at', 'is', null)
           .select(countAll().as('n'))
           .as('post_count'),
         eb

@@ -20,9 +20,13 @@ export const userIdQuerySchema = z.object({ userId: idSchema('userId', USER_NOT_
 /** HTTP for accounts (SPEC §7): translates requests to the users service and back. */
 export function registerUserRoutes(
   app: FastifyInstance,
-  deps: { users: UsersService; auth: Authenticator },
+  deps: {
+    users: UsersService;
+    auth: Authenticator;
+    operators: { isOperator(userId: string): Promise<boolean> };
+  },
 ): void {
-  const { users, auth } = deps;
+  const { users, auth, operators } = deps;
 
   app.post(
     '/api/user/signup',
@@ -95,7 +99,7 @@ export function registerUserRoutes(
     {
       schema: routeSchema({
         summary: 'The signed-in account',
-        description: 'The web app checks a stored token with it on load.',
+        description: 'The web app checks a stored token with it on load; `isOperator` shows the Admin link.',
         tag: 'Accounts',
         access: 'token',
         answers: { 200: answer(accountSchema) },
@@ -103,7 +107,8 @@ export function registerUserRoutes(
     },
     async (request) => {
       const viewer = await auth.require(request);
-      return { response: await users.account(viewer) };
+      const account = await users.account(viewer);
+      return { response: { ...account, isOperator: await operators.isOperator(viewer.id) } };
     },
   );
 

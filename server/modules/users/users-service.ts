@@ -1,3 +1,4 @@
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../contracts/moderation';
 import {
   USER_NOT_FOUND_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
@@ -21,6 +22,7 @@ import {
   HttpError,
   badRequest,
   conflict,
+  forbidden,
   notFound,
   tooManyRequests,
   unauthorized,
@@ -108,6 +110,8 @@ export class UsersService {
     // Unknown email and wrong password take the same path and the same time.
     const valid = await this.passwords.verify(user?.password_hash ?? null, input.password);
     if (!user || !valid) throw unauthorized(BAD_CREDENTIALS_MESSAGE);
+    // Said only to someone who proved the password: a suspension is no one else's business.
+    if (user.suspended_at !== null) throw forbidden(ACCOUNT_SUSPENDED_MESSAGE);
     // The right password clears the count, so only failures add up across attempts.
     await this.signInAttemptsByEmail.reset(key);
     const jwt = await this.tokens.issue({ userId: user.id, version: user.token_version });
@@ -155,7 +159,8 @@ export class UsersService {
   }
 
   /** The signed-in reader's own account, as the settings page shows it. */
-  async account(viewer: Viewer): Promise<Account> {
+  /** `isOperator` is the moderation service's to say (users-routes adds it). */
+  async account(viewer: Viewer): Promise<Omit<Account, 'isOperator'>> {
     const user = await this.users.findById(viewer.id);
     if (!user) throw unauthorized();
     return { id: user.id, username: user.username, email: user.email, bio: user.bio, image: user.image };
@@ -164,7 +169,8 @@ export class UsersService {
   /** The account a username addresses, compared without regard to case; 404 if none. */
   async idOfUsername(username: string): Promise<string> {
     const user = await this.users.findByUsernameKey(usernameKey(username));
-    if (!user) throw notFound(USER_NOT_FOUND_MESSAGE);
+    // A suspended account is nobody to address by name (issue 14 §2).
+    if (!user || user.suspended_at !== null) throw notFound(USER_NOT_FOUND_MESSAGE);
     return user.id;
   }
 

@@ -2,6 +2,7 @@ import { data, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAccount } from '../features/auth/components/guards';
 import { allPostsLoader } from '../features/posts/loaders/all-posts-loader';
 import { readerDiscoverLoader } from '../features/discover/loaders/discover-loader';
+import { landingLoader } from '../features/landing/loaders/landing-loader';
 import { favoritesLoader } from '../features/posts/loaders/favorites-loader';
 import {
   moreCommentsLoader,
@@ -48,7 +49,12 @@ export function createRoutes(): RouteObject[] {
           // A failing page keeps the header: its error boundary sits inside the layout.
           ErrorBoundary: RouteErrorPage,
           children: [
-            { id: 'landing', index: true, ...lazyPage('landing/pages/landing-page', 'LandingPage') },
+            {
+              id: 'landing',
+              index: true,
+              loader: landingLoader,
+              ...lazyPage('landing/pages/landing-page', 'LandingPage'),
+            },
             {
               id: 'guest-only',
               Component: GuestOnly,
@@ -144,6 +150,8 @@ export function createRoutes(): RouteObject[] {
                   path: 'notifications',
                   ...lazyPage('notifications/pages/notifications-page', 'NotificationsPage'),
                 },
+                // Issue 14 §2: the operators' page; the API answers anyone else 403, shown as such.
+                { id: 'admin', path: 'admin', ...lazyPage('admin/pages/admin-page', 'AdminPage') },
               ],
             },
             // Issue 8 §4: an unknown address renders the not-found page with a 404.

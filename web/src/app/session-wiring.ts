@@ -38,6 +38,8 @@ export function connectSession(store: AppStore, router: AppRouter): void {
     if (next === viewer) return;
     viewer = next;
     void router.revalidate();
+    // A new sign-in: is it an operator's (the account menu's Admin link)?
+    if (store.getState().auth.status) void getCurrentUser();
   });
 
   window.addEventListener('storage', (event) => {

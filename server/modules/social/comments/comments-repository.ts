@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { Comment } from '../../../../contracts/comments';
 import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import type { CommentsTable, DatabaseSchema } from '../../../db/schema';
@@ -21,6 +21,7 @@ export interface CommentFacts {
   authorId: string;
   postAuthorId: string;
   deleted: boolean;
+  hidden: boolean;
 }
 
 /** The only place that reads and writes the comments and comment_mentions tables. */
@@ -42,9 +43,21 @@ export class CommentsRepository {
         'comments.anchor_quote',
         'comments.anchor_prefix',
         'comments.anchor_suffix',
+        'comments.hidden_at',
         'comments.author_id',
         'users.username',
       ]);
+  }
+
+  /**
+   * What a reader may see (issue 14 §2): a hidden comment (an operator's, or a suspended author's)
+   * exists only for its author, who sees it marked hidden.
+   */
+  private visibleTo(readerId: string | null) {
+    return (eb: ExpressionBuilder<DatabaseSchema, 'comments'>) =>
+      readerId === null
+        ? eb('comments.hidden_at', 'is', null)
+        : eb.or([eb('comments.hidden_at', 'is', null), eb('comments.author_id', '=', readerId)]);
   }
 
   /**
@@ -55,7 +68,8 @@ export class CommentsRepository {
   async listTopLevel(postId: string, page: PageRequest, hiddenFor: string | null): Promise<CommentRecord[]> {
     let query = this.selectComments()
       .where('comments.post_id', '=', postId)
-      .where('comments.parent_id', 'is', null);
+      .where('comments.parent_id', 'is', null)
+      .where(this.visibleTo(hiddenFor));
     if (page.after !== null) query = query.where('comments.id', '>', page.after);
     if (hiddenFor !== null) query = query.where(({ not, exists }) => not(exists(this.blockedBy(hiddenFor))));
     const rows = await query
@@ -68,7 +82,9 @@ export class CommentsRepository {
   /** Every reply to the given top-level comments, oldest first. */
   async listReplies(parentIds: string[], hiddenFor: string | null): Promise<CommentRecord[]> {
     if (parentIds.length === 0) return [];
-    let query = this.selectComments().where('comments.parent_id', 'in', parentIds);
+    let query = this.selectComments()
+      .where('comments.parent_id', 'in', parentIds)
+      .where(this.visibleTo(hiddenFor));
     if (hiddenFor !== null) query = query.where(({ not, exists }) => not(exists(this.blockedBy(hiddenFor))));
     const rows = await query.orderBy('comments.id', 'asc').execute();
     return rows.map(toRecord);
@@ -83,7 +99,8 @@ export class CommentsRepository {
       .where('comments.post_id', '=', postId)
       .where('comments.parent_id', 'is', null)
       .where('comments.deleted_at', 'is', null)
-      .where('comments.anchor_quote', 'is not', null);
+      .where('comments.anchor_quote', 'is not', null)
+      .where(this.visibleTo(hiddenFor));
     if (hiddenFor !== null) query = query.where(({ not, exists }) => not(exists(this.blockedBy(hiddenFor))));
     const rows = await query.orderBy('comments.id', 'asc').limit(limit).execute();
     return rows.map(toRecord);
@@ -110,6 +127,7 @@ export class CommentsRepository {
       .select('id')
       .where('id', '=', postId)
       .where('published_at', '<=', new Date().toISOString())
+      .where('hidden_at', 'is', null)
       .executeTakeFirst();
     return row !== undefined;
   }
@@ -124,7 +142,9 @@ export class CommentsRepository {
     { publishedOnly }: { publishedOnly: boolean },
   ): Promise<string | undefined> {
     let query = this.db.selectFrom('posts').select('content').where('id', '=', postId);
-    if (publishedOnly) query = query.where('published_at', '<=', new Date().toISOString());
+    if (publishedOnly) {
+      query = query.where('published_at', '<=', new Date().toISOString()).where('hidden_at', 'is', null);
+    }
     const row = await query.executeTakeFirst();
     return row?.content;
   }
@@ -140,7 +160,7 @@ export class CommentsRepository {
   }
 
   /** Throws a foreign-key violation when the post (or parent) does not exist (or was just deleted). */
-  async insert(comment: CommentsTable): Promise<void> {
+  async insert(comment: Insertable<CommentsTable>): Promise<void> {
     await this.db.insertInto('comments').values(comment).execute();
   }
 
@@ -154,6 +174,7 @@ export class CommentsRepository {
         'comments.parent_id',
         'comments.author_id',
         'comments.deleted_at',
+        'comments.hidden_at',
         'posts.author_id as post_author_id',
       ])
       .where('comments.id', '=', id)
@@ -166,6 +187,7 @@ export class CommentsRepository {
         authorId: row.author_id,
         postAuthorId: row.post_author_id,
         deleted: row.deleted_at !== null,
+        hidden: row.hidden_at !== null,
       }
     );
   }
@@ -297,6 +319,7 @@ function toRecord(row: {
   anchor_quote: string | null;
   anchor_prefix: string | null;
   anchor_suffix: string | null;
+  hidden_at: string | null;
   author_id: string;
   username: string;
 }): CommentRecord {
@@ -308,6 +331,7 @@ function toRecord(row: {
     createdAt: row.created_at,
     editedAt: row.edited_at,
     deleted: row.deleted_at !== null,
+    ...(row.hidden_at !== null ? { hidden: true } : {}),
     author: { id: row.author_id, username: row.username },
     anchor:
       row.anchor_quote === null

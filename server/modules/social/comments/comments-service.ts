@@ -98,7 +98,7 @@ export class CommentsService {
   async get(id: string): Promise<Comment> {
     const comments = new CommentsRepository(this.db);
     const comment = await comments.findById(id);
-    if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    if (!comment || comment.deleted || comment.hidden) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     const finds = await this.passageFinder(comments, comment.postId, [comment]);
     return this.present(comment, (await comments.mentionsOf([id])).get(id) ?? [], finds);
   }
@@ -278,6 +278,8 @@ export class CommentsService {
     if (!target || target.postId !== postId) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     const top = target.parentId === null ? target : await comments.findFacts(target.parentId);
     if (!top) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    // A hidden comment does not exist for anyone who might reply to it.
+    if (target.hidden || top.hidden) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     if (top.deleted) throw conflict(COMMENT_REPLY_DELETED_MESSAGE);
     return top;
   }

@@ -52,6 +52,7 @@ export class FavoritesRepository {
       .where('posts.id', '=', postId)
       // Someone's draft or scheduled post does not exist for anyone else yet.
       .where('posts.published_at', '<=', new Date().toISOString())
+      .where('posts.hidden_at', 'is', null)
       .select((eb) => ['posts.favorite_count', favoritedBy(eb, userId).as('mine')])
       .executeTakeFirst();
     return row && { favorited: Number(row.mine ?? 0) > 0, favoriteCount: row.favorite_count };
@@ -69,7 +70,8 @@ export class FavoritesRepository {
       .select('favorites.post_id as id')
       .where('favorites.user_id', '=', userId)
       // A favorite of a post its writer has since unpublished stays, hidden until it is back.
-      .where('posts.published_at', '<=', new Date().toISOString());
+      .where('posts.published_at', '<=', new Date().toISOString())
+      .where('posts.hidden_at', 'is', null);
     if (page.after !== null) ids = ids.where('favorites.post_id', '<', page.after);
     const idPage = ids
       .orderBy('favorites.post_id', 'desc')

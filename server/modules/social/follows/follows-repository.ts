@@ -66,7 +66,8 @@ export class FollowsRepository {
       .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
       .select('posts.id')
       .where('follows.follower_id', '=', followerId)
-      .where('posts.published_at', '<=', new Date().toISOString());
+      .where('posts.published_at', '<=', new Date().toISOString())
+      .where('posts.hidden_at', 'is', null);
     let byTopics = this.db
       .selectFrom('tag_follows')
       .innerJoin('post_tags', 'post_tags.tag', 'tag_follows.tag')

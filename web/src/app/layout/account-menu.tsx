@@ -3,6 +3,7 @@ import { useMatches, useNavigate } from 'react-router';
 import { AvatarInitial } from '../../components/ui/avatar-initial';
 import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
+import { isKnownOperator } from '../../features/auth/operator-status';
 import { endSession } from '../../features/auth/session';
 import { requiresAccount } from '../route-handle';
 import { AppLink } from '../../components/ui/app-link';
@@ -12,8 +13,8 @@ interface MenuLink {
   label: string;
 }
 
-/** The menu's page links, in order (SPEC §2, then Favorites). */
-export function accountMenuLinks(user: AuthUser): MenuLink[] {
+/** The menu's page links, in order (SPEC §2, then Favorites, then Admin for an operator). */
+export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[] {
   return [
     {
       to: user.id ? `/profile?${new URLSearchParams({ userId: user.id })}` : '/profile',
@@ -23,6 +24,7 @@ export function accountMenuLinks(user: AuthUser): MenuLink[] {
     // The spec's second popover (Avatar, Favorites) had nothing to open it; its one destination
     // lives here, where the reader already looks for their own things.
     { to: '/favorites', label: 'Favorites' },
+    ...(isOperator ? [{ to: '/admin', label: 'Admin' }] : []),
   ];
 }
 
@@ -75,7 +77,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             ref={menu.menuRef}
             onKeyDown={menu.onMenuKeyDown}
           >
-            {accountMenuLinks(user).map((link) => (
+            {accountMenuLinks(user, isKnownOperator(user.id)).map((link) => (
               <li key={link.to} role="none">
                 <AppLink
                   className="menu-item"

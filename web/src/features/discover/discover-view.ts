@@ -6,6 +6,8 @@ import type { TagSummary } from '../../../../contracts/tags';
 export interface DiscoverView {
   staffPicks: { id: string; title: string; author: Author }[];
   staffPicksWindowDays: number;
+  /** Who chose the picks: the operators, or the readers' favorites. */
+  staffPicksChosenBy: Discover['staffPicks']['chosenBy'];
   topics: TagSummary[];
   whoToFollow: WriterSuggestion[];
   /** The newest release's first lines, if the CHANGELOG has one (only what the panel shows). */
@@ -23,6 +25,7 @@ export function toDiscoverView(discover: Discover): DiscoverView {
       author: post.author,
     })),
     staffPicksWindowDays: discover.staffPicks.windowDays,
+    staffPicksChosenBy: discover.staffPicks.chosenBy,
     topics: discover.topics,
     whoToFollow: discover.whoToFollow,
     release: newestRelease(discover),

@@ -21,6 +21,8 @@ export interface CommentItemProps {
   /** Absent when the reader cannot reply (signed out, or a deleted comment). */
   onReply?: (() => void) | undefined;
   onDelete: () => void;
+  /** Absent when the reader cannot report it (signed out, or their own comment). */
+  onReport?: (() => void) | undefined;
   onEdited: (comment: Comment) => void;
 }
 
@@ -29,7 +31,15 @@ export interface CommentItemProps {
  * the body as safe Markdown (mentions are links), and what the reader may do with it. A deleted
  * comment kept for its replies shows "[deleted]" and nothing else.
  */
-export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, onEdited }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  canDelete,
+  canEdit,
+  onReply,
+  onDelete,
+  onReport,
+  onEdited,
+}: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const author = comment.author;
   if (comment.deleted || author === null) {
@@ -42,6 +52,7 @@ export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, on
   return (
     <article className="comment" aria-label={`Comment by ${author.username}`}>
       <CommentHeader author={author} createdAt={comment.createdAt} editedAt={comment.editedAt} />
+      {comment.hidden ? <p className="notice">Hidden by the operators: only you see it.</p> : null}
       {comment.anchor ? (
         comment.anchor.found ? (
           // The passage layer (features/passages) scrolls to the passage on a click.
@@ -74,7 +85,7 @@ export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, on
           dangerouslySetInnerHTML={{ __html: comment.bodyHtml }}
         />
       )}
-      {!editing && (onReply || canEdit || canDelete) ? (
+      {!editing && (onReply || canEdit || canDelete || onReport) ? (
         <div className="comment__actions">
           {onReply ? (
             <button
@@ -94,6 +105,16 @@ export function CommentItem({ comment, canDelete, canEdit, onReply, onDelete, on
               onClick={() => setEditing(true)}
             >
               Edit
+            </button>
+          ) : null}
+          {onReport ? (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={`Report comment by ${author.username}`}
+              onClick={onReport}
+            >
+              Report
             </button>
           ) : null}
           {canDelete ? (

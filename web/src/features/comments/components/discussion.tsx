@@ -20,6 +20,10 @@ import { AppLink } from '../../../components/ui/app-link';
 
 // The form carries the validation library: only a signed-in reader, who can comment, downloads it.
 const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
+// Only a reader who reports a comment downloads the report form.
+const ReportDialog = lazy(async () => ({
+  default: (await import('../../moderation/components/report-dialog')).ReportDialog,
+}));
 // And only a reader who deletes a comment downloads the confirmation dialog.
 const ConfirmDialog = lazy(async () => ({
   default: (await import('../../../components/ui/confirm-dialog')).ConfirmDialog,
@@ -59,6 +63,7 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
   const [toDelete, setToDelete] = useState<{ comment: CommentView; replies: number } | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<string | null>(null);
   // Said by a live region that is always there, so screen readers hear each change.
   const [announcement, setAnnouncement] = useState('');
 
@@ -125,6 +130,11 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
         }
         onDelete={() =>
           setToDelete({ comment: view, replies: replyParent ? siblings - 1 : repliesOf(comment).length })
+        }
+        onReport={
+          viewerId !== null && !deleted && view.author?.id !== viewerId
+            ? () => setReporting(view.id)
+            : undefined
         }
         onEdited={(saved) => {
           setEdited((map) => new Map([...map, [saved.id, saved]]));
@@ -222,6 +232,12 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+
+      {reporting !== null ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={{ kind: 'comment', id: reporting }} onClose={() => setReporting(null)} />
+        </Suspense>
+      ) : null}
 
       {toDelete !== null ? (
         <Suspense fallback={null}>

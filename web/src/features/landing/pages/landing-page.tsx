@@ -1,12 +1,16 @@
 import { absoluteUrl, SITE_DESCRIPTION } from '../../../app/head/document-head';
 import { PageHead, useSite } from '../../../app/head/page-head';
+import { useLoaderData } from 'react-router';
 import { FeatureVisual } from '../components/feature-visual';
+import { TestimonialsWall } from '../components/testimonials-wall';
+import type { LandingData } from '../loaders/landing-loader';
 import { FEATURES, TEAMS } from '../landing-content';
 import { AppLink } from '../../../components/ui/app-link';
 
-/** `/`: the static marketing page of SPEC §1. */
+/** `/`: the marketing page of SPEC §1, its wall of testimonials from real quotes (issue 14 §2). */
 export function LandingPage() {
   const site = useSite();
+  const { testimonials } = useLoaderData<LandingData>();
   return (
     <div className="landing">
       <PageHead
@@ -81,6 +85,8 @@ export function LandingPage() {
           </ul>
         </div>
       </section>
+
+      {testimonials.length > 0 ? <TestimonialsWall testimonials={testimonials} /> : null}
     </div>
   );
 }

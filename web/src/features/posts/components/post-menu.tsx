@@ -9,6 +9,11 @@ import { removeFavorite } from '../../favorites/api/remove-favorite';
 import { shareLink } from '../lib/share-post';
 import { editPostPath, readPostPath } from '../paths';
 
+// Only a reader who reports downloads the report form and its validation library.
+const ReportDialog = lazy(async () => ({
+  default: (await import('../../moderation/components/report-dialog')).ReportDialog,
+}));
+
 // Only an author who asks to delete downloads the confirmation dialog.
 const DeletePostDialog = lazy(async () => ({
   default: (await import('./delete-post-dialog')).DeletePostDialog,
@@ -23,13 +28,15 @@ export interface PostMenuProps {
 
 /**
  * SPEC §2's three-dot menu on the read page, where every item works (PRODUCT fix 7): Share, Add to
- * / Remove from favorites, and for the author only (SPEC §6), Edit and Delete.
+ * / Remove from favorites, Report for anyone but the author (issue 14 §2; a visitor signs in
+ * first), and for the author only (SPEC §6), Edit and Delete.
  */
 export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {
   const { status, userData } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [favoritePending, setFavoritePending] = useState(false);
   const isAuthor = status && Boolean(userData?.id) && userData?.id === post.authorId;
 
@@ -66,6 +73,16 @@ export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {
       onSelect: () => void toggleFavorite(),
     },
   ];
+  if (!isAuthor) {
+    items.push({
+      id: 'report',
+      label: 'Report',
+      onSelect: () => {
+        if (status) setReporting(true);
+        else void navigate(withNext('/signin', location.pathname + location.search));
+      },
+    });
+  }
   if (isAuthor) {
     items.push(
       { id: 'edit', label: 'Edit', to: editPostPath(post.id) },
@@ -76,6 +93,11 @@ export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {
   return (
     <>
       <ActionMenu label="More actions for this post" items={items} />
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={{ kind: 'post', id: post.id }} onClose={() => setReporting(false)} />
+        </Suspense>
+      ) : null}
       {isAuthor && confirmingDelete ? (
         <Suspense fallback={null}>
           <DeletePostDialog post={post} open onClose={() => setConfirmingDelete(false)} />

@@ -83,7 +83,9 @@ function SidePanelSections({ view, whoToFollowClass }: { view: DiscoverView; who
             Staff picks
           </h2>
           <p className="side-panel__muted side-panel__release">
-            The most favorited posts of the last {view.staffPicksWindowDays} days
+            {view.staffPicksChosenBy === 'operator'
+              ? 'Chosen by the editors of this site'
+              : `The most favorited posts of the last ${view.staffPicksWindowDays} days`}
           </p>
           <ul className="side-panel__list">
             {view.staffPicks.map((pick) => (

@@ -122,6 +122,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           <p className="post__status" role="status">
             {statusMessage}
           </p>
+          {post.hidden ? <p className="notice">Hidden by the operators: only you see it.</p> : null}
         </header>
         {post.cover && (
           <CoverImage

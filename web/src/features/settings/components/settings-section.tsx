@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import '../../../components/ui/choice-group.css';
 import '../settings.css';
 
 /** One kind of change on the settings page, under its own heading (a landmark for screen readers). */

@@ -1,0 +1,184 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signInAs, uniqueEmail, type E2eUser } from './support/api';
+import { axeViolations } from './support/axe';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
+import { comment, publish, readPath } from './support/posts';
+import { startBuiltServer, type RunningServer } from './support/server-process';
+
+const browser = useBrowser();
+/** Where the admin page's screenshots go (E2E_SCREENSHOTS, as in the other files). */
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/** This file's own server, whose operator is the account ADMIN_EMAILS names. */
+let server: RunningServer;
+const operatorEmail = uniqueEmail('operator');
+
+beforeAll(async () => {
+  server = await startBuiltServer({ ADMIN_EMAILS: operatorEmail.toUpperCase() });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function pageFor(
+  user: E2eUser | null,
+  options: { viewport?: typeof PHONE; colorScheme?: 'light' | 'dark' } = {},
+) {
+  // axe runs as an injected script, which the page's policy would refuse.
+  const page = await browser.newPage({ baseURL: server.baseURL, bypassCSP: true, ...options });
+  if (user) await signInAs(page, user);
+  return page;
+}
+
+describe('operators and moderation (issue 14 §2)', () => {
+  it('takes a reader’s report, lets the operator hide the post from /admin, and the post is gone for visitors', async () => {
+    const operator = await createUser(server.baseURL, 'Operator', operatorEmail);
+    const writer = await createUser(server.baseURL, 'Spammer');
+    const reader = await createUser(server.baseURL, 'Careful Reader');
+    const post = await publish(server.baseURL, writer, {
+      title: 'Miracle pills, cheap',
+      content: 'Buy them at my shop today.',
+    });
+    await comment(server.baseURL, reader, post.id, 'This looks like spam to me.');
+
+    // The reader reports the post from its menu.
+    const readerPage = await pageFor(reader, { viewport: PHONE });
+    await readerPage.goto(readPath(post));
+    await readerPage.getByRole('button', { name: 'More actions for this post' }).click();
+    await readerPage.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = await visible(readerPage.getByRole('dialog', { name: 'Report this post' }));
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    expect(await textOf(dialog.locator('.field__error'))).toBe('Choose a reason');
+    await dialog.getByRole('radio', { name: 'Spam or advertising' }).check();
+    await dialog.getByLabel(/Anything the operators should know/).fill('Sells pills.');
+    expect(await axeViolations(readerPage)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    expect(await textOf(dialog.getByRole('status'))).toBe('Thanks, an operator will look at it.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await hidden(dialog);
+    // No Admin link for a reader, and /admin says 403.
+    await readerPage
+      .getByRole('banner')
+      .getByRole('button', { name: /Account menu/ })
+      .click();
+    expect(
+      await readerPage.getByRole('menu', { name: 'Account' }).getByRole('menuitem').allTextContents(),
+    ).not.toContain('Admin');
+    await readerPage.keyboard.press('Escape');
+    await readerPage.goto('/admin');
+    await visible(readerPage.getByRole('heading', { level: 1, name: 'Only operators can see this page' }));
+    expect(await axeViolations(readerPage)).toEqual([]);
+
+    // The operator finds it in the queue, through the account menu.
+    const adminPage = await pageFor(operator, { viewport: DESKTOP, colorScheme: 'light' });
+    await adminPage.goto('/allblog');
+    await adminPage
+      .getByRole('banner')
+      .getByRole('button', { name: /Account menu/ })
+      .click();
+    await adminPage.getByRole('menuitem', { name: 'Admin' }).click();
+    await visible(adminPage.getByRole('heading', { level: 1, name: 'Admin' }));
+    const report = await visible(
+      adminPage.getByRole('article', { name: /Report of a post: Miracle pills, cheap/ }),
+    );
+    expect(await textOf(report.locator('.admin-card__note'))).toBe('Sells pills.');
+    expect(await axeViolations(adminPage)).toEqual([]);
+    await report.getByRole('button', { name: 'Hide post' }).click();
+    expect(await textOf(adminPage.locator('.admin__status').first())).toBe('The post is hidden');
+    await visible(adminPage.getByText('No open reports. Nothing needs you right now.'));
+
+    // A visitor gets the not-found page, with its honest status.
+    const visitor = await pageFor(null);
+    const answer = await visitor.goto(readPath(post));
+    expect(answer?.status()).toBe(404);
+    await visible(visitor.getByRole('heading', { level: 1, name: 'Error: Post not found' }));
+
+    // The audit log says who did it.
+    await adminPage.getByRole('tab', { name: 'Audit log' }).click();
+    const entry = await visible(adminPage.getByRole('tabpanel').getByRole('listitem').first());
+    expect(await textOf(entry)).toContain('Operator hid the post');
+  });
+
+  // Each size and scheme is a test of its own: six tabs, each checked with axe, take a while.
+  it.each([
+    [PHONE, 'light'],
+    [PHONE, 'dark'],
+    [DESKTOP, 'light'],
+    [DESKTOP, 'dark'],
+  ] as const)(
+    'shows every tab of /admin at %o in %s, without horizontal scrolling or axe violations',
+    async (viewport, colorScheme) => {
+      const operator = await signInOperator();
+      await openReportAndPicks(operator);
+      const page = await pageFor(operator, { viewport, colorScheme });
+      for (const tab of ['reports', 'users', 'staff-picks', 'testimonials', 'log', 'figures'] as const) {
+        await page.goto(tab === 'reports' ? '/admin' : `/admin?tab=${tab}`);
+        await visible(page.getByRole('tabpanel'));
+        await hidden(page.locator('[aria-busy="true"]'));
+        await expectNoHorizontalScroll(page, viewport.width);
+        expect(await axeViolations(page)).toEqual([]);
+        if (SHOTS) {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({
+            path: `${SHOTS}/admin-${tab}-${viewport.width}-${colorScheme}.png`,
+            fullPage: true,
+          });
+        }
+      }
+    },
+  );
+});
+
+let seeded = false;
+
+/** Something in each tab: an open report on a comment, a staff pick, a testimonial (once). */
+async function openReportAndPicks(operator: E2eUser): Promise<void> {
+  if (seeded) return;
+  seeded = true;
+  const writer = await createUser(server.baseURL, 'Essayist');
+  const reader = await createUser(server.baseURL, 'Commenter');
+  const post = await publish(server.baseURL, writer, {
+    title: 'On reading slowly',
+    content: 'Reading slowly is the surest way to remember what a book said.',
+  });
+  const remark = await comment(server.baseURL, reader, post.id, 'Rude remark with a link to a shop.');
+  const call = async (method: string, path: string, token: string, body: unknown) => {
+    const response = await fetch(`${server.baseURL}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  };
+  await call('POST', '/api/reports', writer.token, {
+    target: { kind: 'comment', id: remark.id },
+    reason: 'harassment',
+    note: 'Not the first time this account posts such links under my posts.',
+  });
+  await call('PUT', '/api/admin/staff-picks', operator.token, { postIds: [post.id] });
+  await call('PUT', '/api/admin/testimonials', operator.token, {
+    testimonials: [
+      { source: { kind: 'post', id: post.id }, quote: 'the surest way to remember what a book said' },
+    ],
+  });
+}
+
+/** The operator of this file's server (signed up by the first test), signed in again by API. */
+async function signInOperator(): Promise<E2eUser> {
+  const response = await fetch(`${server.baseURL}/api/user/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: operatorEmail, password: 'a good password' }),
+  });
+  const body = (await response.json()) as { jwt: string; id: string; username: string };
+  return {
+    id: body.id,
+    token: body.jwt,
+    username: body.username,
+    email: operatorEmail,
+    password: 'a good password',
+  };
+}

@@ -1,0 +1,337 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '../../../contracts/ids';
+import {
+  COMMENT_NOT_FOUND_MESSAGE,
+  POST_NOT_FOUND_MESSAGE,
+  REPORT_NOT_FOUND_MESSAGE,
+  REPORT_THANKS_MESSAGE,
+  createReportSchema,
+  moderationReasonSchema,
+  reportStateQuerySchema,
+  staffPicksInputSchema,
+  testimonialsInputSchema,
+  type TargetKind,
+} from '../../../contracts/moderation';
+import type { Authenticator, Viewer } from '../../lib/authenticator';
+import { cacheableRead } from '../../lib/response-cache';
+import { parseInput } from '../../lib/validation';
+import {
+  answer,
+  instanceFiguresSchema,
+  messageAnswer,
+  moderatedUserSchema,
+  moderationLogEntrySchema,
+  page,
+  reportSchema,
+  staffPickSchema,
+  testimonialSchema,
+} from '../../openapi/answers';
+import { routeSchema, type RouteDeclaration } from '../../openapi/route-schema';
+import { pageQuerySchema, toPageRequest } from '../posts/paging';
+import type { ModerationService } from './moderation-service';
+
+const reportParams = z.object({ id: idSchema('id', REPORT_NOT_FOUND_MESSAGE) });
+const postParams = z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) });
+const commentParams = z.object({ id: idSchema('id', COMMENT_NOT_FOUND_MESSAGE) });
+const usernameParams = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(240),
+});
+const reportsQuery = pageQuerySchema.extend(reportStateQuerySchema.shape);
+const usersQuery = pageQuerySchema.extend({
+  q: z.string({ error: 'q must be text' }).trim().max(100, 'q must be at most 100 characters').optional(),
+});
+
+/** Actions that change what readers see: the default of emptying the response cache stands. */
+const DONE = { 200: messageAnswer };
+
+/**
+ * HTTP for moderation (issue 14 §2): readers' reports, and the operators' tools under /api/admin.
+ * Every /api/admin route checks the operator first, before its input, so a non-operator learns
+ * nothing from them but 403 (and a visitor 401).
+ */
+export function registerModerationRoutes(
+  app: FastifyInstance,
+  deps: { moderation: ModerationService; auth: Authenticator },
+): void {
+  const { moderation, auth } = deps;
+
+  /** A sign-in of an operator: API keys are refused, so a leaked key cannot moderate. */
+  const operator = async (request: FastifyRequest): Promise<Viewer> =>
+    moderation.requireOperator(await auth.requireSession(request));
+
+  const admin = (declaration: Omit<RouteDeclaration, 'tag' | 'access'>) =>
+    routeSchema({ ...declaration, tag: 'Moderation', access: 'operator' });
+
+  app.post(
+    '/api/reports',
+    {
+      // A report changes nothing readers see.
+      config: { keepsResponseCache: true },
+      schema: routeSchema({
+        summary: 'Report a post or comment',
+        description:
+          'Any signed-in reader. 404 for something they cannot see, 409 when they already have an open report on it, 429 past 20 reports an hour.',
+        tag: 'Moderation',
+        access: 'token',
+        body: createReportSchema,
+        bodyExample: { target: { kind: 'post', id: '0192f3a4-5b6c-7d8e-9f01-23456789abcd' }, reason: 'spam' },
+        answers: { 201: messageAnswer },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const input = parseInput(createReportSchema, request.body);
+      await moderation.report(viewer, input);
+      return reply.code(201).send({ message: REPORT_THANKS_MESSAGE });
+    },
+  );
+
+  app.get(
+    '/api/testimonials',
+    {
+      ...cacheableRead(),
+      schema: routeSchema({
+        summary: "The landing page's testimonials",
+        description:
+          'Quotes an operator chose from public posts and comments, in their order; empty until one is chosen.',
+        tag: 'Moderation',
+        access: 'public',
+        answers: { 200: answer(z.array(testimonialSchema)) },
+      }),
+    },
+    async () => ({ response: await moderation.testimonials(true) }),
+  );
+
+  app.get(
+    '/api/admin/reports',
+    {
+      schema: admin({
+        summary: 'The reports queue',
+        description: 'Newest first; `state` is open (the default), resolved or dismissed.',
+        querystring: reportsQuery,
+        answers: { 200: page(reportSchema) },
+      }),
+    },
+    async (request) => {
+      await operator(request);
+      const query = parseInput(reportsQuery, request.query);
+      return moderation.reports(query.state ?? 'open', toPageRequest(query));
+    },
+  );
+
+  for (const outcome of ['resolve', 'dismiss'] as const) {
+    app.post(
+      `/api/admin/reports/:id/${outcome}`,
+      {
+        config: { keepsResponseCache: true },
+        schema: admin({
+          summary: outcome === 'resolve' ? 'Resolve a report' : 'Dismiss a report',
+          description: '409 when it was already settled.',
+          params: reportParams,
+          answers: DONE,
+        }),
+      },
+      async (request) => {
+        const viewer = await operator(request);
+        const { id } = parseInput(reportParams, request.params);
+        await moderation.settleReport(viewer, id, outcome === 'resolve' ? 'resolved' : 'dismissed');
+        return { message: outcome === 'resolve' ? 'Report resolved' : 'Report dismissed' };
+      },
+    );
+  }
+
+  const targets: { kind: TargetKind; path: string; params: typeof postParams; name: string }[] = [
+    { kind: 'post', path: '/api/admin/posts/:id', params: postParams, name: 'post' },
+    { kind: 'comment', path: '/api/admin/comments/:id', params: commentParams, name: 'comment' },
+  ];
+  for (const { kind, path, params, name } of targets) {
+    for (const change of ['hide', 'restore'] as const) {
+      app.post(
+        `${path}/${change}`,
+        {
+          schema: admin({
+            summary: change === 'hide' ? `Hide a ${name}` : `Show a hidden ${name} again`,
+            description:
+              change === 'hide'
+                ? 'It disappears from every public read (its author still sees it, marked hidden); open reports on it are resolved. 409 when an operator already hid it.'
+                : '409 when it is not hidden, or while its author is suspended.',
+            params,
+            body: moderationReasonSchema,
+            answers: DONE,
+          }),
+        },
+        async (request) => {
+          const viewer = await operator(request);
+          const { id } = parseInput(params, request.params);
+          const { reason } = parseInput(moderationReasonSchema, request.body);
+          if (change === 'hide') await moderation.hide(viewer, kind, id, reason);
+          else await moderation.restore(viewer, kind, id, reason);
+          return { message: change === 'hide' ? `The ${name} is hidden` : `The ${name} is shown again` };
+        },
+      );
+    }
+    app.delete(
+      path,
+      {
+        schema: admin({
+          summary: `Delete a ${name}`,
+          description: kind === 'post' ? 'For good, with its discussion.' : 'For good, with its replies.',
+          params,
+          answers: DONE,
+        }),
+      },
+      async (request) => {
+        const viewer = await operator(request);
+        const { id } = parseInput(params, request.params);
+        await moderation.remove(viewer, kind, id, undefined);
+        return { message: `The ${name} is deleted` };
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: admin({
+        summary: 'Accounts by name',
+        description: '`q`: names starting with it, without regard to case. Paged by name.',
+        querystring: usersQuery,
+        answers: { 200: page(moderatedUserSchema) },
+      }),
+    },
+    async (request) => {
+      await operator(request);
+      const query = parseInput(usersQuery, request.query);
+      return moderation.users(query.q ?? '', query.limit ?? 20, query.cursor || null);
+    },
+  );
+
+  for (const change of ['suspend', 'reinstate'] as const) {
+    app.post(
+      `/api/admin/users/:username/${change}`,
+      {
+        schema: admin({
+          summary: change === 'suspend' ? 'Suspend an account' : 'Reinstate a suspended account',
+          description:
+            change === 'suspend'
+              ? 'Its tokens and API keys stop working at once, sign-in is refused, its profile is a 404 and its posts and comments leave every public read. 409 when already suspended or for an operator.'
+              : 'Its tokens work again and what the suspension hid comes back (what an operator hid stays hidden). 409 when not suspended.',
+          params: usernameParams,
+          body: moderationReasonSchema,
+          answers: DONE,
+        }),
+      },
+      async (request) => {
+        const viewer = await operator(request);
+        const { username } = parseInput(usernameParams, request.params);
+        const { reason } = parseInput(moderationReasonSchema, request.body);
+        if (change === 'suspend') await moderation.suspend(viewer, username, reason);
+        else await moderation.reinstate(viewer, username, reason);
+        return { message: change === 'suspend' ? 'The account is suspended' : 'The account is reinstated' };
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/log',
+    {
+      schema: admin({
+        summary: 'The audit log',
+        description: 'Every operator action, newest first.',
+        querystring: pageQuerySchema,
+        answers: { 200: page(moderationLogEntrySchema) },
+      }),
+    },
+    async (request) => {
+      await operator(request);
+      return moderation.log(toPageRequest(parseInput(pageQuerySchema, request.query)));
+    },
+  );
+
+  /** An operator's read of `{response}`, for the lists an operator replaces whole and the figures. */
+  const adminRead = (
+    path: string,
+    declaration: Omit<RouteDeclaration, 'tag' | 'access'>,
+    read: () => Promise<unknown>,
+  ) =>
+    app.get(path, { schema: admin(declaration) }, async (request) => {
+      await operator(request);
+      return { response: await read() };
+    });
+
+  /** An operator's `PUT` of a whole ordered list, answered with the list as saved. */
+  const adminReplace = <S extends z.ZodType>(
+    path: string,
+    declaration: Omit<RouteDeclaration, 'tag' | 'access' | 'body'> & { body: S },
+    replace: (viewer: Viewer, input: z.output<S>) => Promise<unknown>,
+  ) =>
+    app.put(path, { schema: admin(declaration) }, async (request) => {
+      const viewer = await operator(request);
+      return { response: await replace(viewer, parseInput(declaration.body, request.body)) };
+    });
+
+  adminRead(
+    '/api/admin/staff-picks',
+    {
+      summary: 'The staff picks',
+      description: "In the side panel's order.",
+      answers: { 200: answer(z.array(staffPickSchema)) },
+    },
+    () => moderation.staffPicks(),
+  );
+
+  adminReplace(
+    '/api/admin/staff-picks',
+    {
+      summary: 'Set the staff picks',
+      description:
+        'The whole list, in order (at most 5 public posts). An empty list gives the side panel back to the most favorited posts.',
+      body: staffPicksInputSchema,
+      bodyExample: { postIds: ['0192f3a4-5b6c-7d8e-9f01-23456789abcd'] },
+      answers: { 200: answer(z.array(staffPickSchema)) },
+    },
+    (viewer, input) => moderation.setStaffPicks(viewer, input.postIds),
+  );
+
+  adminRead(
+    '/api/admin/testimonials',
+    {
+      summary: 'The chosen testimonials',
+      description:
+        "Every chosen quote, in the landing page's order, including those whose source is hidden now.",
+      answers: { 200: answer(z.array(testimonialSchema)) },
+    },
+    () => moderation.testimonials(false),
+  );
+
+  adminReplace(
+    '/api/admin/testimonials',
+    {
+      summary: 'Set the testimonials',
+      description:
+        'The whole list, in order (at most 12). Each quote must be words its public post or comment says; the wall names its real author and links to it.',
+      body: testimonialsInputSchema,
+      bodyExample: {
+        testimonials: [
+          {
+            source: { kind: 'comment', id: '0192f3a4-5b6c-7d8e-9f01-23456789abcd' },
+            quote: 'A calm place to write.',
+          },
+        ],
+      },
+      answers: { 200: answer(z.array(testimonialSchema)) },
+    },
+    (viewer, input) => moderation.setTestimonials(viewer, input.testimonials),
+  );
+
+  adminRead(
+    '/api/admin/figures',
+    {
+      summary: 'The instance in figures',
+      description: 'Users, posts, comments, pictures and their bytes, the database size, open reports.',
+      answers: { 200: answer(instanceFiguresSchema) },
+    },
+    () => moderation.figures(),
+  );
+}

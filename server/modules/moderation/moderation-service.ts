@@ -1,0 +1,343 @@
+import type { Kysely } from 'kysely';
+import { usernameKey } from '../../../contracts/auth';
+import type { Page } from '../../../contracts/posts';
+import {
+  ALREADY_HIDDEN_MESSAGE,
+  ALREADY_SUSPENDED_MESSAGE,
+  AUTHOR_SUSPENDED_MESSAGE,
+  CANNOT_SUSPEND_OPERATOR_MESSAGE,
+  COMMENT_NOT_FOUND_MESSAGE,
+  FORBIDDEN_NOT_OPERATOR_MESSAGE,
+  NOT_HIDDEN_MESSAGE,
+  NOT_SUSPENDED_MESSAGE,
+  PICK_NOT_PUBLIC_MESSAGE,
+  POST_NOT_FOUND_MESSAGE,
+  QUOTE_NOT_IN_SOURCE_MESSAGE,
+  REPORT_ALREADY_OPEN_MESSAGE,
+  REPORT_NOT_FOUND_MESSAGE,
+  REPORT_SETTLED_MESSAGE,
+  REPORT_TARGET_NOT_FOUND_MESSAGE,
+  TOO_MANY_REPORTS_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+  type CreateReportInput,
+  type InstanceFigures,
+  type ModeratedUser,
+  type ModerationAction,
+  type ModerationLogEntry,
+  type Report,
+  type ReportState,
+  type StaffPick,
+  type TargetKind,
+  type Testimonial,
+} from '../../../contracts/moderation';
+import { isUniqueViolation } from '../../db/errors';
+import type { DatabaseSchema } from '../../db/schema';
+import type { Viewer } from '../../lib/authenticator';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { uuidv7 } from '../../lib/ids';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { CommentsRepository } from '../social/comments/comments-repository';
+import { NotificationsRepository } from '../notifications/notifications-repository';
+import { spend } from '../users/users-service';
+import { toPage, type PageRequest } from '../posts/paging';
+import type { ModerationRepository, TargetFacts } from './moderation-repository';
+
+type Db = Kysely<DatabaseSchema>;
+
+const notFoundMessage = (kind: TargetKind) =>
+  kind === 'post' ? POST_NOT_FOUND_MESSAGE : COMMENT_NOT_FOUND_MESSAGE;
+
+/** White space collapsed and case folded: how a quote is found in its source. */
+const folded = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The rules of moderation (issue 14 §2): who is an operator, what a report is, what hiding,
+ * deleting and suspending do, and that every operator action is written to the audit log in the
+ * action's own transaction.
+ */
+export class ModerationService {
+  constructor(
+    private readonly repository: ModerationRepository,
+    /** ADMIN_EMAILS, lower-cased; undefined: the first account is the operator. */
+    private readonly adminEmails: readonly string[] | undefined,
+    private readonly reportsPerUser: RateLimiter,
+  ) {}
+
+  /** Read on every operator request, so a change of ADMIN_EMAILS or of accounts holds at once. */
+  async isOperator(userId: string): Promise<boolean> {
+    if (this.adminEmails !== undefined) {
+      const key = await this.repository.emailKeyOf(userId);
+      return key !== undefined && this.adminEmails.includes(key);
+    }
+    return (await this.repository.firstAccountId()) === userId;
+  }
+
+  /** A 403 for anyone who is not an operator (the route has already refused a missing token). */
+  async requireOperator(viewer: Viewer): Promise<Viewer> {
+    if (!(await this.isOperator(viewer.id))) throw forbidden(FORBIDDEN_NOT_OPERATOR_MESSAGE);
+    return viewer;
+  }
+
+  /** A reader's report. The target must be something they can see; one open report per target. */
+  async report(viewer: Viewer, input: CreateReportInput & { reason: Report['reason'] }): Promise<void> {
+    await spend(this.reportsPerUser, viewer.id, TOO_MANY_REPORTS_MESSAGE);
+    const target = await this.repository.findTarget(input.target.kind, input.target.id);
+    const visible = target && target.hiddenReason === null && target.postPublic;
+    if (!target || (!visible && target.authorId !== viewer.id))
+      throw notFound(REPORT_TARGET_NOT_FOUND_MESSAGE);
+    try {
+      await this.repository.insertReport({
+        id: uuidv7(),
+        target_kind: target.kind,
+        target_id: target.id,
+        reporter_id: viewer.id,
+        reason: input.reason,
+        note: input.note ? input.note : null,
+        state: 'open',
+        created_at: new Date().toISOString(),
+        resolved_at: null,
+        resolved_by: null,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(REPORT_ALREADY_OPEN_MESSAGE);
+      throw error;
+    }
+  }
+
+  async reports(state: ReportState, page: PageRequest): Promise<Page<Report>> {
+    return toPage(await this.repository.listReports(state, page.limit, page.after), page.limit);
+  }
+
+  async settleReport(operator: Viewer, id: string, state: 'resolved' | 'dismissed'): Promise<void> {
+    await this.repository.transaction(async (trx) => {
+      const report = await this.repository.findReport(trx, id);
+      if (!report) throw notFound(REPORT_NOT_FOUND_MESSAGE);
+      if (!(await this.repository.settleReport(trx, id, state, operator.id)))
+        throw conflict(REPORT_SETTLED_MESSAGE);
+      await this.audit(trx, operator, state === 'resolved' ? 'report.resolve' : 'report.dismiss', {
+        kind: 'report',
+        id,
+        label: `${report.reason} report on a ${report.target_kind}`,
+      });
+    });
+  }
+
+  /** Withholds a post or comment from everyone but its author and the operators. */
+  async hide(operator: Viewer, kind: TargetKind, id: string, reason: string | undefined): Promise<void> {
+    await this.onTarget(kind, id, async (trx, target) => {
+      if (target.hiddenReason === 'operator') throw conflict(ALREADY_HIDDEN_MESSAGE);
+      const at = new Date().toISOString();
+      if (kind === 'post') {
+        // A post hidden by its author's suspension is already out of post_tags: only relabel it.
+        if (target.hiddenReason === null) await this.repository.hidePosts(trx, [id], 'operator', at);
+        else await this.repository.relabelHidden(trx, 'posts', id);
+      } else if (target.hiddenReason === null) {
+        await this.repository.markComments(trx, [id], { at, reason: 'operator' });
+      } else {
+        await this.repository.relabelHidden(trx, 'comments', id);
+      }
+      await this.repository.resolveReportsAbout(trx, id, operator.id);
+      await this.audit(trx, operator, `${kind}.hide`, { kind, id, label: target.label }, reason);
+    });
+  }
+
+  async restore(operator: Viewer, kind: TargetKind, id: string, reason: string | undefined): Promise<void> {
+    await this.onTarget(kind, id, async (trx, target) => {
+      if (target.hiddenReason === null) throw conflict(NOT_HIDDEN_MESSAGE);
+      if (target.authorSuspended) throw conflict(AUTHOR_SUSPENDED_MESSAGE);
+      if (kind === 'post') await this.repository.restorePosts(trx, [id]);
+      else await this.repository.markComments(trx, [id], null);
+      await this.audit(trx, operator, `${kind}.restore`, { kind, id, label: target.label }, reason);
+    });
+  }
+
+  /** Deletes a post (with its discussion) or a comment (with its replies) for good. */
+  async remove(operator: Viewer, kind: TargetKind, id: string, reason: string | undefined): Promise<void> {
+    await this.onTarget(kind, id, async (trx, target) => {
+      if (kind === 'post') {
+        await this.repository.deletePost(trx, id);
+      } else {
+        const comments = new CommentsRepository(trx);
+        const facts = await comments.findFacts(id);
+        await new NotificationsRepository(trx).removeAboutComment(id);
+        await comments.delete(id);
+        if (facts?.parentId) await comments.deleteIfEmptyTombstone(facts.parentId);
+      }
+      await this.repository.resolveReportsAbout(trx, id, operator.id);
+      await this.audit(trx, operator, `${kind}.delete`, { kind, id, label: target.label }, reason);
+    });
+  }
+
+  /**
+   * Suspends an account: its sign-in tokens and API keys stop working at the next request (the
+   * authenticator reads suspended_at every time), and its posts and comments leave every public
+   * read, labelled 'suspension' so reinstating brings back exactly those.
+   */
+  async suspend(operator: Viewer, username: string, reason: string | undefined): Promise<void> {
+    await this.changeSuspension(operator, username, true, reason);
+  }
+
+  async reinstate(operator: Viewer, username: string, reason: string | undefined): Promise<void> {
+    await this.changeSuspension(operator, username, false, reason);
+  }
+
+  async log(page: PageRequest): Promise<Page<ModerationLogEntry>> {
+    return toPage(await this.repository.listLog(page.limit, page.after), page.limit);
+  }
+
+  /** Accounts by name for the Users section; the cursor is the last name key, base64url. */
+  async users(prefix: string, limit: number, cursor: string | null): Promise<Page<ModeratedUser>> {
+    const after = cursor === null ? null : Buffer.from(cursor, 'base64url').toString('utf8');
+    const rows = await this.repository.listUsers(usernameKey(prefix), limit, after);
+    const items = rows.slice(0, limit);
+    const operators = await Promise.all(items.map((row) => this.isOperatorRow(row)));
+    const last = items[items.length - 1];
+    return {
+      response: items.map((row, index) => ({
+        id: row.id,
+        username: row.username,
+        createdAt: row.createdAt,
+        suspendedAt: row.suspendedAt,
+        isOperator: operators[index] ?? false,
+        postCount: row.postCount,
+      })),
+      nextCursor: rows.length > limit && last ? Buffer.from(last.key, 'utf8').toString('base64url') : null,
+    };
+  }
+
+  staffPicks(): Promise<StaffPick[]> {
+    return this.repository.staffPicks();
+  }
+
+  /** Replaces the picks; each must be a post readers can see now. */
+  async setStaffPicks(operator: Viewer, postIds: string[]): Promise<StaffPick[]> {
+    await this.repository.transaction(async (trx) => {
+      for (const id of postIds) {
+        const post = await this.repository.findTarget('post', id, trx);
+        if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
+        if (post.hiddenReason !== null || !post.postPublic) {
+          throw badRequest(PICK_NOT_PUBLIC_MESSAGE, { postIds: [PICK_NOT_PUBLIC_MESSAGE] });
+        }
+      }
+      await this.repository.replaceStaffPicks(trx, postIds, operator.id);
+      await this.audit(trx, operator, 'staff-picks.set', {
+        kind: 'staff-picks',
+        id: 'staff-picks',
+        label: `${postIds.length} staff pick${postIds.length === 1 ? '' : 's'}`,
+      });
+    });
+    return this.repository.staffPicks();
+  }
+
+  testimonials(publicOnly: boolean): Promise<Testimonial[]> {
+    return this.repository.testimonials(publicOnly);
+  }
+
+  /**
+   * Replaces the landing page's quotes. Each must be words its public source really says (white
+   * space and case aside): the wall quotes real people, never invents them.
+   */
+  async setTestimonials(
+    operator: Viewer,
+    quotes: { source: { kind: TargetKind; id: string }; quote: string }[],
+  ): Promise<Testimonial[]> {
+    await this.repository.transaction(async (trx) => {
+      const rows = [];
+      for (const [index, item] of quotes.entries()) {
+        const source = await this.repository.findTarget(item.source.kind, item.source.id, trx);
+        if (!source || source.hiddenReason !== null || !source.postPublic) {
+          throw notFound(notFoundMessage(item.source.kind));
+        }
+        if (!folded(source.text).includes(folded(item.quote))) {
+          throw badRequest(QUOTE_NOT_IN_SOURCE_MESSAGE, {
+            [`testimonials.${index}.quote`]: [QUOTE_NOT_IN_SOURCE_MESSAGE],
+          });
+        }
+        rows.push({
+          postId: source.postId,
+          commentId: source.kind === 'comment' ? source.id : null,
+          quote: item.quote.replace(/\s+/g, ' ').trim(),
+        });
+      }
+      await this.repository.replaceTestimonials(trx, rows, operator.id);
+      await this.audit(trx, operator, 'testimonials.set', {
+        kind: 'testimonials',
+        id: 'testimonials',
+        label: `${rows.length} testimonial${rows.length === 1 ? '' : 's'}`,
+      });
+    });
+    return this.repository.testimonials(false);
+  }
+
+  figures(): Promise<InstanceFigures> {
+    return this.repository.figures();
+  }
+
+  private async changeSuspension(
+    operator: Viewer,
+    username: string,
+    suspend: boolean,
+    reason: string | undefined,
+  ): Promise<void> {
+    const user = await this.userNamed(username);
+    if (suspend && user.suspended_at !== null) throw conflict(ALREADY_SUSPENDED_MESSAGE);
+    if (!suspend && user.suspended_at === null) throw conflict(NOT_SUSPENDED_MESSAGE);
+    if (suspend && (await this.isOperator(user.id))) throw conflict(CANNOT_SUSPEND_OPERATOR_MESSAGE);
+    await this.repository.transaction(async (trx) => {
+      const at = new Date().toISOString();
+      await this.repository.setSuspended(trx, user.id, suspend ? at : null);
+      const writing = await this.repository.writingOf(trx, user.id, suspend ? 'visible' : 'suspension');
+      if (suspend) {
+        await this.repository.hidePosts(trx, writing.postIds, 'suspension', at);
+        await this.repository.markComments(trx, writing.commentIds, { at, reason: 'suspension' });
+      } else {
+        await this.repository.restorePosts(trx, writing.postIds);
+        await this.repository.markComments(trx, writing.commentIds, null);
+      }
+      const label = { kind: 'user' as const, id: user.id, label: user.username };
+      await this.audit(trx, operator, suspend ? 'user.suspend' : 'user.reinstate', label, reason);
+    });
+  }
+
+  private async isOperatorRow(row: { id: string; emailKey: string }): Promise<boolean> {
+    if (this.adminEmails !== undefined) return this.adminEmails.includes(row.emailKey);
+    return this.isOperator(row.id);
+  }
+
+  private async userNamed(username: string) {
+    const user = await this.repository.findUserByName(usernameKey(username));
+    if (!user) throw notFound(USER_NOT_FOUND_MESSAGE);
+    return user;
+  }
+
+  /** Runs an action on an existing post or comment in one transaction (404 when there is none). */
+  private async onTarget(
+    kind: TargetKind,
+    id: string,
+    action: (trx: Db, target: TargetFacts) => Promise<void>,
+  ): Promise<void> {
+    await this.repository.transaction(async (trx) => {
+      const target = await this.repository.findTarget(kind, id, trx);
+      if (!target) throw notFound(notFoundMessage(kind));
+      await action(trx, target);
+    });
+  }
+
+  private audit(
+    trx: Db,
+    operator: Viewer,
+    action: ModerationAction,
+    target: { kind: ModerationLogEntry['target']['kind']; id: string; label: string },
+    reason?: string,
+  ): Promise<void> {
+    return this.repository.log(trx, {
+      actor_id: operator.id,
+      actor_name: operator.username,
+      action,
+      target_kind: target.kind,
+      target_id: target.id,
+      target_label: target.label.slice(0, 300),
+      reason: reason ? reason : null,
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { Testimonial } from '../../../../../contracts/moderation';
+import { logFailure } from '../../../lib/loader-helpers';
+import { getTestimonials } from '../api/get-testimonials';
+
+export interface LandingData {
+  /** The wall of testimonials (issue 14 §2); empty, and the section left out, until chosen. */
+  testimonials: Testimonial[];
+}
+
+/**
+ * `/`: the operator-chosen quotes, rendered on the server with the page. The marketing page must
+ * never fail for them: a failure to read them leaves the wall out, as if none were chosen.
+ */
+export async function landingLoader({ request }: LoaderFunctionArgs): Promise<LandingData> {
+  const result = await getTestimonials(request.signal).then(logFailure('Error fetching testimonials'));
+  return { testimonials: result.ok ? result.data : [] };
+}
