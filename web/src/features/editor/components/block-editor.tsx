@@ -1,7 +1,8 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { createEditorMarkdown, type EditorMarkdown } from '../markdown/editor-markdown';
+import type { ParseMarkdown } from '../markdown/markdown-parser';
+import { createMarkdownSerializer } from '../markdown/markdown-serializer';
 import { editorExtensions } from '../schema/editor-extensions';
 import { cleanPastedHtml } from '../extensions/clean-paste';
 import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensions/image-upload';
@@ -18,7 +19,8 @@ export interface BlockEditorHandle {
   getMarkdown: () => string;
   /** The body's plain text, for the word count. */
   getText: () => string;
-  setMarkdown: (markdown: string) => void;
+  /** Replaces the body; resolves once it holds the new content (the Markdown reader may load first). */
+  setMarkdown: (markdown: string) => Promise<void>;
   focus: () => void;
 }
 
@@ -34,6 +36,13 @@ export interface BlockEditorProps {
   onReady: () => void;
   upload: UploadImage;
 }
+
+/**
+ * The Markdown reader (markdown-it, most of the editor's Markdown weight) loads only when there is
+ * Markdown to read: a post being edited, a copy restored. A new post starts empty without it.
+ */
+let markdownReader: Promise<typeof import('../markdown/markdown-parser')> | null = null;
+const loadMarkdownReader = () => (markdownReader ??= import('../markdown/markdown-parser'));
 
 /**
  * The body of a post as blocks (issue 10 §1), on Tiptap. Markdown goes in and comes out
@@ -86,10 +95,18 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
   );
 
   const extensions = useMemo(() => editorExtensions(), []);
-  // One Markdown reader and writer per editor, made with its schema.
-  const codecRef = useRef<EditorMarkdown | null>(null);
-  const codecFor = (current: Editor): EditorMarkdown =>
-    (codecRef.current ??= createEditorMarkdown(current.schema));
+  // The writer is needed at any moment (autosave, leaving, Publish), so it is always at hand.
+  const serialize = useMemo(() => createMarkdownSerializer(), []);
+  // One reader per editor, made with its schema once its module is here.
+  const parserRef = useRef<ParseMarkdown | null>(null);
+  const parse = async (current: Editor, markdown: string) => {
+    parserRef.current ??= (await loadMarkdownReader()).createMarkdownParser(current.schema);
+    return parserRef.current(markdown).toJSON();
+  };
+  // Whether the body holds the post's content yet: until then the form reads `initialMarkdown`.
+  const [hasContent] = useState(() => initialMarkdown.trim() !== '');
+  const ready = useRef(!hasContent);
+  if (hasContent) void loadMarkdownReader();
 
   const editor = useEditor({
     extensions: [
@@ -119,10 +136,21 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
       },
       transformPastedHTML: cleanPastedHtml,
     },
+    // A post being edited becomes editable once its content is in, so no keystroke is lost to it.
+    editable: !hasContent,
     onCreate: ({ editor: created }) => {
-      created.commands.setContent(codecFor(created).parse(initialMarkdown).toJSON(), { emitUpdate: false });
-      // After this render: the handle the form reads through is set by then.
-      setTimeout(() => onReadyRef.current(), 0);
+      if (!hasContent) {
+        // After this render: the handle the form reads through is set by then.
+        setTimeout(() => onReadyRef.current(), 0);
+        return;
+      }
+      void parse(created, initialMarkdown).then((content) => {
+        if (created.isDestroyed) return;
+        created.commands.setContent(content, { emitUpdate: false });
+        ready.current = true;
+        created.setEditable(true, false);
+        onReadyRef.current();
+      });
     },
     onUpdate: () => onChangeRef.current(),
   });
@@ -139,16 +167,22 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
   useImperativeHandle(
     ref,
     () => ({
-      getMarkdown: () => (editor ? codecFor(editor).serialize(editor.state.doc) : initialMarkdown),
+      getMarkdown: () => (editor && ready.current ? serialize(editor.state.doc) : initialMarkdown),
       getText: () =>
-        editor ? editor.state.doc.textBetween(0, editor.state.doc.content.size, ' ', ' ') : initialMarkdown,
-      setMarkdown: (value) => {
+        editor && ready.current
+          ? editor.state.doc.textBetween(0, editor.state.doc.content.size, ' ', ' ')
+          : initialMarkdown,
+      setMarkdown: async (value) => {
         if (!editor) return;
-        editor.commands.setContent(codecFor(editor).parse(value).toJSON());
+        const content = await parse(editor, value);
+        if (editor.isDestroyed) return;
+        editor.commands.setContent(content);
+        ready.current = true;
+        editor.setEditable(true, false);
       },
       focus: () => editor?.commands.focus('start'),
     }),
-    [editor, initialMarkdown],
+    [editor, initialMarkdown, serialize],
   );
 
   return (
