@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, lazy, Suspense, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { ParseMarkdown } from '../markdown/markdown-parser';
 import { createMarkdownSerializer } from '../markdown/markdown-serializer';
 import { editorExtensions } from '../schema/editor-extensions';
@@ -10,7 +10,7 @@ import { BlockDragHandle } from '../extensions/block-drag-handle';
 import { MoveBlock } from '../extensions/move-block';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
 import { blockCommands, matchBlockCommands } from '../lib/block-commands';
-import { SelectionToolbar } from './selection-toolbar';
+import { showsToolbar } from '../lib/toolbar-visibility';
 import { SlashMenu } from './slash-menu';
 import '../editor.css';
 
@@ -38,6 +38,14 @@ export interface BlockEditorProps {
 }
 
 /**
+ * The toolbar on a selection (with Tiptap's BubbleMenu and floating-ui to place it) is not needed to
+ * type: its module is fetched when the writer first enters the body, and it is shown the first time
+ * a selection wants it (toolbar-visibility.ts).
+ */
+const loadToolbar = () => import('./selection-toolbar');
+const SelectionToolbar = lazy(async () => ({ default: (await loadToolbar()).SelectionToolbar }));
+
+/**
  * The Markdown reader (markdown-it, most of the editor's Markdown weight) loads only when there is
  * Markdown to read: a post being edited, a copy restored. A new post starts empty without it.
  */
@@ -54,6 +62,14 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
 ) {
   const [slashMenu, setSlashMenu] = useState<SlashMenuState | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
+  // null until a selection first needs the toolbar; then whether Alt+F10 asked to move into it.
+  const [toolbar, setToolbar] = useState<{ focus: boolean } | null>(null);
+  const toolbarShown = useRef(false);
+  const showToolbar = (focus: boolean) => {
+    if (toolbarShown.current) return;
+    toolbarShown.current = true;
+    setToolbar({ focus });
+  };
   const menuRef = useRef({ slashMenu, activeIndex });
   menuRef.current = { slashMenu, activeIndex };
   const fileInput = useRef<HTMLInputElement>(null);
@@ -135,6 +151,13 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
         spellcheck: 'true',
       },
       transformPastedHTML: cleanPastedHtml,
+      handleKeyDown: (view, event) => {
+        // Alt+F10 before the toolbar was ever shown: it loads and takes the focus.
+        if (toolbarShown.current || event.key !== 'F10' || !event.altKey) return false;
+        if (!view.editable) return false;
+        showToolbar(true);
+        return true;
+      },
     },
     // A post being edited becomes editable once its content is in, so no keystroke is lost to it.
     editable: !hasContent,
@@ -153,6 +176,10 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
       });
     },
     onUpdate: () => onChangeRef.current(),
+    onFocus: () => void loadToolbar(),
+    onSelectionUpdate: ({ editor: current }) => {
+      if (!toolbarShown.current && showsToolbar(current)) showToolbar(false);
+    },
   });
 
   // ARIA that changes with validation is set on the live element.
@@ -187,7 +214,11 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
 
   return (
     <div className="block-editor">
-      {editor ? <SelectionToolbar editor={editor} /> : null}
+      {editor && toolbar ? (
+        <Suspense fallback={null}>
+          <SelectionToolbar editor={editor} focusOnMount={toolbar.focus} />
+        </Suspense>
+      ) : null}
       <EditorContent editor={editor} className="block-editor__content" />
       {!editor ? <div className="block-editor__body block-editor__body--loading" aria-hidden="true" /> : null}
       {slashMenu && editor ? (

@@ -133,7 +133,11 @@ export function PostForm({
   const onChange = useCallback(() => {
     autosave.changed();
     stats.schedule();
-    if (attempted) setErrors((current) => ({ ...current, content: undefined as unknown as string }));
+    // Only the first keystroke after an error changes anything: the others leave the form as it is.
+    if (attempted)
+      setErrors((current) =>
+        current.content === undefined ? current : { ...current, content: undefined as unknown as string },
+      );
   }, [autosave, stats, attempted]);
 
   const setTitleValue = (value: string) => {
