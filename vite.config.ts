@@ -48,6 +48,14 @@ const markdownSerializerOnly: Plugin = {
     return { code: pure, map: null };
   },
 };
+/**
+ * What every part of the editor builds on (Tiptap's core and ProseMirror's), in one file with the
+ * writing pages: the parts that load later (the toolbar, the `/` menu, the Markdown reader) import it
+ * from there. Left to itself the bundler cuts it into pieces shared with those parts, each one more
+ * file for the writing pages to fetch and one more name in the list every page carries.
+ */
+const EDITOR_CORE =
+  /[\\/]node_modules[\\/](@tiptap[\\/]core|prosemirror-(model|state|transform|view|commands|keymap|history|schema-list)|orderedmap|rope-sequence|w3c-keyname)[\\/]/;
 const MARKDOWN_IT = /[\\/]node_modules[\\/](markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js)[\\/]/;
 
 const precompressed = compression({
@@ -84,7 +92,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             // What every page runs (React, the router, the store) in one file: one request, and
             // compressed as a whole it is a few kilobytes smaller than in the pieces the bundler
             // would cut it into.
-            manualChunks: (id: string) => (FRAMEWORK.test(id) ? 'framework' : undefined),
+            manualChunks: (id: string) =>
+              FRAMEWORK.test(id) ? 'framework' : EDITOR_CORE.test(id) ? 'editor' : undefined,
           },
         },
       },
