@@ -1,6 +1,15 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { forwardRef, lazy, Suspense, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  lazy,
+  Suspense,
+  useCallback,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ParseMarkdown } from '../markdown/markdown-parser';
 import { createMarkdownSerializer } from '../markdown/markdown-serializer';
 import { editorExtensions } from '../schema/editor-extensions';
@@ -65,6 +74,10 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
   // null until a selection first needs the toolbar; then whether Alt+F10 asked to move into it.
   const [toolbar, setToolbar] = useState<{ focus: boolean } | null>(null);
   const toolbarShown = useRef(false);
+  const toolbarMounted = useRef(false);
+  const onToolbarMount = useCallback(() => {
+    toolbarMounted.current = true;
+  }, []);
   const showToolbar = (focus: boolean) => {
     if (toolbarShown.current) return;
     toolbarShown.current = true;
@@ -152,10 +165,10 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
       },
       transformPastedHTML: cleanPastedHtml,
       handleKeyDown: (view, event) => {
-        // Alt+F10 before the toolbar was ever shown: it loads and takes the focus.
-        if (toolbarShown.current || event.key !== 'F10' || !event.altKey) return false;
-        if (!view.editable) return false;
-        showToolbar(true);
+        // Alt+F10 before the toolbar is there: it loads (if it was not on its way) and takes the focus.
+        if (toolbarMounted.current || event.key !== 'F10' || !event.altKey || !view.editable) return false;
+        toolbarShown.current = true;
+        setToolbar({ focus: true });
         return true;
       },
     },
@@ -216,7 +229,7 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
     <div className="block-editor">
       {editor && toolbar ? (
         <Suspense fallback={null}>
-          <SelectionToolbar editor={editor} focusOnMount={toolbar.focus} />
+          <SelectionToolbar editor={editor} focusOnMount={toolbar.focus} onMount={onToolbarMount} />
         </Suspense>
       ) : null}
       <EditorContent editor={editor} className="block-editor__content" />

@@ -46,9 +46,12 @@ function readState(editor: Editor): ToolbarState {
 export function SelectionToolbar({
   editor,
   focusOnMount = false,
+  onMount,
 }: {
   editor: Editor;
   focusOnMount?: boolean;
+  /** From then on its own Alt+F10 handler answers. */
+  onMount?: () => void;
 }) {
   const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
   const toolbarRef = useRef<HTMLDivElement>(null);
@@ -66,13 +69,14 @@ export function SelectionToolbar({
       if (focusFirst()) event.preventDefault();
     };
     dom.addEventListener('keydown', onKeyDown);
+    onMount?.();
     // BubbleMenu shows itself in its own effect; the request waits for it.
     const request = focusOnMount ? requestAnimationFrame(() => void focusFirst()) : 0;
     return () => {
       dom.removeEventListener('keydown', onKeyDown);
       cancelAnimationFrame(request);
     };
-  }, [editor, focusOnMount]);
+  }, [editor, focusOnMount, onMount]);
 
   const backToText = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
