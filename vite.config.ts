@@ -56,6 +56,21 @@ const markdownSerializerOnly: Plugin = {
  */
 const EDITOR_CORE =
   /[\\/]node_modules[\\/](@tiptap[\\/]core|prosemirror-(model|state|transform|view|commands|keymap|history|schema-list)|orderedmap|rope-sequence|w3c-keyname)[\\/]/;
+/**
+ * Tiptap's packages that hold several extensions (lists with task lists, the utility extensions)
+ * create each one when they load, so unused ones stay in the bundle. Their `X.create({...})` has no
+ * effect besides its value, which the annotation tells the bundler.
+ */
+const tiptapExtensionsPure: Plugin = {
+  name: 'inkwell:tiptap-extensions-pure',
+  transform(code, id) {
+    if (!/[\\/]@tiptap[\\/](extension-list|extensions)[\\/]dist[\\/]index\.js$/.test(id)) return null;
+    return {
+      code: code.replace(/= (Node|Mark|Extension)\.create\(/g, '= /*#__PURE__*/ $1.create('),
+      map: null,
+    };
+  },
+};
 const MARKDOWN_IT = /[\\/]node_modules[\\/](markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js)[\\/]/;
 
 const precompressed = compression({
@@ -71,7 +86,7 @@ const precompressed = compression({
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  plugins: isSsrBuild ? [react()] : [react(), markdownSerializerOnly, precompressed],
+  plugins: isSsrBuild ? [react()] : [react(), markdownSerializerOnly, tiptapExtensionsPure, precompressed],
   build: isSsrBuild
     ? {
         outDir: '../build/ssr',
