@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants, type InputType } from 'node:zlib';
@@ -28,6 +28,51 @@ async function zopfliGzip(input: InputType, options: Record<string, number>): Pr
   return Buffer.from(await gzipAsync(bytes, options));
 }
 
+/**
+ * prosemirror-markdown is one module holding both its parser and its serializer, and it builds a
+ * default parser (with markdown-it) and a default schema when it loads, which keeps markdown-it in
+ * any chunk that imports the serializer alone. Marked as pure, those unused defaults are dropped, so
+ * the editor's first load carries the serializer and markdown-it comes only with the parser chunk
+ * (web/src/features/editor/markdown/markdown-parser.ts; decision 43). markdown-it and its helpers
+ * run nothing at load that the page depends on, which `moduleSideEffects` below states.
+ */
+const markdownSerializerOnly: Plugin = {
+  name: 'inkwell:markdown-serializer-only',
+  transform(code, id) {
+    if (!/[\\/]prosemirror-markdown[\\/]dist[\\/]index\.js$/.test(id)) return null;
+    const pure = code
+      .replace(/= new (Schema|MarkdownParser|MarkdownSerializer)\(/g, '= /*#__PURE__*/ new $1(')
+      .replace(/\(schema, MarkdownIt\(/, '(schema, /*#__PURE__*/ MarkdownIt(');
+    if (!pure.includes('/*#__PURE__*/ MarkdownIt('))
+      this.error('prosemirror-markdown changed: review this plugin');
+    return { code: pure, map: null };
+  },
+};
+/**
+ * What every part of the editor builds on (Tiptap's core and ProseMirror's), in one file with the
+ * writing pages: the parts that load later (the toolbar, the `/` menu, the Markdown reader) import it
+ * from there. Left to itself the bundler cuts it into pieces shared with those parts, each one more
+ * file for the writing pages to fetch and one more name in the list every page carries.
+ */
+const EDITOR_CORE =
+  /[\\/]node_modules[\\/](@tiptap[\\/]core|prosemirror-(model|state|transform|view|commands|keymap|history|schema-list)|orderedmap|rope-sequence|w3c-keyname)[\\/]/;
+/**
+ * Tiptap's packages that hold several extensions (lists with task lists, the utility extensions)
+ * create each one when they load, so unused ones stay in the bundle. Their `X.create({...})` has no
+ * effect besides its value, which the annotation tells the bundler.
+ */
+const tiptapExtensionsPure: Plugin = {
+  name: 'inkwell:tiptap-extensions-pure',
+  transform(code, id) {
+    if (!/[\\/]@tiptap[\\/](extension-list|extensions)[\\/]dist[\\/]index\.js$/.test(id)) return null;
+    return {
+      code: code.replace(/= (Node|Mark|Extension)\.create\(/g, '= /*#__PURE__*/ $1.create('),
+      map: null,
+    };
+  },
+};
+const MARKDOWN_IT = /[\\/]node_modules[\\/](markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js)[\\/]/;
+
 const precompressed = compression({
   include: /\.(?:js|mjs|css|svg|json|webmanifest|xml|txt)$/,
   exclude: [/\.vite[\\/]/, /index\.html$/],
@@ -41,7 +86,7 @@ const precompressed = compression({
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  plugins: isSsrBuild ? [react()] : [react(), precompressed],
+  plugins: isSsrBuild ? [react()] : [react(), markdownSerializerOnly, tiptapExtensionsPure, precompressed],
   build: isSsrBuild
     ? {
         outDir: '../build/ssr',
@@ -57,11 +102,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // build/web/.vite/manifest.json: the server links each page's chunks from it.
         manifest: true,
         rollupOptions: {
+          treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_IT.test(id) },
           output: {
             // What every page runs (React, the router, the store) in one file: one request, and
             // compressed as a whole it is a few kilobytes smaller than in the pieces the bundler
             // would cut it into.
-            manualChunks: (id: string) => (FRAMEWORK.test(id) ? 'framework' : undefined),
+            manualChunks: (id: string) =>
+              FRAMEWORK.test(id) ? 'framework' : EDITOR_CORE.test(id) ? 'editor' : undefined,
           },
         },
       },

@@ -208,6 +208,49 @@ describe('the block editor', () => {
     );
   });
 
+  it('loads the toolbar and the Markdown reader only when first needed; an early Alt+F10 still reaches the toolbar', async () => {
+    const user = await createUser(browser.baseURL, 'Deferred');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The toolbar's file is held back until Alt+F10 has been pressed, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/selection-toolbar-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInAs(page, user);
+    await page.goto('/addblog');
+    await hydrated(page);
+    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await page.waitForLoadState('networkidle');
+    // A new post has no Markdown to read, and nothing is selected yet.
+    expect(scripts.filter((path) => /markdown-parser|selection-toolbar/.test(path))).toEqual([]);
+    const before = scripts.length;
+
+    await body(page).click();
+    await page.keyboard.type('Select me');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Alt+F10');
+    release();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Bold');
+    await page.keyboard.press('Escape');
+
+    // A code block keeps its language, which the toolbar shows and edits.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('```ts ');
+    await page.keyboard.type('const a = 1;');
+    const language = await visible(page.getByRole('textbox', { name: 'Language' }));
+    expect(await language.inputValue()).toBe('ts');
+
+    expect(scripts.length).toBeGreaterThan(before);
+    expect(scripts.some((path) => path.includes('markdown-parser'))).toBe(false);
+  });
+
   it('fits a 375 px screen, light and dark, and passes axe', async () => {
     for (const [viewport, colorScheme] of [
       [PHONE, 'dark'],

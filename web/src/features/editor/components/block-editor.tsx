@@ -1,7 +1,17 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { createEditorMarkdown, type EditorMarkdown } from '../markdown/editor-markdown';
+import {
+  forwardRef,
+  lazy,
+  Suspense,
+  useCallback,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { ParseMarkdown } from '../markdown/markdown-parser';
+import { createMarkdownSerializer } from '../markdown/markdown-serializer';
 import { editorExtensions } from '../schema/editor-extensions';
 import { cleanPastedHtml } from '../extensions/clean-paste';
 import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensions/image-upload';
@@ -9,7 +19,7 @@ import { BlockDragHandle } from '../extensions/block-drag-handle';
 import { MoveBlock } from '../extensions/move-block';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
 import { blockCommands, matchBlockCommands } from '../lib/block-commands';
-import { SelectionToolbar } from './selection-toolbar';
+import { showsToolbar } from '../lib/toolbar-visibility';
 import { SlashMenu } from './slash-menu';
 import '../editor.css';
 
@@ -18,7 +28,8 @@ export interface BlockEditorHandle {
   getMarkdown: () => string;
   /** The body's plain text, for the word count. */
   getText: () => string;
-  setMarkdown: (markdown: string) => void;
+  /** Replaces the body; resolves once it holds the new content (the Markdown reader may load first). */
+  setMarkdown: (markdown: string) => Promise<void>;
   focus: () => void;
 }
 
@@ -36,6 +47,21 @@ export interface BlockEditorProps {
 }
 
 /**
+ * The toolbar on a selection (with Tiptap's BubbleMenu and floating-ui to place it) is not needed to
+ * type: its module is fetched when the writer first enters the body, and it is shown the first time
+ * a selection wants it (toolbar-visibility.ts).
+ */
+const loadToolbar = () => import('./selection-toolbar');
+const SelectionToolbar = lazy(async () => ({ default: (await loadToolbar()).SelectionToolbar }));
+
+/**
+ * The Markdown reader (markdown-it, most of the editor's Markdown weight) loads only when there is
+ * Markdown to read: a post being edited, a copy restored. A new post starts empty without it.
+ */
+let markdownReader: Promise<typeof import('../markdown/markdown-parser')> | null = null;
+const loadMarkdownReader = () => (markdownReader ??= import('../markdown/markdown-parser'));
+
+/**
  * The body of a post as blocks (issue 10 §1), on Tiptap. Markdown goes in and comes out
  * (editor-markdown.ts); the schema keeps only our blocks, so pasted pages are cleaned to them.
  */
@@ -45,6 +71,18 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
 ) {
   const [slashMenu, setSlashMenu] = useState<SlashMenuState | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
+  // null until a selection first needs the toolbar; then whether Alt+F10 asked to move into it.
+  const [toolbar, setToolbar] = useState<{ focus: boolean } | null>(null);
+  const toolbarShown = useRef(false);
+  const toolbarMounted = useRef(false);
+  const onToolbarMount = useCallback(() => {
+    toolbarMounted.current = true;
+  }, []);
+  const showToolbar = (focus: boolean) => {
+    if (toolbarShown.current) return;
+    toolbarShown.current = true;
+    setToolbar({ focus });
+  };
   const menuRef = useRef({ slashMenu, activeIndex });
   menuRef.current = { slashMenu, activeIndex };
   const fileInput = useRef<HTMLInputElement>(null);
@@ -86,10 +124,18 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
   );
 
   const extensions = useMemo(() => editorExtensions(), []);
-  // One Markdown reader and writer per editor, made with its schema.
-  const codecRef = useRef<EditorMarkdown | null>(null);
-  const codecFor = (current: Editor): EditorMarkdown =>
-    (codecRef.current ??= createEditorMarkdown(current.schema));
+  // The writer is needed at any moment (autosave, leaving, Publish), so it is always at hand.
+  const serialize = useMemo(() => createMarkdownSerializer(), []);
+  // One reader per editor, made with its schema once its module is here.
+  const parserRef = useRef<ParseMarkdown | null>(null);
+  const parse = async (current: Editor, markdown: string) => {
+    parserRef.current ??= (await loadMarkdownReader()).createMarkdownParser(current.schema);
+    return parserRef.current(markdown).toJSON();
+  };
+  // Whether the body holds the post's content yet: until then the form reads `initialMarkdown`.
+  const [hasContent] = useState(() => initialMarkdown.trim() !== '');
+  const ready = useRef(!hasContent);
+  if (hasContent) void loadMarkdownReader();
 
   const editor = useEditor({
     extensions: [
@@ -118,13 +164,35 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
         spellcheck: 'true',
       },
       transformPastedHTML: cleanPastedHtml,
+      handleKeyDown: (view, event) => {
+        // Alt+F10 before the toolbar is there: it loads (if it was not on its way) and takes the focus.
+        if (toolbarMounted.current || event.key !== 'F10' || !event.altKey || !view.editable) return false;
+        toolbarShown.current = true;
+        setToolbar({ focus: true });
+        return true;
+      },
     },
+    // A post being edited becomes editable once its content is in, so no keystroke is lost to it.
+    editable: !hasContent,
     onCreate: ({ editor: created }) => {
-      created.commands.setContent(codecFor(created).parse(initialMarkdown).toJSON(), { emitUpdate: false });
-      // After this render: the handle the form reads through is set by then.
-      setTimeout(() => onReadyRef.current(), 0);
+      if (!hasContent) {
+        // After this render: the handle the form reads through is set by then.
+        setTimeout(() => onReadyRef.current(), 0);
+        return;
+      }
+      void parse(created, initialMarkdown).then((content) => {
+        if (created.isDestroyed) return;
+        created.commands.setContent(content, { emitUpdate: false });
+        ready.current = true;
+        created.setEditable(true, false);
+        onReadyRef.current();
+      });
     },
     onUpdate: () => onChangeRef.current(),
+    onFocus: () => void loadToolbar(),
+    onSelectionUpdate: ({ editor: current }) => {
+      if (!toolbarShown.current && showsToolbar(current)) showToolbar(false);
+    },
   });
 
   // ARIA that changes with validation is set on the live element.
@@ -139,21 +207,31 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
   useImperativeHandle(
     ref,
     () => ({
-      getMarkdown: () => (editor ? codecFor(editor).serialize(editor.state.doc) : initialMarkdown),
+      getMarkdown: () => (editor && ready.current ? serialize(editor.state.doc) : initialMarkdown),
       getText: () =>
-        editor ? editor.state.doc.textBetween(0, editor.state.doc.content.size, ' ', ' ') : initialMarkdown,
-      setMarkdown: (value) => {
+        editor && ready.current
+          ? editor.state.doc.textBetween(0, editor.state.doc.content.size, ' ', ' ')
+          : initialMarkdown,
+      setMarkdown: async (value) => {
         if (!editor) return;
-        editor.commands.setContent(codecFor(editor).parse(value).toJSON());
+        const content = await parse(editor, value);
+        if (editor.isDestroyed) return;
+        editor.commands.setContent(content);
+        ready.current = true;
+        editor.setEditable(true, false);
       },
       focus: () => editor?.commands.focus('start'),
     }),
-    [editor, initialMarkdown],
+    [editor, initialMarkdown, serialize],
   );
 
   return (
     <div className="block-editor">
-      {editor ? <SelectionToolbar editor={editor} /> : null}
+      {editor && toolbar ? (
+        <Suspense fallback={null}>
+          <SelectionToolbar editor={editor} focusOnMount={toolbar.focus} onMount={onToolbarMount} />
+        </Suspense>
+      ) : null}
       <EditorContent editor={editor} className="block-editor__content" />
       {!editor ? <div className="block-editor__body block-editor__body--loading" aria-hidden="true" /> : null}
       {slashMenu && editor ? (

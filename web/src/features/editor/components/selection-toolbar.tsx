@@ -4,6 +4,7 @@ import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { moveBlock } from '../extensions/move-block';
+import { showsToolbar } from '../lib/toolbar-visibility';
 
 interface ToolbarState {
   bold: boolean;
@@ -39,24 +40,43 @@ function readState(editor: Editor): ToolbarState {
  * The toolbar on a selection (issue 10 §1): marks and headings for text, alt text and caption for
  * a picture, the language of a code block. Alt+F10 moves into it from the text and Escape goes
  * back, so it is reachable without a pointer; its buttons say their state with aria-pressed.
+ * The editor loads it (with BubbleMenu and its positioning) when a selection first needs it;
+ * `focusOnMount` is an Alt+F10 pressed before it was there.
  */
-export function SelectionToolbar({ editor }: { editor: Editor }) {
+export function SelectionToolbar({
+  editor,
+  focusOnMount = false,
+  onMount,
+}: {
+  editor: Editor;
+  focusOnMount?: boolean;
+  /** From then on its own Alt+F10 handler answers. */
+  onMount?: () => void;
+}) {
   const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
 
   useEffect(() => {
     const dom = editor.view.dom;
+    const focusFirst = () => {
+      const first = toolbarRef.current?.querySelector<HTMLElement>('button, input');
+      first?.focus();
+      return Boolean(first);
+    };
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'F10' || !event.altKey) return;
-      const first = toolbarRef.current?.querySelector<HTMLElement>('button, input');
-      if (!first) return;
-      event.preventDefault();
-      first.focus();
+      if (focusFirst()) event.preventDefault();
     };
     dom.addEventListener('keydown', onKeyDown);
-    return () => dom.removeEventListener('keydown', onKeyDown);
-  }, [editor]);
+    onMount?.();
+    // BubbleMenu shows itself in its own effect; the request waits for it.
+    const request = focusOnMount ? requestAnimationFrame(() => void focusFirst()) : 0;
+    return () => {
+      dom.removeEventListener('keydown', onKeyDown);
+      cancelAnimationFrame(request);
+    };
+  }, [editor, focusOnMount, onMount]);
 
   const backToText = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -88,13 +108,7 @@ export function SelectionToolbar({ editor }: { editor: Editor }) {
       editor={editor}
       className="selection-toolbar"
       options={{ placement: 'top', offset: 8, flip: true, shift: { padding: 8 } }}
-      shouldShow={({ editor: current, state: editorState }) => {
-        const { selection } = editorState;
-        if (!current.isEditable) return false;
-        if (selection instanceof NodeSelection) return selection.node.type.name === 'image';
-        if (current.isActive('codeBlock')) return true;
-        return !selection.empty;
-      }}
+      shouldShow={({ editor: current, state: editorState }) => showsToolbar(current, editorState)}
     >
       <div
         ref={toolbarRef}

@@ -48,6 +48,8 @@ function blockAt(view: EditorView, clientY: number): HoveredBlock | null {
 class DragHandleView {
   private readonly handle: HTMLButtonElement;
   private hovered: HoveredBlock | null = null;
+  /** Where the pointer last was on the screen. */
+  private pointer = { x: NaN, y: NaN };
 
   constructor(private readonly view: EditorView) {
     const handle = document.createElement('button');
@@ -84,6 +86,12 @@ class DragHandleView {
 
   private readonly onMouseMove = (event: MouseEvent): void => {
     if (!this.view.editable) return;
+    // The browser sends a mousemove without a move after each change of layout under a still
+    // pointer, so at every keystroke: the handle that typing hid stays hidden, and the block under
+    // the pointer is not looked up again (a hit test of the whole body).
+    const moved = event.screenX !== this.pointer.x || event.screenY !== this.pointer.y;
+    this.pointer = { x: event.screenX, y: event.screenY };
+    if (!moved && this.handle.hidden) return;
     const block = blockAt(this.view, event.clientY);
     if (!block) return;
     this.hovered = block;
@@ -105,7 +113,7 @@ class DragHandleView {
   };
 
   private readonly hide = (): void => {
-    this.handle.hidden = true;
+    if (!this.handle.hidden) this.handle.hidden = true;
   };
 
   /**

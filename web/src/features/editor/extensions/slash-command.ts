@@ -1,6 +1,5 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
-import { PluginKey } from '@tiptap/pm/state';
-import { Suggestion } from '@tiptap/suggestion';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { BlockCommand } from '../lib/block-commands';
 
 /** What the `/` menu shows: its matches, where to draw it, and how to run a choice. */
@@ -19,7 +18,11 @@ export interface SlashMenuBridge {
 
 export const slashMenuKey = new PluginKey('slashMenu');
 
-/** Typing `/` at the start of an empty line (or after a space) opens the block menu. */
+/**
+ * Typing `/` at the start of an empty line (or after a space) opens the block menu. The menu's
+ * plugin (Tiptap's Suggestion, with floating-ui) is not needed to type, so it loads at the first `/`
+ * typed; once registered it reads the `/` (and anything typed after it meanwhile) from the text.
+ */
 export const SlashCommand = Extension.create<{ bridge: SlashMenuBridge | null }>({
   name: 'slashCommand',
   addOptions() {
@@ -27,33 +30,60 @@ export const SlashCommand = Extension.create<{ bridge: SlashMenuBridge | null }>
   },
   addProseMirrorPlugins() {
     const bridge = this.options.bridge;
+    const editor = this.editor;
     if (!bridge) return [];
+    let loading: Promise<void> | null = null;
+    const load = () =>
+      (loading ??= import('@tiptap/suggestion').then(({ Suggestion }) => {
+        if (editor.isDestroyed) return;
+        const menu = Suggestion<BlockCommand, BlockCommand>({
+          editor,
+          pluginKey: slashMenuKey,
+          char: '/',
+          allowSpaces: false,
+          // Not inside code, where a slash is just a slash.
+          allow: ({ state, range }) => !state.doc.resolve(range.from).parent.type.spec.code,
+          items: ({ query }) => bridge.items(query),
+          command: ({
+            editor: current,
+            range,
+            props,
+          }: {
+            editor: Editor;
+            range: Range;
+            props: BlockCommand;
+          }) => {
+            current.chain().focus().deleteRange(range).run();
+            props.run(current);
+          },
+          render: () => {
+            const report = (props: {
+              items: BlockCommand[];
+              clientRect?: (() => DOMRect | null) | null;
+              command: (item: BlockCommand) => void;
+            }) =>
+              bridge.show({ items: props.items, rect: props.clientRect?.() ?? null, choose: props.command });
+            return {
+              onStart: report,
+              onUpdate: report,
+              onKeyDown: ({ event }) => bridge.keyDown(event),
+              onExit: () => bridge.show(null),
+            };
+          },
+        });
+        // First among the plugins, as an extension's would be: its keys (↑/↓/Enter/Escape while the
+        // menu is open) come before the editor's own.
+        editor.registerPlugin(menu, (plugin, plugins) => [plugin, ...plugins]);
+        editor.view.dispatch(editor.state.tr);
+      }));
     return [
-      Suggestion<BlockCommand, BlockCommand>({
-        editor: this.editor,
-        pluginKey: slashMenuKey,
-        char: '/',
-        allowSpaces: false,
-        // Not inside code, where a slash is just a slash.
-        allow: ({ state, range }) => !state.doc.resolve(range.from).parent.type.spec.code,
-        items: ({ query }) => bridge.items(query),
-        command: ({ editor, range, props }: { editor: Editor; range: Range; props: BlockCommand }) => {
-          editor.chain().focus().deleteRange(range).run();
-          props.run(editor);
-        },
-        render: () => {
-          const report = (props: {
-            items: BlockCommand[];
-            clientRect?: (() => DOMRect | null) | null;
-            command: (item: BlockCommand) => void;
-          }) =>
-            bridge.show({ items: props.items, rect: props.clientRect?.() ?? null, choose: props.command });
-          return {
-            onStart: report,
-            onUpdate: report,
-            onKeyDown: ({ event }) => bridge.keyDown(event),
-            onExit: () => bridge.show(null),
-          };
+      new Plugin({
+        key: new PluginKey('slashMenuLoader'),
+        props: {
+          handleTextInput: (_view, _from, _to, text) => {
+            if (text.includes('/')) void load();
+            return false;
+          },
         },
       }),
     ];

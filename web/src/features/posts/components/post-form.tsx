@@ -133,7 +133,11 @@ export function PostForm({
   const onChange = useCallback(() => {
     autosave.changed();
     stats.schedule();
-    if (attempted) setErrors((current) => ({ ...current, content: undefined as unknown as string }));
+    // Only the first keystroke after an error changes anything: the others leave the form as it is.
+    if (attempted)
+      setErrors((current) =>
+        current.content === undefined ? current : { ...current, content: undefined as unknown as string },
+      );
   }, [autosave, stats, attempted]);
 
   const setTitleValue = (value: string) => {
@@ -246,9 +250,9 @@ export function PostForm({
     return result.ok ? { url: result.media.url } : null;
   }, []);
 
-  const restore = (copy: LocalCopy) => {
+  const restore = async (copy: LocalCopy) => {
     setTitleValue(copy.title);
-    editorRef.current?.setMarkdown(copy.content);
+    await editorRef.current?.setMarkdown(copy.content);
     if (copy.postId && !post) autosave.adopt(copy.postId, copy.version);
     setOffer(null);
     autosave.changed();
@@ -260,7 +264,7 @@ export function PostForm({
     if (!newest) return;
     setTitle(newest.title);
     titleRef.current = newest.title;
-    editorRef.current?.setMarkdown(newest.content);
+    await editorRef.current?.setMarkdown(newest.content);
     setStatus(newest.status ?? 'draft');
     setFormError(null);
     autosave.settled(newest);
@@ -278,7 +282,7 @@ export function PostForm({
             the server.
           </p>
           <div className="editor-banner__actions">
-            <button type="button" className="button button--primary" onClick={() => restore(offer)}>
+            <button type="button" className="button button--primary" onClick={() => void restore(offer)}>
               Restore them
             </button>
             <button

@@ -1,0 +1,67 @@
+import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
+import MarkdownIt from 'markdown-it';
+import { MarkdownParser } from 'prosemirror-markdown';
+import { liftImages } from './lift-images';
+
+/**
+ * Markdown in (SPEC §7: a post's `content` is Markdown): markdown-it with the CommonMark rules reads
+ * it into the editor's schema. The mapping is ours because Tiptap names its nodes differently from
+ * prosemirror-markdown's defaults. markdown-it is most of the editor's Markdown weight, and a new
+ * post has nothing to read, so the editor loads this module only when it has Markdown to read
+ * (a post being edited, a copy restored; decision 43).
+ */
+export type ParseMarkdown = (markdown: string) => ProseMirrorNode;
+
+function tokenizer(): MarkdownIt {
+  // Raw HTML stays text, as on the server (issue 3 §2); links are only what the writer marked up.
+  const md = new MarkdownIt('commonmark', { html: false, linkify: false });
+  liftImages(md);
+  return md;
+}
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+function imageAttributes(token: Token) {
+  return {
+    src: token.attrGet('src'),
+    title: token.attrGet('title') || null,
+    alt: token.children?.map((child) => child.content).join('') || null,
+  };
+}
+
+function createParser(schema: Schema): MarkdownParser {
+  return new MarkdownParser(schema, tokenizer(), {
+    blockquote: { block: 'blockquote' },
+    paragraph: { block: 'paragraph' },
+    list_item: { block: 'listItem' },
+    bullet_list: { block: 'bulletList' },
+    ordered_list: {
+      block: 'orderedList',
+      getAttrs: (token) => ({ start: Number(token.attrGet('start') ?? 1) }),
+    },
+    heading: { block: 'heading', getAttrs: (token) => ({ level: Number(token.tag.slice(1)) }) },
+    code_block: { block: 'codeBlock', noCloseToken: true },
+    fence: {
+      block: 'codeBlock',
+      getAttrs: (token) => ({ language: token.info.trim().split(/\s+/)[0] || null }),
+      noCloseToken: true,
+    },
+    hr: { node: 'horizontalRule' },
+    image_block: { node: 'image', getAttrs: imageAttributes },
+    hardbreak: { node: 'hardBreak' },
+    // The server renders with `breaks: true` (a typed line break is kept), so the editor does too.
+    softbreak: { node: 'hardBreak' },
+    em: { mark: 'italic' },
+    strong: { mark: 'bold' },
+    link: {
+      mark: 'link',
+      getAttrs: (token) => ({ href: token.attrGet('href'), title: token.attrGet('title') || null }),
+    },
+    code_inline: { mark: 'code', noCloseToken: true },
+  });
+}
+
+export function createMarkdownParser(schema: Schema): ParseMarkdown {
+  const parser = createParser(schema);
+  return (markdown) => parser.parse(markdown);
+}
