@@ -363,6 +363,7 @@ export async function buildApp({
     webDir: config.webDir,
     pages,
     publicUrl: config.publicUrl,
+    baseDomain: config.baseDomain,
     internalMarker,
     serveSourceMaps: config.serveSourceMaps,
   });

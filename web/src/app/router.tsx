@@ -144,6 +144,17 @@ export function createRoutes(): RouteObject[] {
                   path: 'notifications',
                   ...lazyPage('notifications/pages/notifications-page', 'NotificationsPage'),
                 },
+                // Issue 11: the writer's publications, and one publication as its members manage it.
+                {
+                  id: 'publications',
+                  path: 'publications',
+                  ...lazyPage('publications/pages/publications-page', 'PublicationsPage'),
+                },
+                {
+                  id: 'publication',
+                  path: 'publication',
+                  ...lazyPage('publications/pages/publication-page', 'PublicationPage'),
+                },
               ],
             },
             // Issue 8 §4: an unknown address renders the not-found page with a 404.

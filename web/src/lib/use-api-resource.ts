@@ -3,7 +3,10 @@ import type { ApiResult } from './api-client';
 
 /** What a component shows of something it reads from the API: a skeleton, an error, the value. */
 export type ApiResource<T> =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; value: T };
+  | { status: 'loading' }
+  /** `httpStatus`: the server's answer (404: there is none), null when nothing came back. */
+  | { status: 'failed'; message: string; httpStatus: number | null }
+  | { status: 'ready'; value: T };
 
 export interface ApiResourceHandle<T> {
   resource: ApiResource<T>;
@@ -35,7 +38,7 @@ export function useApiResource<T>(
     setResource(
       result.ok
         ? { status: 'ready', value: result.data }
-        : { status: 'failed', message: result.error.message },
+        : { status: 'failed', message: result.error.message, httpStatus: result.error.status },
     );
   }, [read]);
 
