@@ -8,6 +8,7 @@ import { DiscussCount } from './discuss-count';
 import { CardFavorite } from '../../social/components/card-favorite';
 import { AppLink } from '../../../components/ui/app-link';
 import { CoverImage } from './cover-image';
+import { PublicationCredit } from './publication-credit';
 
 /**
  * One post in a list (SPEC §2): the author's initial and name, the date, the title, the preview
@@ -22,6 +23,7 @@ export function PostCard({ post }: { post: PostSummary }) {
         <AppLink className="post-card__author-name" to={profilePath(post.author.id)}>
           {post.author.username}
         </AppLink>
+        <PublicationCredit publication={post.publication} className="post-card__publication" />
       </p>
       <h2 className="post-card__title">
         <AppLink className="post-card__link" to={readPostPath(post)} data-card-link="">

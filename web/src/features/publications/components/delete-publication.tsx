@@ -59,8 +59,8 @@ export function DeletePublication({ publication }: { publication: PublicationDet
         }}
       >
         <p>
-          This cannot be undone. Its posts go back to their authors' own blogs, and its address and domain stop
-          working.
+          This cannot be undone. Its posts go back to their authors' own blogs, and its address and domain
+          stop working.
         </p>
         <TextField
           label={`Type its address, ${publication.slug}, to confirm`}

@@ -35,11 +35,7 @@ export function DomainSection({ slug }: { slug: string }) {
       lead="Readers can find this publication at a domain of your own, such as blog.example.com. Point the domain at this server, then prove it is yours with a DNS record."
     >
       {domain ? (
-        <DomainDetails
-          slug={slug}
-          domain={domain}
-          onChange={setClaimed}
-        />
+        <DomainDetails slug={slug} domain={domain} onChange={setClaimed} />
       ) : claimed === null || none ? (
         <ClaimForm slug={slug} onClaimed={setClaimed} />
       ) : resource.status === 'failed' ? (
@@ -130,7 +126,10 @@ function DomainDetails({
             {' '}
             · checked{' '}
             <time dateTime={domain.checkedAt}>
-              {new Date(domain.checkedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+              {new Date(domain.checkedAt).toLocaleString(undefined, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
             </time>
           </span>
         ) : null}
@@ -139,8 +138,8 @@ function DomainDetails({
       {domain.state !== 'verified' ? (
         <>
           <p className="domain__help">
-            At your DNS provider, create this {domain.record.type} record, then check it here. A new record can take a
-            while to be seen everywhere.
+            At your DNS provider, create this {domain.record.type} record, then check it here. A new record
+            can take a while to be seen everywhere.
           </p>
           <CopyField label="Record name" value={domain.record.name} />
           <CopyField label={`Record value (${domain.record.type})`} value={domain.record.value} />

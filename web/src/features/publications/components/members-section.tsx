@@ -16,9 +16,16 @@ import { PUBLICATIONS_PATH } from '../paths';
 
 type Asking = { kind: 'remove' | 'handOver' | 'leave'; member: PublicationMember };
 
-const QUESTIONS: Record<Asking['kind'], { title: (name: string) => string; confirm: string; pending: string }> = {
+const QUESTIONS: Record<
+  Asking['kind'],
+  { title: (name: string) => string; confirm: string; pending: string }
+> = {
   remove: { title: (name) => `Remove ${name}?`, confirm: 'Remove', pending: 'Removing…' },
-  handOver: { title: (name) => `Hand ownership over to ${name}?`, confirm: 'Hand over', pending: 'Handing over…' },
+  handOver: {
+    title: (name) => `Hand ownership over to ${name}?`,
+    confirm: 'Hand over',
+    pending: 'Handing over…',
+  },
   leave: { title: (name) => `Leave ${name}?`, confirm: 'Leave', pending: 'Leaving…' },
 };
 
@@ -115,13 +122,27 @@ export function MembersSection({
               )}
               <span className="member-list__actions">
                 {controls.handOver ? (
-                  <AskButton label="Hand over" about={member.username} onClick={() => setAsking({ kind: 'handOver', member })} />
+                  <AskButton
+                    label="Hand over"
+                    about={member.username}
+                    onClick={() => setAsking({ kind: 'handOver', member })}
+                  />
                 ) : null}
                 {controls.remove ? (
-                  <AskButton label="Remove" about={member.username} danger onClick={() => setAsking({ kind: 'remove', member })} />
+                  <AskButton
+                    label="Remove"
+                    about={member.username}
+                    danger
+                    onClick={() => setAsking({ kind: 'remove', member })}
+                  />
                 ) : null}
                 {controls.leave ? (
-                  <AskButton label="Leave" about={publication.name} danger onClick={() => setAsking({ kind: 'leave', member })} />
+                  <AskButton
+                    label="Leave"
+                    about={publication.name}
+                    danger
+                    onClick={() => setAsking({ kind: 'leave', member })}
+                  />
                 ) : null}
               </span>
             </li>
@@ -134,7 +155,11 @@ export function MembersSection({
       <FormError message={error} />
       <ConfirmDialog
         open={asking !== null}
-        title={question && asking ? question.title(asking.kind === 'leave' ? publication.name : asking.member.username) : ''}
+        title={
+          question && asking
+            ? question.title(asking.kind === 'leave' ? publication.name : asking.member.username)
+            : ''
+        }
         confirmLabel={question?.confirm ?? ''}
         pendingLabel={question?.pending ?? ''}
         pending={pending}

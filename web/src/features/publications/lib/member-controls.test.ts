@@ -52,7 +52,9 @@ describe('memberControls', () => {
       leave: false,
     });
     expect(memberControls(writer, member('Wim', 'writer'), false).leave).toBe(true);
-    expect(memberControls({ username: 'X', role: undefined }, member('X', 'writer'), false).leave).toBe(false);
+    expect(memberControls({ username: 'X', role: undefined }, member('X', 'writer'), false).leave).toBe(
+      false,
+    );
   });
 });
 

@@ -122,7 +122,9 @@ function Manage({
         {publication.personal ? 'Your blog · ' : ''}
         You are {ROLE_LABELS[role].toLowerCase()} · <SiteLink url={publication.url} />
       </p>
-      {publication.description ? <p className="publication-page__description">{publication.description}</p> : null}
+      {publication.description ? (
+        <p className="publication-page__description">{publication.description}</p>
+      ) : null}
       <p className="publication-page__back">
         <AppLink to={PUBLICATIONS_PATH}>All your publications</AppLink>
       </p>
