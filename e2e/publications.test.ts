@@ -88,7 +88,7 @@ describe('publications', () => {
     // The writer accepts from their own page.
     const writerPage = await signedIn(writer, '/publications');
     const inbox = writerPage.getByRole('list', { name: 'Invitations' });
-    expect(await textOf(inbox)).toContain(`${owner.username} invited you as writer`);
+    expect(await textOf(inbox)).toContain(`${owner.username} invited you as a writer`);
     await inbox.getByRole('button', { name: `Accept the invitation to ${name}` }).click();
     await hidden(inbox);
     const joined = writerPage.getByRole('list', { name: 'Your publications' }).getByRole('listitem').filter({

@@ -11,6 +11,8 @@ import type {
 } from '../../../../../contracts/publications';
 import { apiRequest, type ApiResult } from '../../../lib/api-client';
 
+export { listMemberships } from './memberships';
+
 /** The `response` of a `{response}` answer, so useApiResource can read it. */
 async function unwrap<T>(pending: Promise<ApiResult<{ response: T }>>): Promise<ApiResult<T>> {
   const result = await pending;
@@ -18,11 +20,6 @@ async function unwrap<T>(pending: Promise<ApiResult<{ response: T }>>): Promise<
 }
 
 const publicationPath = (slug: string) => `/api/publications/${encodeURIComponent(slug)}`;
-
-/** GET /api/user/publications (bearer) → the writer's memberships, their own blog first. */
-export function listMemberships(signal?: AbortSignal) {
-  return unwrap(apiRequest<{ response: Membership[] }>('/api/user/publications', { auth: true, signal }));
-}
 
 /** GET /api/user/invitations (bearer) → invitations waiting for the writer's answer. */
 export function listMyInvitations(signal?: AbortSignal) {

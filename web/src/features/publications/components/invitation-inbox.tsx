@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Invitation, Membership } from '../../../../../contracts/publications';
 import { FormError } from '../../../components/ui/form-error';
 import { acceptInvitation, declineInvitation } from '../api/publications';
-import { ROLE_LABELS } from '../lib/member-controls';
+import { ROLE_WITH_ARTICLE } from '../lib/member-controls';
 import { SiteLink } from './site-link';
 
 /** Invitations waiting for the writer's answer; an accepted one joins their publications. */
@@ -51,7 +51,7 @@ function InvitationItem({
       <div className="publication-list__text">
         <p className="publication-list__name">{publication.name}</p>
         <p className="publication-list__meta">
-          {invitation.invitedBy ?? 'A member'} invited you as {ROLE_LABELS[invitation.role].toLowerCase()} ·{' '}
+          {invitation.invitedBy ?? 'A member'} invited you as {ROLE_WITH_ARTICLE[invitation.role]} ·{' '}
           <SiteLink url={publication.url} />
         </p>
         <FormError message={error} />

@@ -14,7 +14,7 @@ import { useApiResource } from '../../../lib/use-api-resource';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { SettingsSection } from '../../settings/components/settings-section';
 import { invite, listInvitations, withdrawInvitation } from '../api/publications';
-import { ROLE_LABELS } from '../lib/member-controls';
+import { ROLE_LABELS, ROLE_WITH_ARTICLE } from '../lib/member-controls';
 
 /** Owners and editors invite people by name or email, and withdraw invitations not answered yet. */
 export function InvitationsSection({ slug }: { slug: string }) {
@@ -34,7 +34,7 @@ export function InvitationsSection({ slug }: { slug: string }) {
         slug={slug}
         onInvited={(invitation) => {
           update((list) => [...list, invitation]);
-          setStatus(`${invitation.username} is invited as ${ROLE_LABELS[invitation.role].toLowerCase()}.`);
+          setStatus(`${invitation.username} is invited as ${ROLE_WITH_ARTICLE[invitation.role]}.`);
           setSent((count) => count + 1);
         }}
       />

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { SettingsSection } from '../../settings/components/settings-section';
 import { changeRole, handOver, removeMember } from '../api/publications';
-import { memberControls, ROLE_LABELS, sameName } from '../lib/member-controls';
+import { memberControls, ROLE_LABELS, ROLE_WITH_ARTICLE, sameName } from '../lib/member-controls';
 import { PUBLICATIONS_PATH } from '../paths';
 
 type Asking = { kind: 'remove' | 'handOver' | 'leave'; member: PublicationMember };
@@ -58,7 +58,7 @@ export function MembersSection({
       return;
     }
     onChange(result.data);
-    setStatus(`${member.username} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+    setStatus(`${member.username} is now ${ROLE_WITH_ARTICLE[role]}.`);
   };
 
   const confirm = async () => {

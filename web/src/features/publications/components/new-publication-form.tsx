@@ -45,11 +45,14 @@ export function NewPublicationForm() {
         autoCapitalize="none"
         spellCheck={false}
         maxLength={SLUG_MAX}
-        hint={`Lower-case letters, digits and hyphens; it cannot change later. Its site: ${displayUrl(preview)}`}
+        hint="Lower-case letters, digits and hyphens. It cannot change later."
         value={form.values.slug}
         onValueChange={(value) => form.setValue('slug', value)}
         error={form.errors.slug}
       />
+      <p className="publication-form__preview">
+        Its site: <strong>{displayUrl(preview)}</strong>
+      </p>
       <PublicationTextFields form={form} />
       <SubmitButton pending={form.pending} pendingLabel="Creating…">
         Create publication

@@ -1,7 +1,7 @@
 import type { PostPublication } from '../../../../../contracts/publications';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { useApiResource } from '../../../lib/use-api-resource';
-import { listMemberships } from '../api/publications';
+import { listMemberships } from '../api/memberships';
 
 /**
  * The editor's "Publish in" choice (issue 11): the writer's own blog first, then the publications

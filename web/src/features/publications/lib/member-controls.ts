@@ -10,6 +10,13 @@ export const ROLE_LABELS: Record<PublicationRole, string> = {
   writer: 'Writer',
 };
 
+/** "You are the owner", "an editor", "a writer". */
+export const ROLE_WITH_ARTICLE: Record<PublicationRole, string> = {
+  owner: 'the owner',
+  editor: 'an editor',
+  writer: 'a writer',
+};
+
 /** What one role may do in a publication, as its sections show it (the server checks again). */
 export interface PublicationPowers {
   /** Name, description, colour, custom domain, roles, hand-over, deletion. */

@@ -21,7 +21,7 @@ import { DomainSection } from '../components/domain-section';
 import { InvitationsSection } from '../components/invitations-section';
 import { MembersSection } from '../components/members-section';
 import { SiteLink } from '../components/site-link';
-import { powersOf, ROLE_LABELS, sameName } from '../lib/member-controls';
+import { powersOf, ROLE_WITH_ARTICLE, sameName } from '../lib/member-controls';
 import { PUBLICATIONS_PATH } from '../paths';
 import '../publications.css';
 
@@ -120,7 +120,7 @@ function Manage({
       {notice ? <Notice>{notice}</Notice> : null}
       <p className="publication-page__meta">
         {publication.personal ? 'Your blog · ' : ''}
-        You are {ROLE_LABELS[role].toLowerCase()} · <SiteLink url={publication.url} />
+        You are {ROLE_WITH_ARTICLE[role]} · <SiteLink url={publication.url} />
       </p>
       {publication.description ? (
         <p className="publication-page__description">{publication.description}</p>
