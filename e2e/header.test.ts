@@ -198,6 +198,8 @@ describe('account menu by keyboard', () => {
     await visible(page.getByRole('menu', { name: 'Account' }));
     await focusedBecomes(page, 'menuitem:Your Profile');
     await page.keyboard.press('ArrowDown');
+    await focusedBecomes(page, 'menuitem:Publications');
+    await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Settings');
     await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Favorites');
