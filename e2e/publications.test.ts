@@ -115,8 +115,29 @@ describe('publications', () => {
     expect(await textOf(card.locator('.post-card__publication'))).toBe(`in ${name}`);
     expect(sitePath(await credit.getAttribute('href'))).toBe(`/pub/${slug}`);
 
-    // The owner removes the writer, after saying yes.
+    // Editing the post starts from where it is.
+    const readHref = (await card.locator('a.post-card__link').getAttribute('href')) ?? '';
+    const postId = new URL(readHref, browser.baseURL).searchParams.get('id') ?? '';
+    await writerPage.goto(`/updateblog?id=${postId}`);
+    expect(
+      await (
+        await visible(writerPage.getByLabel('Publish in', { exact: true }))
+      ).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent),
+    ).toBe(name);
+
+    // The owner sees the writer with the controls an owner has.
     await page.reload();
+    const row = page.getByRole('region', { name: 'Members' }).getByRole('listitem').filter({
+      hasText: writer.username,
+    });
+    expect(await row.getByRole('combobox', { name: `Role of ${writer.username}` }).inputValue()).toBe(
+      'writer',
+    );
+    await visible(row.getByRole('button', { name: `Hand over ${writer.username}` }));
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-members-1280-light.png`, fullPage: true });
+
+    // The owner removes the writer, after saying yes.
     const members = page.getByRole('region', { name: 'Members' });
     await members.getByRole('button', { name: `Remove ${writer.username}` }).click();
     const dialog = await visible(page.getByRole('dialog', { name: `Remove ${writer.username}?` }));
@@ -138,6 +159,53 @@ describe('publications', () => {
 
     await page.goto('/publication?slug=no-such-publication-here');
     await visible(page.getByRole('heading', { level: 1, name: 'Publication not found' }));
+  });
+
+  it('claims a custom domain, shows the DNS record to create, and removes it', async () => {
+    const owner = await createUser(browser.baseURL, 'Domainer');
+    const slug = freshSlug('own-domain');
+    await createByApi(owner, slug, 'On Its Own Domain');
+    const page = await signedIn(owner, `/publication?slug=${slug}`, { viewport: PHONE, colorScheme: 'dark' });
+    const section = page.getByRole('region', { name: 'Custom domain' });
+    await section.getByLabel('Domain', { exact: true }).fill('not a domain');
+    await section.getByRole('button', { name: 'Claim domain' }).click();
+    expect(await fieldError(page, 'Domain')).toBe('Domain must be a name like blog.example.com');
+    const domain = `${slug}.example.com`;
+    await section.getByLabel('Domain', { exact: true }).fill(domain);
+    await section.getByRole('button', { name: 'Claim domain' }).click();
+    await visible(section.getByText(domain, { exact: true }));
+    expect(await textOf(section.locator('.domain__state'))).toBe('Waiting for the DNS record');
+    expect(await section.getByLabel('Record name', { exact: true }).inputValue()).toBe(
+      `_inkwell-challenge.${domain}`,
+    );
+    expect(await section.getByLabel('Record value (TXT)', { exact: true }).inputValue()).toMatch(
+      /^inkwell-verify=/,
+    );
+    await visible(section.getByRole('button', { name: 'Copy Record name' }));
+    await visible(section.getByRole('button', { name: 'Check now' }));
+    await expectNoHorizontalScroll(page, PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-domain-375-dark.png`, fullPage: true });
+
+    await section.getByRole('button', { name: 'Remove domain' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: `Remove ${domain}?` }));
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await visible(section.getByRole('button', { name: 'Claim domain' }));
+
+    // Deleting asks for the address, and sends the owner back to their publications.
+    await page.getByRole('button', { name: 'Delete On Its Own Domain' }).click();
+    const confirm = await visible(page.getByRole('dialog', { name: 'Delete On Its Own Domain?' }));
+    await confirm.getByRole('button', { name: 'Delete publication' }).click();
+    expect(await fieldError(page, `Type its address, ${slug}, to confirm`)).toBe(
+      "Type the publication's address to confirm",
+    );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-delete-375-dark.png` });
+    await confirm.getByLabel(`Type its address, ${slug}, to confirm`).fill(slug);
+    await confirm.getByRole('button', { name: 'Delete publication' }).click();
+    await atPath(page, '/publications');
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'Publication deleted' }))).toContain(
+      'back in their authors',
+    );
   });
 
   it('passes axe and fits 375 px in light and dark', async () => {
