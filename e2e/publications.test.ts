@@ -35,6 +35,21 @@ async function createByApi(owner: E2eUser, slug: string, name: string): Promise<
   expect(response.status).toBe(201);
 }
 
+/** Invites `writer` and has them accept, through the API. */
+async function addWriter(owner: E2eUser, slug: string, writer: E2eUser): Promise<void> {
+  const invited = await fetch(`${browser.baseURL}/api/publications/${slug}/invitations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ who: writer.username, role: 'writer' }),
+  });
+  const { response } = (await invited.json()) as { response: { id: string } };
+  const accepted = await fetch(`${browser.baseURL}/api/user/invitations/${response.id}/accept`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${writer.token}` },
+  });
+  expect(accepted.status).toBe(200);
+}
+
 describe('publications', () => {
   it('creates a publication, invites a writer who accepts and writes in it, and removes them', async () => {
     const owner = await createUser(browser.baseURL, 'Founder');
@@ -108,6 +123,8 @@ describe('publications', () => {
     await writerPage
       .getByLabel('Content', { exact: true })
       .fill('From the field, in the team’s publication.');
+    if (SHOTS)
+      await writerPage.screenshot({ path: `${SHOTS}/editor-publish-in-1280-light.png`, fullPage: true });
     await writerPage.getByRole('button', { name: 'Publish', exact: true }).click();
     await atPath(writerPage, '/allblog');
     const card = writerPage.locator('article.post-card').filter({ hasText: title });
@@ -149,11 +166,39 @@ describe('publications', () => {
 
   it('shows a writer only what their role allows, and a stranger that they are not a member', async () => {
     const owner = await createUser(browser.baseURL, 'Keeper');
+    const member = await createUser(browser.baseURL, 'Member');
     const stranger = await createUser(browser.baseURL, 'Passerby');
     const slug = freshSlug('closed');
     await createByApi(owner, slug, 'Closed Circle');
+    await addWriter(owner, slug, member);
 
-    const page = await signedIn(stranger, `/publication?slug=${slug}`);
+    // A writer sees the members and may leave; nothing else is offered.
+    const writerPage = await signedIn(member, `/publication?slug=${slug}`);
+    const members = writerPage.getByRole('region', { name: 'Members' });
+    await visible(members.getByText(`${owner.username}`, { exact: true }));
+    for (const section of ['Details', 'Invitations', 'Custom domain', 'Delete publication'])
+      expect(await writerPage.getByRole('region', { name: section }).count(), section).toBe(0);
+    expect(await members.getByRole('button', { name: /^(Remove|Hand over)/ }).count()).toBe(0);
+    await members.getByRole('button', { name: 'Leave Closed Circle' }).click();
+    const dialog = await visible(writerPage.getByRole('dialog', { name: 'Leave Closed Circle?' }));
+    await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+    await atPath(writerPage, '/publications');
+    await visible(writerPage.getByRole('status').filter({ hasText: 'You left Closed Circle.' }));
+
+    // One's own profile links to one's own blog; nobody else's does.
+    const ownBlog = (await (
+      await fetch(`${browser.baseURL}/api/user/publications`, {
+        headers: { authorization: `Bearer ${stranger.token}` },
+      })
+    ).json()) as { response: { publication: { url: string } }[] };
+    const page = await signedIn(stranger, `/profile?userId=${stranger.id}`);
+    const blog = await visible(page.getByRole('link', { name: 'Blog', exact: true }));
+    expect(await blog.getAttribute('href')).toBe(ownBlog.response[0]?.publication.url);
+    await page.goto(`/profile?userId=${owner.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: owner.username }));
+    expect(await page.getByRole('link', { name: 'Blog', exact: true }).count()).toBe(0);
+
+    await page.goto(`/publication?slug=${slug}`);
     expect(await textOf(page.getByRole('alert'))).toContain('You are not a member of this publication');
     expect(await page.getByRole('region', { name: 'Members' }).count()).toBe(0);
 

@@ -13,13 +13,11 @@ export function PublicationSelect({
   current,
   value,
   onChange,
-  error,
 }: {
   /** Where the post is now; null for a new post. */
   current: PostPublication | null;
   value: string | undefined;
   onChange: (slug: string) => void;
-  error?: string | undefined;
 }) {
   const { resource } = useApiResource(listMemberships);
   if (resource.status !== 'ready' || resource.value.length < 2) return null;
@@ -28,7 +26,7 @@ export function PublicationSelect({
   // A post stays in a publication its author has left until they move it: it is still its place.
   const left = current && !memberships.some(({ publication }) => publication.slug === current.slug);
   return (
-    <FieldFrame label="Publish in" error={error}>
+    <FieldFrame label="Publish in">
       {(control) => (
         <select
           {...control}
