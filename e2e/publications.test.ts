@@ -246,7 +246,7 @@ describe('publications', () => {
     );
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-delete-375-dark.png` });
     await confirm.getByLabel(`Type its address, ${slug}, to confirm`).fill(slug);
-    await confirm.getByRole('button', { name: 'Delete publication' }).click();
+    await confirm.getByLabel(`Type its address, ${slug}, to confirm`).press('Enter');
     await atPath(page, '/publications');
     expect(await textOf(page.getByRole('status').filter({ hasText: 'Publication deleted' }))).toContain(
       'back in their authors',

@@ -73,6 +73,12 @@ export function DeletePublication({ publication }: { publication: PublicationDet
             setTyped(value);
             setFieldError(undefined);
           }}
+          // The dialog is not a form: Enter in its one field confirms, as it would in one.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing || pending) return;
+            event.preventDefault();
+            void confirm();
+          }}
           error={fieldError}
         />
       </ConfirmDialog>
