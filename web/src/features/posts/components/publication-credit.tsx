@@ -15,9 +15,13 @@ export function PublicationCredit({
 }) {
   const site = useSite();
   if (!publication || publication.personal) return null;
+  // Follows the author's name as words do: the space before it is its own.
   return (
-    <span className={className}>
-      in <a href={publicationSiteUrl(site, publication)}>{publication.name}</a>
-    </span>
+    <>
+      {' '}
+      <span className={className}>
+        in <a href={publicationSiteUrl(site, publication)}>{publication.name}</a>
+      </span>
+    </>
   );
 }

@@ -113,7 +113,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
               <span className="post__author-line">
                 <AppLink className="post__author" to={profilePath(post.author.id)}>
                   {post.author.username}
-                </AppLink>{' '}
+                </AppLink>
                 <PublicationCredit publication={post.publication} className="post__publication" />
               </span>
               <span className="post__date">
