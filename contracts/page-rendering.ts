@@ -8,6 +8,8 @@ export interface SiteInfo {
   name: string;
   /** Absolute, without a trailing slash. */
   publicUrl: string;
+  /** BASE_DOMAIN, when publications' sites are its sub-domains (links to them: publicationSiteUrl). */
+  baseDomain?: string | undefined;
 }
 
 export type RenderedPage =

@@ -1,5 +1,8 @@
 import { z } from './zod';
 
+// In a module of their own, which reader pages import without this module's schemas.
+export { publicationSiteUrl, sitePostPath } from './publication-url';
+
 /**
  * Publications (issue 11; docs/decisions/0044-publications-and-sites.md): every writer's own blog and
  * the blogs teams write together. The rules and messages the server and the web app share.
@@ -294,22 +297,4 @@ export interface DomainStatus {
   checkedAt: string | null;
   /** The DNS record to create. */
   record: { type: 'TXT'; name: string; value: string };
-}
-
-/**
- * Where a publication's site is read (issue 11 §2–§3): its verified custom domain, else its
- * sub-domain of BASE_DOMAIN, else its path on the main site. Made from the configuration and the
- * database alone, never from a request's Host, so no generated link carries an unvalidated name.
- * The scheme and port are the main site's (PUBLIC_URL): behind one proxy, all sites share them.
- * Absolute, without a trailing slash.
- */
-export function publicationSiteUrl(
-  site: { publicUrl: string; baseDomain?: string | undefined },
-  publication: { slug: string; domain: string | null },
-): string {
-  const main = new URL(site.publicUrl);
-  const port = main.port ? `:${main.port}` : '';
-  if (publication.domain) return `${main.protocol}//${publication.domain}${port}`;
-  if (site.baseDomain) return `${main.protocol}//${publication.slug}.${site.baseDomain}${port}`;
-  return `${site.publicUrl}/pub/${publication.slug}`;
 }

@@ -99,7 +99,7 @@ describe('header, signed in', () => {
     await atPath(page, '/addblog');
   });
 
-  it('opens a menu with the username, Your Profile, Settings, Favorites and Logout', async () => {
+  it('opens a menu with the username, Your Profile, Publications, Settings, Favorites and Logout', async () => {
     const user = await createUser(browser.baseURL, 'rosa');
     const page = await signedInPage(user);
     const avatar = avatarButton(page, 'rosa');
@@ -110,6 +110,7 @@ describe('header, signed in', () => {
     expect(await textOf(page.getByRole('banner').getByText('rosa', { exact: true }))).toBe('rosa');
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Your Profile',
+      'Publications',
       'Settings',
       'Favorites',
       'Logout',
@@ -119,6 +120,11 @@ describe('header, signed in', () => {
     await atPath(page, '/profile', { userId: user.id });
     await visible(page.getByRole('heading', { level: 1, name: 'rosa' }));
     await hidden(page.getByRole('menu', { name: 'Account' }));
+
+    await avatar.click();
+    await page.getByRole('menuitem', { name: 'Publications' }).click();
+    await atPath(page, '/publications');
+    await visible(page.getByRole('heading', { level: 1, name: 'Your publications' }));
 
     await avatar.click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -191,6 +197,8 @@ describe('account menu by keyboard', () => {
     await page.keyboard.press('Enter');
     await visible(page.getByRole('menu', { name: 'Account' }));
     await focusedBecomes(page, 'menuitem:Your Profile');
+    await page.keyboard.press('ArrowDown');
+    await focusedBecomes(page, 'menuitem:Publications');
     await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Settings');
     await page.keyboard.press('ArrowDown');

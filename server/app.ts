@@ -390,6 +390,7 @@ export async function buildApp({
     webDir: config.webDir,
     pages,
     publicUrl: config.publicUrl,
+    baseDomain: config.baseDomain,
     internalMarker,
     serveSourceMaps: config.serveSourceMaps,
   });

@@ -17,7 +17,8 @@ export const badRequest = (message: string, errors?: Record<string, string[]>) =
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(409, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, retryAfterSeconds);
 export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>

@@ -15,6 +15,8 @@ export interface WebAppOptions {
   /** The web app's server entry; without it, pages are index.html for the browser to render. */
   pages: PageRendererModule | undefined;
   publicUrl: string;
+  /** BASE_DOMAIN, for the app's links to publications' sites. */
+  baseDomain?: string | undefined;
   /** Identifies the renderer's own API calls (see in-process-fetch.ts). */
   internalMarker: string;
   /** Source maps show the original source; only an operator who asks (SERVE_SOURCE_MAPS=1) publishes them. */
@@ -86,7 +88,7 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
 
   if (webDir !== undefined && indexFile !== undefined && hasWebApp && pages) {
     const renderer = pages.createPageRenderer({
-      site: { name: 'Inkwell', publicUrl: options.publicUrl },
+      site: { name: 'Inkwell', publicUrl: options.publicUrl, baseDomain: options.baseDomain },
       fetch: inProcessFetch(app, options.internalMarker),
     });
     const document = new HtmlDocument(readFileSync(indexFile, 'utf8'));

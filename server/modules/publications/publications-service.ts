@@ -181,7 +181,8 @@ export class PublicationsService {
     // Said the same way for an unknown email as for an unknown name: nothing is revealed that
     // the public profiles do not already show.
     if (!invitee) throw badRequest(INVITEE_NOT_FOUND_MESSAGE, { who: [INVITEE_NOT_FOUND_MESSAGE] });
-    if (await this.publications.roleOf(row.id, invitee.id)) throw conflict(ALREADY_MEMBER_MESSAGE);
+    if (await this.publications.roleOf(row.id, invitee.id))
+      throw conflict(ALREADY_MEMBER_MESSAGE, { who: [ALREADY_MEMBER_MESSAGE] });
     const invitation = {
       id: uuidv7(),
       publication_id: row.id,
@@ -193,7 +194,8 @@ export class PublicationsService {
     try {
       await this.publications.insertInvitation(invitation);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(ALREADY_INVITED_MESSAGE);
+      if (isUniqueViolation(error))
+        throw conflict(ALREADY_INVITED_MESSAGE, { who: [ALREADY_INVITED_MESSAGE] });
       throw error;
     }
     // The invitee hears of it in the bell (their blocks apply, as to every notification).
@@ -283,7 +285,8 @@ export class PublicationsService {
     const row = await this.requireRole(viewer, slug, 'owner');
     if (this.urls.isOurs(domain)) throw badRequest(DOMAIN_OURS_MESSAGE, { domain: [DOMAIN_OURS_MESSAGE] });
     const existing = await this.publications.findDomain(domain);
-    if (existing && existing.publication_id !== row.id) throw conflict(DOMAIN_TAKEN_MESSAGE);
+    if (existing && existing.publication_id !== row.id)
+      throw conflict(DOMAIN_TAKEN_MESSAGE, { domain: [DOMAIN_TAKEN_MESSAGE] });
     if (existing) return toDomainStatus(existing);
     const claimed: DomainRow = {
       domain,
@@ -297,7 +300,7 @@ export class PublicationsService {
     try {
       await this.publications.claimDomain(claimed);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(DOMAIN_TAKEN_MESSAGE);
+      if (isUniqueViolation(error)) throw conflict(DOMAIN_TAKEN_MESSAGE, { domain: [DOMAIN_TAKEN_MESSAGE] });
       throw error;
     }
     if (row.verified_domain) await this.domainListener?.domainsChanged();
@@ -393,7 +396,8 @@ export class PublicationsService {
   }
 }
 
-const slugTaken = () => conflict(SLUG_TAKEN_MESSAGE);
+// Named fields, so the web app's forms show each refusal beside the field it is about.
+const slugTaken = () => conflict(SLUG_TAKEN_MESSAGE, { slug: [SLUG_TAKEN_MESSAGE] });
 
 /** The logo's smallest stored width: it is shown a few dozen pixels high. */
 function logoUrlOf(row: PublicationRow): string | null {

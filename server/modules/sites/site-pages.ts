@@ -1,6 +1,7 @@
 import { formatPostDate } from '../../../contracts/dates';
 import { escapeHtmlAttribute as attr, escapeHtmlText as text } from '../../../contracts/html-escape';
 import type { Post } from '../../../contracts/posts';
+import { sitePostPath } from '../../../contracts/publication-url';
 import type { PublicationDetails } from '../../../contracts/publications';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
 
@@ -18,7 +19,8 @@ export interface SiteContext {
   stylesheetUrl: string;
 }
 
-export const sitePostPath = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
+// The web app's canonical link for a post on a custom domain uses the same path.
+export { sitePostPath };
 
 interface Head {
   title: string;

@@ -152,6 +152,17 @@ export function createRoutes(): RouteObject[] {
                 },
                 // Issue 14 §2: the operators' page; the API answers anyone else 403, shown as such.
                 { id: 'admin', path: 'admin', ...lazyPage('admin/pages/admin-page', 'AdminPage') },
+                // Issue 11: the writer's publications, and one publication as its members manage it.
+                {
+                  id: 'publications',
+                  path: 'publications',
+                  ...lazyPage('publications/pages/publications-page', 'PublicationsPage'),
+                },
+                {
+                  id: 'publication',
+                  path: 'publication',
+                  ...lazyPage('publications/pages/publication-page', 'PublicationPage'),
+                },
               ],
             },
             // Issue 8 §4: an unknown address renders the not-found page with a 404.

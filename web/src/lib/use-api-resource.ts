@@ -4,7 +4,7 @@ import type { ApiResult } from './api-client';
 /** What a component shows of something it reads from the API: a skeleton, an error, the value. */
 export type ApiResource<T> =
   | { status: 'loading' }
-  /** `httpStatus`: the server's status when it answered (a 403 is not worth retrying), else null. */
+  /** `httpStatus`: the server's status when it answered (403: not worth retrying; 404: there is none), else null. */
   | { status: 'failed'; message: string; httpStatus: number | null }
   | { status: 'ready'; value: T };
 

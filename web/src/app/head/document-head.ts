@@ -11,6 +11,8 @@ export interface PageMeta {
   description?: string;
   /** The page's canonical address as a path with its query, e.g. '/readblog?id=…'. */
   canonicalPath?: string;
+  /** An absolute canonical address on another host (a post on its publication's own domain). */
+  canonicalUrl?: string;
   /** Pages that only make sense to their own reader (forms, private pages, errors) stay out of search. */
   noindex?: boolean;
   type?: 'website' | 'article' | 'profile';
@@ -78,7 +80,7 @@ function feedLinks(site: SiteInfo, title: string, scope: FeedScope): HeadElement
 export function buildDocumentHead(page: PageMeta, site: SiteInfo): DocumentHead {
   const title = documentTitle(site, page.documentTitle ?? page.title);
   const description = page.description || SITE_DESCRIPTION;
-  const url = page.canonicalPath ? absoluteUrl(site, page.canonicalPath) : undefined;
+  const url = page.canonicalUrl ?? (page.canonicalPath ? absoluteUrl(site, page.canonicalPath) : undefined);
   const elements: HeadElement[] = [
     ...meta('name', 'description', description),
     ...(page.noindex ? meta('name', 'robots', 'noindex') : []),

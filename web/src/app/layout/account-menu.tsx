@@ -13,13 +13,14 @@ interface MenuLink {
   label: string;
 }
 
-/** The menu's page links, in order (SPEC §2, then Favorites, then Admin for an operator). */
+/** The menu's page links, in order (SPEC §2, with Publications and Favorites added, then Admin for an operator). */
 export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[] {
   return [
     {
       to: user.id ? `/profile?${new URLSearchParams({ userId: user.id })}` : '/profile',
       label: 'Your Profile',
     },
+    { to: '/publications', label: 'Publications' },
     { to: '/userupdate', label: 'Settings' },
     // The spec's second popover (Avatar, Favorites) had nothing to open it; its one destination
     // lives here, where the reader already looks for their own things.

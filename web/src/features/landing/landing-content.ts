@@ -48,5 +48,8 @@ export const TEAMS = {
     'Self-hosted: your data never leaves your infrastructure',
     'From one embedded SQLite file to PostgreSQL at scale',
     'A public API for your own tools and workflows',
+    'Publications: a shared blog with an owner, editors who publish and writers who write',
   ],
+  /** Issue 11: where a team starts (signed-out visitors are asked to sign in first). */
+  action: { to: '/publications', label: 'Start a publication' },
 } as const;

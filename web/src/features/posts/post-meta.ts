@@ -1,18 +1,32 @@
 import { absoluteUrl, type PageMeta } from '../../app/head/document-head';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
+import { publicationSiteUrl, sitePostPath } from '../../../../contracts/publication-url';
 import { TEXT_FACE_PRELOAD } from '../../styles/text-face';
 import { canonicalPostPath, profilePath } from './paths';
 import type { PostView } from './post-summary';
 
+/**
+ * A post's canonical address (issue 8 §2): the read page, or, for a post in a publication with a
+ * verified custom domain (issue 11 §3), its page on that domain, the address its owner promotes.
+ */
+export function postCanonicalUrl(
+  site: SiteInfo,
+  post: { id: string; publication: { slug: string; domain: string | null } | null },
+): string {
+  if (post.publication?.domain)
+    return `${publicationSiteUrl(site, post.publication)}${sitePostPath(post.id)}`;
+  return absoluteUrl(site, canonicalPostPath(post.id));
+}
+
 /** The read page's head (issue 8 §2): an article, with its author's feeds and BlogPosting data. */
 export function postMeta(post: PostView, site: SiteInfo): PageMeta {
-  const url = absoluteUrl(site, canonicalPostPath(post.id));
+  const url = postCanonicalUrl(site, post);
   const authorPath = profilePath(post.author.id);
   return {
     title: post.title,
     documentTitle: `${post.title}, by ${post.author.username}`,
     description: post.description,
-    canonicalPath: canonicalPostPath(post.id),
+    canonicalUrl: url,
     type: 'article',
     image: post.cover ? absoluteUrl(site, post.cover.url) : post.imageUrl,
     article: {

@@ -1,6 +1,7 @@
 import type { Comment } from '../../../../contracts/comments';
 import type { Author, Page, Post, PostCover, ReadablePost } from '../../../../contracts/posts';
 import { listPreview, metaDescription, profilePreview } from '../../../../contracts/preview';
+import type { PostPublication } from '../../../../contracts/publications';
 import { memoizeRecent } from '../../lib/memo';
 
 // The same posts are previewed for every reader: each text is worked out once per version of the
@@ -40,9 +41,16 @@ export interface PostSummary {
   favoriteCount: number;
   /** SPEC §9: the all-posts preview on cards, the profile preview on a profile's list. */
   preview: string;
+  /** Issue 11: the team publication it is in, named on the card; null in its author's own blog. */
+  publication: PostPublication | null;
 }
 
 export type PreviewRule = (post: Post) => string;
+
+/** A post's publication as reader pages name it: a team's; a writer's own blog goes unsaid. */
+export function teamPublication(publication: PostPublication | null): PostPublication | null {
+  return publication && !publication.personal ? publication : null;
+}
 
 function summarize(post: Post, preview: PreviewRule): PostSummary {
   return {
@@ -57,6 +65,7 @@ function summarize(post: Post, preview: PreviewRule): PostSummary {
     readingMinutes: post.readingMinutes,
     favoriteCount: post.favoriteCount,
     preview: preview(post),
+    publication: teamPublication(post.publication),
   };
 }
 

@@ -12,6 +12,7 @@ import { DeleteAccountForm } from '../../settings/components/delete-account-form
 import { EmailChangeForm } from '../../settings/components/email-change-form';
 import { ProfileDetailsForm } from '../../settings/components/profile-details-form';
 import { ExportData } from '../../settings/components/export-data';
+import { PublicationsLink } from '../../settings/components/publications-link';
 import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
 import { WebhooksSection } from '../../settings/components/webhooks-section';
 import { getCurrentUser } from '../api/get-current-user';
@@ -95,6 +96,7 @@ export function UserUpdatePage() {
       </form>
       <FormError message={form.formError} />
       {details && userData?.id ? <ProfileDetailsForm initial={details} userId={userData.id} /> : null}
+      <PublicationsLink />
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />
       <ExportData />

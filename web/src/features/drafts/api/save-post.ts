@@ -6,6 +6,8 @@ export interface PostDraftInput {
   content: string;
   /** Issue 9 §1: the post's topics; absent keeps the ones the post has. */
   tags?: string[];
+  /** Issue 11: the address of the publication to write it in; absent keeps it where it is. */
+  publication?: string | undefined;
 }
 
 /** What a save asks for: stay a draft, publish now, or publish at a future time. */

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { PageHead } from '../../../app/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Notice } from '../../../components/ui/notice';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isAllPostsLocationState } from '../../posts/location-state';
+import { useOneTimeNotice } from '../../../lib/use-one-time-notice';
 import { getDrafts } from '../api/get-drafts';
 import type { StudioPost } from '../api/studio-post';
 import { editPostPath } from '../paths';
@@ -22,16 +21,7 @@ type DraftsState =
 export function DraftsPage() {
   const [state, setState] = useState<DraftsState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [notice] = useState(() => (isAllPostsLocationState(location.state) ? location.state.notice : null));
-
-  useEffect(() => {
-    // Said once: a reload must not say it again.
-    if (isAllPostsLocationState(location.state)) {
-      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-    }
-  }, [location, navigate]);
+  const notice = useOneTimeNotice();
 
   useEffect(() => {
     const controller = new AbortController();

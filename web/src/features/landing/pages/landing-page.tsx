@@ -83,6 +83,11 @@ export function LandingPage() {
               <li key={point}>{point}</li>
             ))}
           </ul>
+          <p className="landing-teams__action">
+            <AppLink className="button button--primary" to={TEAMS.action.to}>
+              {TEAMS.action.label}
+            </AppLink>
+          </p>
         </div>
       </section>
 

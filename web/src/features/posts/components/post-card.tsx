@@ -8,6 +8,7 @@ import { DiscussCount } from './discuss-count';
 import { CardFavorite } from '../../social/components/card-favorite';
 import { AppLink } from '../../../components/ui/app-link';
 import { CoverImage } from './cover-image';
+import { PublicationCredit } from './publication-credit';
 
 /**
  * One post in a list (SPEC §2): the author's initial and name, the date, the title, the preview
@@ -19,9 +20,13 @@ export function PostCard({ post }: { post: PostSummary }) {
     <article className="post-card">
       <p className="post-card__author">
         <AvatarInitial name={post.author.username} size="sm" />
-        <AppLink className="post-card__author-name" to={profilePath(post.author.id)}>
-          {post.author.username}
-        </AppLink>
+        {/* One line of text, so "in <publication>" wraps like words after the name. */}
+        <span className="post-card__byline">
+          <AppLink className="post-card__author-name" to={profilePath(post.author.id)}>
+            {post.author.username}
+          </AppLink>
+          <PublicationCredit publication={post.publication} className="post-card__publication" />
+        </span>
       </p>
       <h2 className="post-card__title">
         <AppLink className="post-card__link" to={readPostPath(post)} data-card-link="">

@@ -64,6 +64,8 @@ export interface PostFormProps {
   ) => Promise<ApiFailure | { ok: true; post: StudioPost | null; leaving: boolean }>;
   /** Where the topics field of issue 9 sits, between the title and the body. */
   tagsSlot?: ReactNode;
+  /** The "Publish in" choice of issue 11, just above the buttons that send the post. */
+  publicationSlot?: ReactNode;
 }
 
 const BODY_HINT =
@@ -88,6 +90,7 @@ export function PostForm({
   pendingLabel,
   submit,
   tagsSlot,
+  publicationSlot,
 }: PostFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const editorRef = useRef<BlockEditorHandle>(null);
@@ -386,6 +389,7 @@ export function PostForm({
             {notice}
           </p>
         ) : null}
+        {publicationSlot}
         <div className="editor-actions">
           <button
             type="button"

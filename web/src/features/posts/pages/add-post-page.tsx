@@ -5,6 +5,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { savePost } from '../../drafts/api/save-post';
 import { DRAFTS_PATH } from '../../drafts/paths';
 import { scheduledNotice } from '../../drafts/scheduled-notice';
+import { PublicationSelect } from '../../publications/components/publication-select';
 import { TagInput } from '../../tags/components/tag-input';
 import { PostForm } from '../components/post-form';
 import { readPostPath } from '../paths';
@@ -16,6 +17,7 @@ const EMPTY_POST = { title: '', content: '' };
 export function AddPostPage() {
   const navigate = useNavigate();
   const [tags, setTags] = useState<string[]>([]);
+  const [publication, setPublication] = useState<string | undefined>(undefined);
 
   return (
     <div className="page page--narrow editor-page">
@@ -30,8 +32,9 @@ export function AddPostPage() {
         submitLabel="Publish"
         pendingLabel="Publishing…"
         tagsSlot={<TagInput value={tags} onChange={setTags} />}
+        publicationSlot={<PublicationSelect current={null} value={publication} onChange={setPublication} />}
         submit={async (input, action, current) => {
-          const result = await savePost({ ...input, tags }, action, current);
+          const result = await savePost({ ...input, tags, publication }, action, current);
           if (!result.ok) return result.error;
           const post = result.data.response;
           if (action.kind === 'publish') {

@@ -14,6 +14,7 @@ import { FavoriteButton } from '../../social/components/favorite-button';
 import { DiscussCount } from '../components/discuss-count';
 import { PostMenu } from '../components/post-menu';
 import { PostNotFound } from '../components/post-not-found';
+import { PublicationCredit } from '../components/publication-credit';
 import { ReadPostSkeleton } from '../components/read-post-skeleton';
 import type { ReadPostData } from '../loaders/read-post-loader';
 import { postMeta } from '../post-meta';
@@ -109,9 +110,12 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           <div className="post__byline">
             <AvatarInitial name={post.author.username} size="md" />
             <div className="post__byline-text">
-              <AppLink className="post__author" to={profilePath(post.author.id)}>
-                {post.author.username}
-              </AppLink>
+              <span className="post__author-line">
+                <AppLink className="post__author" to={profilePath(post.author.id)}>
+                  {post.author.username}
+                </AppLink>
+                <PublicationCredit publication={post.publication} className="post__publication" />
+              </span>
               <span className="post__date">
                 <LocalDate iso={post.publishedAt ?? post.createdAt} /> · {post.readingMinutes} min read
               </span>

@@ -11,6 +11,7 @@ import { statusOf } from '../../drafts/api/studio-post';
 import { DRAFTS_PATH } from '../../drafts/paths';
 import { scheduledNotice } from '../../drafts/scheduled-notice';
 import type { UpdatePostData } from '../loaders/update-post-loader';
+import { PublicationSelect, publicationToSend } from '../../publications/components/publication-select';
 import { TagInput } from '../../tags/components/tag-input';
 import { PostForm } from '../components/post-form';
 import { PostNotFound } from '../components/post-not-found';
@@ -75,6 +76,7 @@ function EditForm({ post }: { post: Post }) {
   const navigate = useNavigate();
   const isPublished = statusOf(post) === 'published';
   const [tags, setTags] = useState(post.tags);
+  const [publication, setPublication] = useState<string | undefined>(undefined);
   return (
     <PostForm
       initialValues={{ title: post.title, content: post.content }}
@@ -82,8 +84,12 @@ function EditForm({ post }: { post: Post }) {
       submitLabel={isPublished ? 'Update' : 'Publish'}
       pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
       tagsSlot={<TagInput value={tags} onChange={setTags} />}
+      publicationSlot={
+        <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
+      }
       submit={async (input, action, current) => {
-        const result = await savePost({ ...input, tags }, action, {
+        const moveTo = publicationToSend(publication, post.publication);
+        const result = await savePost({ ...input, tags, publication: moveTo }, action, {
           postId: post.id,
           version: current.version,
         });

@@ -4,6 +4,7 @@ import { LocalDate } from '../../../components/ui/local-date';
 import { useViewer } from '../../../lib/use-viewer';
 import { FollowButton } from './follow-button';
 import { AppLink } from '../../../components/ui/app-link';
+import { OwnBlogLink } from '../../publications/components/own-blog-link';
 
 export interface ProfileHeaderProps {
   profile: Profile;
@@ -52,9 +53,12 @@ export function ProfileHeader({ profile, isOwner, onProfileChange }: ProfileHead
       </div>
       <div className="profile-header__action">
         {isOwner ? (
-          <AppLink className="button button--secondary" to="/userupdate">
-            Edit
-          </AppLink>
+          <>
+            <OwnBlogLink />
+            <AppLink className="button button--secondary" to="/userupdate">
+              Edit
+            </AppLink>
+          </>
         ) : (
           <FollowButton
             userId={profile.id}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCopy } from '../../../components/ui/use-copy';
 
 export interface ShownOnceProps {
   /** Says what this is and that it will not be shown again; also the field's accessible name. */
@@ -17,22 +18,12 @@ export interface ShownOnceProps {
 export function ShownOnce({ title, value, usage, doneLabel, onDone }: ShownOnceProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
-  const [copied, setCopied] = useState('');
+  const { status: copied, copy } = useCopy(value, inputRef);
 
   useEffect(() => {
     inputRef.current?.focus();
     inputRef.current?.select();
   }, []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied('Copied to the clipboard.');
-    } catch {
-      inputRef.current?.select();
-      setCopied('Copying was refused by the browser: it is selected, copy it with your keyboard.');
-    }
-  };
 
   return (
     <div className="shown-once" role="group" aria-labelledby={labelId}>

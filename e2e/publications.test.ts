@@ -1,0 +1,288 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createUser, signInAs, type E2eUser } from './support/api';
+import { axeViolations } from './support/axe';
+import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
+import { atPath, expectNoHorizontalScroll, fieldError, hidden, textOf, visible } from './support/expect-page';
+
+const browser = useBrowser();
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/** An address no other test run has taken. */
+function freshSlug(prefix: string): string {
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}`;
+}
+
+/** A link's path: sites are linked from PUBLIC_URL, which names the test server another way. */
+function sitePath(href: string | null): string {
+  return new URL(href ?? '', 'http://unused.invalid').pathname;
+}
+
+async function signedIn(user: E2eUser, path: string, options: PageOptions = {}): Promise<Page> {
+  // axe runs as an injected script, which the page's policy would refuse.
+  const page = await browser.newPage({ bypassCSP: true, ...options });
+  await signInAs(page, user);
+  await page.goto(path);
+  return page;
+}
+
+async function createByApi(owner: E2eUser, slug: string, name: string): Promise<void> {
+  const response = await fetch(`${browser.baseURL}/api/publications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ slug, name }),
+  });
+  expect(response.status).toBe(201);
+}
+
+/** Invites `writer` and has them accept, through the API. */
+async function addWriter(owner: E2eUser, slug: string, writer: E2eUser): Promise<void> {
+  const invited = await fetch(`${browser.baseURL}/api/publications/${slug}/invitations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ who: writer.username, role: 'writer' }),
+  });
+  const { response } = (await invited.json()) as { response: { id: string } };
+  const accepted = await fetch(`${browser.baseURL}/api/user/invitations/${response.id}/accept`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${writer.token}` },
+  });
+  expect(accepted.status).toBe(200);
+}
+
+describe('publications', () => {
+  it('creates a publication, invites a writer who accepts and writes in it, and removes them', async () => {
+    const owner = await createUser(browser.baseURL, 'Founder');
+    const writer = await createUser(browser.baseURL, 'Columnist');
+    const taken = freshSlug('taken');
+    await createByApi(owner, taken, 'Already here');
+    const slug = freshSlug('field-notes');
+    const name = `Field Notes ${Date.now().toString(36)}`;
+
+    const page = await signedIn(owner, '/publications');
+    await visible(page.getByRole('heading', { level: 1, name: 'Your publications' }));
+    const mine = page.getByRole('list', { name: 'Your publications' });
+    // Their own blog comes first, with their role and its site.
+    expect(await textOf(mine.getByRole('listitem').first())).toContain('Your blog · Owner');
+
+    // Each problem beside its field: the schema's first, then the server's (a taken address).
+    const create = page.getByRole('button', { name: 'Create publication' });
+    await create.click();
+    expect(await fieldError(page, 'Address')).toBe('Address must be at least 2 characters');
+    expect(await fieldError(page, 'Name')).toBe('Name is required');
+    await page.getByLabel('Address', { exact: true }).fill(taken);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await create.click();
+    expect(await fieldError(page, 'Address')).toBe('This address is already taken');
+
+    // The address's preview follows what is typed.
+    await page.getByLabel('Address', { exact: true }).fill(slug);
+    expect(await textOf(page.getByText(/Its site: /))).toContain(`/pub/${slug}`);
+    await page.getByLabel('Description', { exact: true }).fill('Notes from the field.');
+    await page.getByLabel('Use an accent colour').check();
+    await create.click();
+    await atPath(page, '/publication', { slug });
+    await visible(page.getByRole('heading', { level: 1, name }));
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'is created' }))).toContain(name);
+    expect(
+      sitePath(
+        await page
+          .getByRole('link', { name: new RegExp(`/pub/${slug}$`) })
+          .first()
+          .getAttribute('href'),
+      ),
+    ).toBe(`/pub/${slug}`);
+
+    const invitations = page.getByRole('region', { name: 'Invitations' });
+    await invitations.getByLabel('Name or email').fill(writer.username);
+    await invitations.getByRole('button', { name: 'Invite' }).click();
+    const waiting = invitations.getByRole('list', { name: 'Invitations waiting for an answer' });
+    expect(await textOf(waiting)).toContain(writer.username);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The writer accepts from their own page.
+    const writerPage = await signedIn(writer, '/publications');
+    const inbox = writerPage.getByRole('list', { name: 'Invitations' });
+    expect(await textOf(inbox)).toContain(`${owner.username} invited you as a writer`);
+    await inbox.getByRole('button', { name: `Accept the invitation to ${name}` }).click();
+    await hidden(inbox);
+    const joined = writerPage.getByRole('list', { name: 'Your publications' }).getByRole('listitem').filter({
+      hasText: name,
+    });
+    expect(await textOf(joined)).toContain('Writer');
+
+    // …and writes a post in it, choosing it in the editor.
+    const title = `Dispatch ${Date.now().toString(36)}`;
+    await writerPage.goto('/addblog');
+    await visible(writerPage.locator('.block-editor__body[contenteditable="true"]'));
+    const publishIn = writerPage.getByLabel('Publish in', { exact: true });
+    expect(await publishIn.inputValue()).not.toBe(slug);
+    expect(await publishIn.locator('option').first().textContent()).toBe('Your blog');
+    await publishIn.selectOption({ label: name });
+    await writerPage.getByLabel('Title', { exact: true }).fill(title);
+    await writerPage
+      .getByLabel('Content', { exact: true })
+      .fill('From the field, in the team’s publication.');
+    if (SHOTS)
+      await writerPage.screenshot({ path: `${SHOTS}/editor-publish-in-1280-light.png`, fullPage: true });
+    await writerPage.getByRole('button', { name: 'Publish', exact: true }).click();
+    await atPath(writerPage, '/allblog');
+    const card = writerPage.locator('article.post-card').filter({ hasText: title });
+    const credit = card.getByRole('link', { name, exact: true });
+    expect(await textOf(card.locator('.post-card__publication'))).toBe(`in ${name}`);
+    expect(sitePath(await credit.getAttribute('href'))).toBe(`/pub/${slug}`);
+
+    // Editing the post starts from where it is.
+    const readHref = (await card.locator('a.post-card__link').getAttribute('href')) ?? '';
+    const postId = new URL(readHref, browser.baseURL).searchParams.get('id') ?? '';
+    await writerPage.goto(`/updateblog?id=${postId}`);
+    expect(
+      await (
+        await visible(writerPage.getByLabel('Publish in', { exact: true }))
+      ).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent),
+    ).toBe(name);
+
+    // The owner sees the writer with the controls an owner has.
+    await page.reload();
+    const row = page.getByRole('region', { name: 'Members' }).getByRole('listitem').filter({
+      hasText: writer.username,
+    });
+    expect(await row.getByRole('combobox', { name: `Role of ${writer.username}` }).inputValue()).toBe(
+      'writer',
+    );
+    await visible(row.getByRole('button', { name: `Hand over ${writer.username}` }));
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-members-1280-light.png`, fullPage: true });
+
+    // The owner removes the writer, after saying yes.
+    const members = page.getByRole('region', { name: 'Members' });
+    await members.getByRole('button', { name: `Remove ${writer.username}` }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: `Remove ${writer.username}?` }));
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await hidden(dialog);
+    expect(await textOf(members.getByRole('status'))).toBe(`${writer.username} was removed.`);
+    expect(await members.getByRole('listitem').filter({ hasText: writer.username }).count()).toBe(0);
+  });
+
+  it('shows a writer only what their role allows, and a stranger that they are not a member', async () => {
+    const owner = await createUser(browser.baseURL, 'Keeper');
+    const member = await createUser(browser.baseURL, 'Member');
+    const stranger = await createUser(browser.baseURL, 'Passerby');
+    const slug = freshSlug('closed');
+    await createByApi(owner, slug, 'Closed Circle');
+    await addWriter(owner, slug, member);
+
+    // A writer sees the members and may leave; nothing else is offered.
+    const writerPage = await signedIn(member, `/publication?slug=${slug}`);
+    const members = writerPage.getByRole('region', { name: 'Members' });
+    await visible(members.getByText(`${owner.username}`, { exact: true }));
+    for (const section of ['Details', 'Invitations', 'Custom domain', 'Delete publication'])
+      expect(await writerPage.getByRole('region', { name: section }).count(), section).toBe(0);
+    expect(await members.getByRole('button', { name: /^(Remove|Hand over)/ }).count()).toBe(0);
+    await members.getByRole('button', { name: 'Leave Closed Circle' }).click();
+    const dialog = await visible(writerPage.getByRole('dialog', { name: 'Leave Closed Circle?' }));
+    await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+    await atPath(writerPage, '/publications');
+    await visible(writerPage.getByRole('status').filter({ hasText: 'You left Closed Circle.' }));
+
+    // One's own profile links to one's own blog; nobody else's does.
+    const ownBlog = (await (
+      await fetch(`${browser.baseURL}/api/user/publications`, {
+        headers: { authorization: `Bearer ${stranger.token}` },
+      })
+    ).json()) as { response: { publication: { url: string } }[] };
+    const page = await signedIn(stranger, `/profile?userId=${stranger.id}`);
+    const blog = await visible(page.getByRole('link', { name: 'Blog', exact: true }));
+    expect(await blog.getAttribute('href')).toBe(ownBlog.response[0]?.publication.url);
+    await page.goto(`/profile?userId=${owner.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: owner.username }));
+    expect(await page.getByRole('link', { name: 'Blog', exact: true }).count()).toBe(0);
+
+    await page.goto(`/publication?slug=${slug}`);
+    expect(await textOf(page.getByRole('alert'))).toContain('You are not a member of this publication');
+    expect(await page.getByRole('region', { name: 'Members' }).count()).toBe(0);
+
+    await page.goto('/publication?slug=no-such-publication-here');
+    await visible(page.getByRole('heading', { level: 1, name: 'Publication not found' }));
+  });
+
+  it('claims a custom domain, shows the DNS record to create, and removes it', async () => {
+    const owner = await createUser(browser.baseURL, 'Domainer');
+    const slug = freshSlug('own-domain');
+    await createByApi(owner, slug, 'On Its Own Domain');
+    const page = await signedIn(owner, `/publication?slug=${slug}`, { viewport: PHONE, colorScheme: 'dark' });
+    const section = page.getByRole('region', { name: 'Custom domain' });
+    await section.getByLabel('Domain', { exact: true }).fill('not a domain');
+    await section.getByRole('button', { name: 'Claim domain' }).click();
+    expect(await fieldError(page, 'Domain')).toBe('Domain must be a name like blog.example.com');
+    const domain = `${slug}.example.com`;
+    await section.getByLabel('Domain', { exact: true }).fill(domain);
+    await section.getByRole('button', { name: 'Claim domain' }).click();
+    await visible(section.getByText(domain, { exact: true }));
+    expect(await textOf(section.locator('.domain__state'))).toBe('Waiting for the DNS record');
+    expect(await section.getByLabel('Record name', { exact: true }).inputValue()).toBe(
+      `_inkwell-challenge.${domain}`,
+    );
+    expect(await section.getByLabel('Record value (TXT)', { exact: true }).inputValue()).toMatch(
+      /^inkwell-verify=/,
+    );
+    await visible(section.getByRole('button', { name: 'Copy Record name' }));
+    await visible(section.getByRole('button', { name: 'Check now' }));
+    await expectNoHorizontalScroll(page, PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-domain-375-dark.png`, fullPage: true });
+
+    await section.getByRole('button', { name: 'Remove domain' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: `Remove ${domain}?` }));
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await visible(section.getByRole('button', { name: 'Claim domain' }));
+
+    // Deleting asks for the address, and sends the owner back to their publications.
+    await page.getByRole('button', { name: 'Delete On Its Own Domain' }).click();
+    const confirm = await visible(page.getByRole('dialog', { name: 'Delete On Its Own Domain?' }));
+    await confirm.getByRole('button', { name: 'Delete publication' }).click();
+    expect(await fieldError(page, `Type its address, ${slug}, to confirm`)).toBe(
+      "Type the publication's address to confirm",
+    );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-delete-375-dark.png` });
+    await confirm.getByLabel(`Type its address, ${slug}, to confirm`).fill(slug);
+    await confirm.getByLabel(`Type its address, ${slug}, to confirm`).press('Enter');
+    await atPath(page, '/publications');
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'Publication deleted' }))).toContain(
+      'back in their authors',
+    );
+  });
+
+  it('passes axe and fits 375 px in light and dark', async () => {
+    const owner = await createUser(browser.baseURL, 'Designer');
+    const slug = freshSlug('look');
+    await createByApi(owner, slug, 'A Look Around');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        for (const path of ['/publications', `/publication?slug=${slug}`]) {
+          const page = await signedIn(owner, path, { viewport, colorScheme });
+          await visible(
+            page.getByRole('heading', {
+              level: 2,
+              name: path === '/publications' ? 'New publication' : 'Custom domain',
+            }),
+          );
+          await visible(
+            page.getByRole('button', {
+              name: path === '/publications' ? 'Create publication' : 'Claim domain',
+            }),
+          );
+          if (viewport === PHONE) await expectNoHorizontalScroll(page, PHONE.width);
+          expect(await axeViolations(page)).toEqual([]);
+          if (SHOTS) {
+            const name = path === '/publications' ? 'publications' : 'publication';
+            await page.screenshot({
+              path: `${SHOTS}/${name}-${viewport.width}-${colorScheme}.png`,
+              fullPage: true,
+            });
+          }
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,11 @@
+export const PUBLICATIONS_PATH = '/publications';
+
+/** The page where a member manages one publication. */
+export function managePublicationPath(slug: string): string {
+  return `/publication?${new URLSearchParams({ slug })}`;
+}
+
+/** A site's address as people read it: without the scheme. */
+export function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//, '');
+}
