@@ -49,6 +49,41 @@ const markdownSerializerOnly: Plugin = {
   },
 };
 /**
+ * What both reader pages (the list and a post) show besides the page itself: post cards' and the
+ * read page's parts, the follow and favorite buttons, dates, links, loading and retry. Left to
+ * itself the bundler cuts these into a handful of files of a few hundred bytes each; in one file
+ * they cost one request and compress together, about 1 KB less on each page's first load.
+ */
+const READER_SHARED = [
+  'web/src/features/posts/hooks/use-more-pages.ts',
+  'web/src/features/posts/components/load-more.tsx',
+  'web/src/features/posts/components/discuss-count.tsx',
+  'web/src/features/posts/components/cover-image.tsx',
+  'web/src/features/posts/components/publication-credit.tsx',
+  'web/src/features/tags/components/tag-links.tsx',
+  'web/src/features/favorites/api/',
+  'web/src/features/social/components/heart-icon.tsx',
+  'web/src/features/social/components/favorite-button.tsx',
+  'web/src/features/profile/api/follow-user.ts',
+  'web/src/features/profile/api/unfollow-user.ts',
+  'web/src/features/profile/components/follow-button.tsx',
+  'web/src/features/auth/auth-slice.ts',
+  'web/src/lib/use-hydrated.ts',
+  'web/src/lib/memo.ts',
+  'web/src/lib/loaded.tsx',
+  'web/src/components/ui/app-link.tsx',
+  'web/src/components/ui/avatar-initial.tsx',
+  'web/src/components/ui/spinner.tsx',
+  'web/src/components/ui/error-retry.tsx',
+  'web/src/components/ui/local-date.tsx',
+  'contracts/dates.ts',
+  'contracts/publication-url.ts',
+];
+const isReaderShared = (id: string) => {
+  const path = id.replace(/\\/g, '/');
+  return READER_SHARED.some((part) => path.includes(`/${part}`));
+};
+/**
  * What every part of the editor builds on (Tiptap's core and ProseMirror's), in one file with the
  * writing pages: the parts that load later (the toolbar, the `/` menu, the Markdown reader) import it
  * from there. Left to itself the bundler cuts it into pieces shared with those parts, each one more
@@ -108,7 +143,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // compressed as a whole it is a few kilobytes smaller than in the pieces the bundler
             // would cut it into.
             manualChunks: (id: string) =>
-              FRAMEWORK.test(id) ? 'framework' : EDITOR_CORE.test(id) ? 'editor' : undefined,
+              FRAMEWORK.test(id)
+                ? 'framework'
+                : EDITOR_CORE.test(id)
+                  ? 'editor'
+                  : isReaderShared(id)
+                    ? 'reader'
+                    : undefined,
           },
         },
       },
