@@ -200,19 +200,20 @@ describe('/readblog', () => {
     ).toBeNull();
   });
 
-  it('offers Edit and Delete to the author only', async () => {
+  it('offers Edit and Delete to the author only, and Report to everyone else', async () => {
     const author = await createUser(browser.baseURL, 'Proprietor');
     const other = await createUser(browser.baseURL, 'Stranger');
     const title = `Mine alone ${tag()}`;
     const post = await publish(browser.baseURL, author, { title, content: 'Hands off.' });
 
+    // Anyone but the author may report it (issue 14 §2); a visitor is asked to sign in first.
     const visitor = await openPost(readPath(post));
     await visible(visitor.getByRole('heading', { level: 1, name: title }));
-    expect(await menuItems(visitor)).toEqual(['Share', 'Add to favorites']);
+    expect(await menuItems(visitor)).toEqual(['Share', 'Add to favorites', 'Report']);
 
     const stranger = await openPost(readPath(post), other);
     await visible(stranger.getByRole('heading', { level: 1, name: title }));
-    expect(await menuItems(stranger)).toEqual(['Share', 'Add to favorites']);
+    expect(await menuItems(stranger)).toEqual(['Share', 'Add to favorites', 'Report']);
 
     const owner = await openPost(readPath(post), author);
     await visible(owner.getByRole('heading', { level: 1, name: title }));

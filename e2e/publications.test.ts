@@ -206,6 +206,38 @@ describe('publications', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Publication not found' }));
   });
 
+  it("lets the owner edit a writer's post in the publication, and nobody outside it", async () => {
+    const owner = await createUser(browser.baseURL, 'Chief');
+    const writer = await createUser(browser.baseURL, 'Scribe');
+    const stranger = await createUser(browser.baseURL, 'Outsider');
+    const slug = freshSlug('edited');
+    await createByApi(owner, slug, 'Edited Together');
+    await addWriter(owner, slug, writer);
+    const written = await fetch(`${browser.baseURL}/api/post/blog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+      body: JSON.stringify({
+        title: 'A first draft of record',
+        content: 'Words to polish.',
+        publication: slug,
+      }),
+    });
+    const { response: post } = (await written.json()) as { response: { id: string } };
+
+    const page = await signedIn(owner, `/updateblog?id=${post.id}`);
+    await visible(page.getByText(`${writer.username}’s post in Edited Together: you edit it as its owner.`));
+    // Only the author moves a post elsewhere.
+    expect(await page.getByLabel('Publish in').count()).toBe(0);
+    const title = page.getByLabel('Title', { exact: true });
+    await title.fill('A polished draft of record');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await atPath(page, '/readblog');
+    await visible(page.getByRole('heading', { level: 1, name: 'A polished draft of record' }));
+
+    const outsider = await signedIn(stranger, `/updateblog?id=${post.id}`);
+    await visible(outsider.getByRole('heading', { level: 1, name: 'You can only edit your own posts' }));
+  });
+
   it('claims a custom domain, shows the DNS record to create, and removes it', async () => {
     const owner = await createUser(browser.baseURL, 'Domainer');
     const slug = freshSlug('own-domain');

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { Post } from '../../../../../contracts/posts';
 import { PageHead } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Loaded } from '../../../lib/loaded';
+import { useApiResource } from '../../../lib/use-api-resource';
+import { listMemberships } from '../../publications/api/memberships';
 import { useSession } from '../../auth/use-session';
 import { savePost } from '../../drafts/api/save-post';
 import { statusOf } from '../../drafts/api/studio-post';
@@ -57,7 +59,7 @@ export function UpdatePostPage() {
                   <EditForm post={post.data} />
                 </>
               ) : (
-                <NotTheAuthor post={post.data} />
+                <SomeoneElsesPost post={post.data} skeleton={<EditorSkeleton />} />
               )
             ) : (
               <>
@@ -72,7 +74,31 @@ export function UpdatePostPage() {
   );
 }
 
-function EditForm({ post }: { post: Post }) {
+/**
+ * Another writer's post: its publication's editors and owner edit, publish and unpublish it
+ * (issue 11 §1), but only its author moves it elsewhere; anyone else is told whose it is.
+ */
+function SomeoneElsesPost({ post, skeleton }: { post: Post; skeleton: ReactNode }) {
+  const { resource } = useApiResource(listMemberships);
+  if (resource.status === 'loading') return skeleton;
+  const role =
+    resource.status === 'ready'
+      ? resource.value.find((membership) => membership.publication.slug === post.publication?.slug)?.role
+      : undefined;
+  if (role !== 'editor' && role !== 'owner') return <NotTheAuthor post={post} />;
+  return (
+    <>
+      <h1 className="editor-page__heading">Edit post</h1>
+      <p className="editor-page__note">
+        {post.author.username}’s post in {post.publication?.name}: you edit it as its{' '}
+        {role === 'owner' ? 'owner' : 'editor'}.
+      </p>
+      <EditForm post={post} canMove={false} />
+    </>
+  );
+}
+
+function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
   const navigate = useNavigate();
   const isPublished = statusOf(post) === 'published';
   const [tags, setTags] = useState(post.tags);
@@ -85,7 +111,9 @@ function EditForm({ post }: { post: Post }) {
       pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
       tagsSlot={<TagInput value={tags} onChange={setTags} />}
       publicationSlot={
-        <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
+        canMove ? (
+          <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
+        ) : undefined
       }
       submit={async (input, action, current) => {
         const moveTo = publicationToSend(publication, post.publication);
