@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
@@ -236,6 +237,31 @@ describe('publications', () => {
 
     const outsider = await signedIn(stranger, `/updateblog?id=${post.id}`);
     await visible(outsider.getByRole('heading', { level: 1, name: 'You can only edit your own posts' }));
+  });
+
+  it('gives a publication a logo the owner uploads, shown on its site, and takes it away', async () => {
+    const owner = await createUser(browser.baseURL, 'Logo Maker');
+    const slug = freshSlug('logoed');
+    await createByApi(owner, slug, 'Marked Pages');
+    const page = await signedIn(owner, `/publication?slug=${slug}`);
+    const details = page.getByRole('region', { name: 'Details' });
+    const picture = await sharp({
+      create: { width: 96, height: 96, channels: 3, background: { r: 20, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    await details
+      .getByLabel('Upload a logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: picture });
+    await visible(details.getByRole('button', { name: 'Remove logo' }));
+    const shown = await details.locator('.publication-logo__image').getAttribute('src');
+    expect(shown).toMatch(/^\/media\/[0-9a-f-]+\/\d+\.webp$/);
+    const site = await (await fetch(`${browser.baseURL}/pub/${slug}`)).text();
+    expect(site).toContain(`${shown ?? ''}" alt=""`);
+
+    await details.getByRole('button', { name: 'Remove logo' }).click();
+    await visible(details.getByLabel('Upload a logo'));
+    expect(await (await fetch(`${browser.baseURL}/pub/${slug}`)).text()).not.toContain('pub-logo');
   });
 
   it('claims a custom domain, shows the DNS record to create, and removes it', async () => {

@@ -17,6 +17,7 @@ import { SettingsSection } from '../../settings/components/settings-section';
 import { getPublication } from '../api/publications';
 import { DeletePublication } from '../components/delete-publication';
 import { DetailsForm } from '../components/details-form';
+import { LogoField } from '../components/logo-field';
 import { DomainSection } from '../components/domain-section';
 import { InvitationsSection } from '../components/invitations-section';
 import { MembersSection } from '../components/members-section';
@@ -142,6 +143,7 @@ function Manage({
               setSaved((count) => count + 1);
             }}
           />
+          <LogoField publication={publication} onSaved={onChange} />
         </SettingsSection>
       ) : null}
       <MembersSection publication={publication} viewer={{ username, role }} onChange={onChange} />
