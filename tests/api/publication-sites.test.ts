@@ -99,6 +99,9 @@ describeEachDatabase(
       const byPath = await page(ctx, 'inkwell.test', `/pub/${slug}`);
       expect(byPath.statusCode).toBe(200);
       expect(byPath.body).toContain(`<link rel="canonical" href="${url}/">`);
+      // Its stylesheet lives at the sub-domain, which the page's policy names.
+      expect(byPath.body).toContain(`<link rel="stylesheet" href="${url}/site.css?v=`);
+      expect(byPath.headers['content-security-policy']).toContain(`style-src 'self' ${url};`);
     });
 
     it("shows a team's members on its about page, in its accent colour", async () => {

@@ -51,7 +51,13 @@ export function registerSiteRoutes(
   const { publications, posts, markdown, publicUrl } = deps;
   const hide = { schema: { hide: true } };
   // Pictures come from the main site, which in development is another origin (http://localhost…).
-  const csp = `default-src 'none'; style-src 'self'; img-src 'self' data: https: ${new URL(publicUrl).origin}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  const imageSources = `'self' data: https: ${new URL(publicUrl).origin}`;
+  /**
+   * The stylesheet is at the publication's own address, which is another origin when the page was
+   * reached another way (by its path on the main site, or its sub-domain once a domain is verified).
+   */
+  const policyFor = (site: SiteContext | undefined) =>
+    `default-src 'none'; style-src 'self'${site ? ` ${new URL(site.publication.url).origin}` : ''}; img-src ${imageSources}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
   async function siteOf(slug: string): Promise<SiteContext | undefined> {
     // Anything that cannot be an address (a NUL, a dot from a.b.BASE_DOMAIN) names nothing.
@@ -66,8 +72,12 @@ export function registerSiteRoutes(
     return { publication, publicUrl, stylesheetUrl: `${publication.url}/site.css?v=${version}` };
   }
 
-  function sendHtml(reply: FastifyReply, status: number, html: string) {
-    return reply.code(status).header('content-type', HTML).header('content-security-policy', csp).send(html);
+  function sendHtml(reply: FastifyReply, status: number, html: string, site?: SiteContext) {
+    return reply
+      .code(status)
+      .header('content-type', HTML)
+      .header('content-security-policy', policyFor(site))
+      .send(html);
   }
 
   async function withSite(
@@ -92,7 +102,7 @@ export function registerSiteRoutes(
       const cursor = query.success ? query.data.cursor : undefined;
       // A page address that names no page (a mangled cursor) is a page that does not exist.
       const pageRequest = query.success ? pageRequestOf(cursor) : undefined;
-      if (!pageRequest) return sendHtml(reply, 404, notFoundPage(site));
+      if (!pageRequest) return sendHtml(reply, 404, notFoundPage(site), site);
       const page = await posts.listByPublication(
         publicationRef(site.publication),
         { ...pageRequest, limit: SITE_PAGE_SIZE },
@@ -106,7 +116,7 @@ export function registerSiteRoutes(
         olderUrl,
         paged: cursor !== undefined && cursor !== '',
       });
-      return sendHtml(reply, 200, html);
+      return sendHtml(reply, 200, html, site);
     });
   });
 
@@ -117,7 +127,7 @@ export function registerSiteRoutes(
       const urls = new Map(
         [...ids].map(([username, id]) => [username, `${publicUrl}${profilePagePath(id)}`]),
       );
-      return sendHtml(reply, 200, aboutPage(site, urls));
+      return sendHtml(reply, 200, aboutPage(site, urls), site);
     });
   });
 
@@ -127,9 +137,9 @@ export function registerSiteRoutes(
       const post = isUuid(id) ? await readablePost(id) : undefined;
       // Another publication's post is not found here: each site shows its own posts only.
       if (!post || post.publication?.slug !== site.publication.slug)
-        return sendHtml(reply, 404, notFoundPage(site));
+        return sendHtml(reply, 404, notFoundPage(site), site);
       const html = markdown.render(post.content, POST_HEADING_BASE, publicUrl).html;
-      return sendHtml(reply, 200, postPage(site, post, html, summaryOf(post)));
+      return sendHtml(reply, 200, postPage(site, post, html, summaryOf(post)), site);
     });
   });
 
@@ -227,7 +237,7 @@ export function registerSiteRoutes(
   // through to the main site's pages or API).
   app.get('/pub/:slug/*', hide, async (request, reply) => {
     const { slug } = slugParams.parse(request.params);
-    return withSite(slug, reply, async (site) => sendHtml(reply, 404, notFoundPage(site)));
+    return withSite(slug, reply, async (site) => sendHtml(reply, 404, notFoundPage(site), site));
   });
 }
 
