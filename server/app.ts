@@ -117,6 +117,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const EXPORTS_PER_USER = { max: 10, windowMs: 60 * 60_000 };
 /** Reports one reader may send (issue 14 §2): plenty for real abuse, too few to flood the queue. */
 const REPORTS_PER_USER = { max: 20, windowMs: 60 * 60_000 };
+/** Publications one user may start, and invitations send, when the configuration names none. */
+const PUBLICATIONS_PER_USER = { max: 10, windowMs: 24 * 60 * 60_000 };
+const INVITATIONS_PER_USER = { max: 50, windowMs: 60 * 60_000 };
 /** Requests per personal access token when the configuration names none (RATE_REQUESTS_PER_API_KEY). */
 const API_KEY_REQUESTS = { max: 5000, windowMs: 60 * 60_000 };
 
@@ -289,6 +292,11 @@ export async function buildApp({
     dnsLookup(config.dnsResolvers),
     { domainsChanged: () => siteHosts.refresh() },
     new NotificationsRepository(database.db),
+    {
+      publications: config.writeLimits.publicationsPerUser ?? PUBLICATIONS_PER_USER,
+      invitations: config.writeLimits.invitationsPerUser ?? INVITATIONS_PER_USER,
+    },
+    redis,
   );
 
   const markdown = new MarkdownRenderer();

@@ -93,6 +93,9 @@ export interface AppConfig {
     postsPerUser: RateLimitRule;
     followsPerUser: RateLimitRule;
     favoritesPerUser: RateLimitRule;
+    /** Issue 11: publications started, and invitations sent, by one user (unset: the defaults). */
+    publicationsPerUser?: RateLimitRule;
+    invitationsPerUser?: RateLimitRule;
   };
   rateLimits: {
     /** Sign-in attempts for one email, counted before the password is checked; success clears it. */
@@ -344,6 +347,14 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
       favoritesPerUser: {
         max: integer(env, 'RATE_FAVORITES_PER_USER', 300),
         windowMs: integer(env, 'RATE_FAVORITES_WINDOW_MINUTES', 60) * MINUTE,
+      },
+      publicationsPerUser: {
+        max: integer(env, 'RATE_PUBLICATIONS_PER_USER', 10),
+        windowMs: integer(env, 'RATE_PUBLICATIONS_WINDOW_MINUTES', 24 * 60) * MINUTE,
+      },
+      invitationsPerUser: {
+        max: integer(env, 'RATE_INVITATIONS_PER_USER', 50),
+        windowMs: integer(env, 'RATE_INVITATIONS_WINDOW_MINUTES', 60) * MINUTE,
       },
     },
     rateLimits: {

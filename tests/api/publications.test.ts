@@ -9,8 +9,16 @@ import {
   SLUG_RESERVED_MESSAGE,
   SLUG_TAKEN_MESSAGE,
 } from '../../contracts/publications';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  testConfig,
+  type ApiContext,
+  type TestUser,
+} from './support/harness';
 import { createPost } from './support/posts';
+import { TOO_MANY_PUBLICATIONS_MESSAGE } from '../../server/modules/publications/publications-service';
 
 const createPublication = async (ctx: ApiContext, owner: TestUser, slug: string, name = `Team ${slug}`) => {
   const created = await request<{ response: PublicationDetails }>(ctx, {
@@ -459,3 +467,45 @@ describeEachDatabase('publications: own blogs, teams and roles', (ctx) => {
     expect(JSON.stringify(kept.body)).not.toMatch(/leaving.soon/i);
   });
 });
+
+describeEachDatabase(
+  'publications: per-user limits',
+  (ctx) => {
+    it('answers 429 past the publications one may start and the invitations one may send', async () => {
+      const owner = await signUpUser(ctx);
+      await createPublication(ctx, owner, 'limit-one');
+      await createPublication(ctx, owner, 'limit-two');
+      const third = await request(ctx, {
+        method: 'POST',
+        url: '/api/publications',
+        token: owner.token,
+        payload: { slug: 'limit-three', name: 'Third' },
+      });
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({ message: TOO_MANY_PUBLICATIONS_MESSAGE });
+      expect(third.headers['retry-after']).toBeDefined();
+
+      const statuses: number[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const invitee = await signUpUser(ctx);
+        const invited = await request(ctx, {
+          method: 'POST',
+          url: '/api/publications/limit-one/invitations',
+          token: owner.token,
+          payload: { who: invitee.username, role: 'writer' },
+        });
+        statuses.push(invited.status);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    });
+  },
+  {
+    config: {
+      writeLimits: {
+        ...testConfig().writeLimits,
+        publicationsPerUser: { max: 2, windowMs: 60_000 },
+        invitationsPerUser: { max: 2, windowMs: 60_000 },
+      },
+    },
+  },
+);

@@ -31,7 +31,10 @@ import {
   roleAtLeast,
 } from '../../../contracts/publications';
 import { mediaUrl } from '../../../contracts/media';
+import type { RateLimitRule } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
+import { RateLimiter } from '../../lib/rate-limiter';
+import type { RedisConnection } from '../../lib/redis';
 import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
@@ -52,13 +55,22 @@ export interface DomainListener {
  * request, so a removal takes effect at once, open sessions included.
  */
 export class PublicationsService {
+  private readonly createdByUser: RateLimiter;
+  private readonly invitationsByUser: RateLimiter;
+
   constructor(
     private readonly publications: PublicationsRepository,
     readonly urls: PublicationUrls,
     private readonly dns: TxtLookup,
-    private readonly domainListener?: DomainListener,
-    private readonly notifications?: Pick<NotificationsRepository, 'add'>,
-  ) {}
+    private readonly domainListener: DomainListener | undefined,
+    private readonly notifications: Pick<NotificationsRepository, 'add'> | undefined,
+    limits: { publications: RateLimitRule; invitations: RateLimitRule },
+    redis?: RedisConnection,
+  ) {
+    // Shared by every instance with Redis, like the other per-user write limits.
+    this.createdByUser = RateLimiter.create('publications', limits.publications, redis);
+    this.invitationsByUser = RateLimiter.create('invitations', limits.invitations, redis);
+  }
 
   toPublication(row: PublicationRow): Publication {
     return {
@@ -117,6 +129,8 @@ export class PublicationsService {
   async create(viewer: Viewer, input: PublicationCreateInput): Promise<PublicationDetails> {
     if (await this.publications.slugTaken(input.slug)) throw slugTaken();
     if (input.logoId) await this.requireOwnLogo(viewer, input.logoId);
+    // Counted once the request is known to be valid: a refused attempt is not a publication.
+    await this.createdByUser.spend(viewer.id, TOO_MANY_PUBLICATIONS_MESSAGE);
     const id = uuidv7();
     try {
       await this.publications.insert(
@@ -183,6 +197,7 @@ export class PublicationsService {
     if (!invitee) throw badRequest(INVITEE_NOT_FOUND_MESSAGE, { who: [INVITEE_NOT_FOUND_MESSAGE] });
     if (await this.publications.roleOf(row.id, invitee.id))
       throw conflict(ALREADY_MEMBER_MESSAGE, { who: [ALREADY_MEMBER_MESSAGE] });
+    await this.invitationsByUser.spend(viewer.id, TOO_MANY_INVITATIONS_MESSAGE);
     const invitation = {
       id: uuidv7(),
       publication_id: row.id,
@@ -397,6 +412,10 @@ export class PublicationsService {
 }
 
 // Named fields, so the web app's forms show each refusal beside the field it is about.
+export const TOO_MANY_PUBLICATIONS_MESSAGE =
+  'You are starting publications too fast. Please try again later.';
+export const TOO_MANY_INVITATIONS_MESSAGE = 'You are sending invitations too fast. Please try again later.';
+
 const slugTaken = () => conflict(SLUG_TAKEN_MESSAGE, { slug: [SLUG_TAKEN_MESSAGE] });
 
 /** The logo's smallest stored width: it is shown a few dozen pixels high. */
