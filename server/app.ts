@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import { Authenticator } from './lib/authenticator';
 import { randomBytes } from 'node:crypto';
 import type { PageRendererModule } from '../contracts/page-rendering';
+import { drainOnClose } from './lib/drain-on-close';
 import { createHttpServer } from './lib/http-server';
 import { Metrics, metricsWanted } from './lib/metrics';
 import { PasswordHasher } from './lib/passwords';
@@ -195,6 +196,8 @@ export async function buildApp({
       querystringParser: parseQueryString,
     },
   });
+
+  drainOnClose(app, config.http.shutdownGraceMs);
 
   // The API speaks JSON only: any other body type is a 415, not a string for schemas to puzzle over.
   app.removeContentTypeParser('text/plain');

@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       headersTimeoutMs: 10_000,
       keepAliveTimeoutMs: 72_000,
       maxConnections: 1_000,
+      shutdownGraceMs: 5_000,
     });
     expect(
       loadConfig({
@@ -60,8 +61,14 @@ describe('loadConfig', () => {
         HTTP_REQUEST_TIMEOUT_MS: '5000',
         HTTP_HEADERS_TIMEOUT_MS: '2000',
         HTTP_MAX_CONNECTIONS: '50',
+        HTTP_SHUTDOWN_GRACE_MS: '0',
       }).http,
-    ).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 2000, maxConnections: 50 });
+    ).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+      maxConnections: 50,
+      shutdownGraceMs: 0,
+    });
     expect(() =>
       loadConfig({ ...base, HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_HEADERS_TIMEOUT_MS: '2000' }),
     ).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);

@@ -22,6 +22,8 @@ export interface HttpServerLimits {
   keepAliveTimeoutMs: number;
   /** Open connections at most; further ones are closed at once. 0: no limit. */
   maxConnections: number;
+  /** On shutdown, requests in flight get this long to finish before their connections are cut. */
+  shutdownGraceMs: number;
 }
 
 /** `auto`: only on requests that came over HTTPS; `always`: every answer; `off`: never. */
@@ -226,6 +228,8 @@ export function loadHttpServerLimits(env: Env): HttpServerLimits {
     // this server has just closed (the same default as Fastify's own).
     keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
     maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1_000),
+    // Under server.ts's 10 s exit deadline, so the database still closes cleanly after it.
+    shutdownGraceMs: integer(env, 'HTTP_SHUTDOWN_GRACE_MS', 5_000),
   };
   if (limits.requestTimeoutMs > 0 && limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');

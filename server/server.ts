@@ -38,11 +38,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
-    // Keep-alive connections that finish their last request after close() began would hold the
-    // server open until they time out; close each one as soon as it falls idle.
-    const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+    // app.close() drains the connections within HTTP_SHUTDOWN_GRACE_MS (lib/drain-on-close.ts).
     await app.close();
-    clearInterval(sweeper);
     await database.close();
     process.exit(0);
   };

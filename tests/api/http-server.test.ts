@@ -64,6 +64,7 @@ describe('the HTTP server’s limits', () => {
           headersTimeoutMs: 1_000,
           keepAliveTimeoutMs: 300,
           maxConnections: 4,
+          shutdownGraceMs: 1_000,
         },
       }),
       database: testDatabase.database,
@@ -123,4 +124,41 @@ describe('the HTTP server’s limits', () => {
     expect(response.status).toBe(200);
     held.forEach((connection) => connection.socket.destroy());
   });
+});
+
+describe('closing the app', () => {
+  it('ends idle connections at once and cuts one stuck mid-request after the grace period', async () => {
+    const testDatabase = await createTestDatabase('sqlite');
+    const app = await buildApp({
+      config: testConfig({
+        // Node's own deadlines are far away, so only the drain can end the stuck connection in time.
+        http: {
+          requestTimeoutMs: 120_000,
+          headersTimeoutMs: 120_000,
+          keepAliveTimeoutMs: 120_000,
+          maxConnections: 0,
+          shutdownGraceMs: 300,
+        },
+      }),
+      database: testDatabase.database,
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as AddressInfo).port;
+      const idle = await open(port);
+      idle.socket.write('GET /api/post/blog/all HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await expect.poll(() => idle.received()).toMatch(/^HTTP\/1\.1 200/);
+      const stuck = await open(port);
+      stuck.socket.write('GET /api/post/blog/all HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Never-Ends: ');
+      // Let the server read the partial request before closing.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      await app.close();
+      await Promise.all([idle.closed, stuck.closed]);
+      expect(stuck.received()).toBe('');
+    } finally {
+      await app.close();
+      await testDatabase.dispose();
+    }
+  }, 20_000);
 });
