@@ -10,7 +10,11 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 export interface RecordedRoute {
-  /** Path with query string, exactly as the load generator requests it. */
+  method: string;
+  /**
+   * Path with query string, exactly as the load generator requests it; for a write (any method
+   * but GET), the path alone, answered whatever the query.
+   */
   path: string;
   /** Recorded with a reader's token; the baseline answers it to requests that carry one. */
   signedIn: boolean;
@@ -25,9 +29,13 @@ interface Answer {
   body: Buffer;
 }
 
-/** The same path answers a visitor and a signed-in reader differently (`favorited`). */
-function answerKey(path: string, signedIn: boolean): string {
-  return signedIn ? `signed-in ${path}` : path;
+/**
+ * The same path answers a visitor and a signed-in reader differently (`favorited`); a write's
+ * answer does not depend on its query (the id of the post favorited).
+ */
+function answerKey(method: string, url: string, signedIn: boolean): string {
+  const path = method === 'GET' ? url : (url.split('?')[0] ?? url);
+  return `${method} ${signedIn ? 'signed-in ' : ''}${path}`;
 }
 
 function main(): void {
@@ -37,7 +45,7 @@ function main(): void {
   const answers = new Map<string, Answer>();
   for (const route of routes) {
     const body = Buffer.from(route.body, 'utf8');
-    answers.set(answerKey(route.path, route.signedIn), {
+    answers.set(answerKey(route.method, route.path, route.signedIn), {
       status: route.status,
       headers: { 'content-type': route.contentType, 'content-length': String(body.length) },
       body,
@@ -46,14 +54,22 @@ function main(): void {
   const notFound = Buffer.from('{"message":"Not found"}');
 
   const server = createServer((request, response) => {
-    const answer = answers.get(answerKey(request.url ?? '', request.headers.authorization !== undefined));
-    if (answer) {
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-    } else {
-      response.writeHead(404, { 'content-type': 'application/json', 'content-length': notFound.length });
-      response.end(notFound);
-    }
+    const method = request.method ?? 'GET';
+    const answer = answers.get(
+      answerKey(method, request.url ?? '', request.headers.authorization !== undefined),
+    );
+    const send = () => {
+      if (answer) {
+        response.writeHead(answer.status, answer.headers);
+        response.end(answer.body);
+      } else {
+        response.writeHead(404, { 'content-type': 'application/json', 'content-length': notFound.length });
+        response.end(notFound);
+      }
+    };
+    if (method === 'GET') return send();
+    // A write's body is read to its end before the answer, as any server must.
+    request.on('end', send).resume();
   });
   // Fastify's default, so neither server closes idle load-generator connections mid-run.
   server.keepAliveTimeout = 72_000;

@@ -6,6 +6,10 @@ export interface LoadOptions {
   paths: readonly string[];
   /** Sent with every request (a reader's Authorization). */
   headers?: Record<string, string>;
+  /** GET unless set (a write scenario's POST). */
+  method?: string;
+  /** JSON bodies, taken in turn: a write's. */
+  bodies?: readonly string[];
   connections: number;
   durationSeconds: number;
 }
@@ -37,14 +41,16 @@ function percentile(sorted: Float64Array, fraction: number): number {
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { paths } = options;
   if (paths.length === 0) throw new Error('runLoad needs at least one path');
+  const bodies = options.bodies ?? [];
   let next = 0;
   const request: Request = {
-    method: 'GET',
-    ...(options.headers ? { headers: options.headers } : {}),
+    method: (options.method ?? 'GET') as Request['method'],
+    headers: { ...options.headers, ...(bodies.length > 0 ? { 'content-type': 'application/json' } : {}) },
     setupRequest: (req) => {
       const path = paths[next % paths.length];
+      const body = bodies.length > 0 ? bodies[next % bodies.length] : undefined;
       next += 1;
-      return { ...req, path };
+      return { ...req, path, ...(body !== undefined ? { body } : {}) };
     },
   };
   let latencies = new Float64Array(1 << 16);

@@ -25,8 +25,15 @@ export async function measure(
   paths: readonly string[],
   options: MeasureOptions,
   headers: Record<string, string> = {},
+  write?: { method: string; bodies: readonly string[] },
 ): Promise<ServerMeasurement> {
-  const load = { origin: server.origin, paths, headers, connections: options.connections };
+  const load = {
+    origin: server.origin,
+    paths,
+    headers,
+    connections: options.connections,
+    ...(write ? { method: write.method, bodies: write.bodies } : {}),
+  };
   const run = options.loadGenerator === 'wrk' ? runWrk : runLoad;
   if (options.warmupSeconds > 0) await run({ ...load, durationSeconds: options.warmupSeconds });
   const stopCpu = startCpuAccounting(server.pid);

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -91,8 +91,21 @@ export function httpGet(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; contentType: string; body: string }> {
+  return httpRequest(url, { headers });
+}
+
+/** One request on a connection of its own; a JSON `body` is sent with its content-type. */
+export function httpRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; contentType: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = get(url, { agent: false, headers: { ...headers, connection: 'close' } }, (response) => {
+    const headers: Record<string, string> = { ...options.headers, connection: 'close' };
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(options.body));
+    }
+    const sent = request(url, { method: options.method ?? 'GET', agent: false, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -104,7 +117,8 @@ export function httpGet(
         }),
       );
     });
-    request.on('error', reject);
+    sent.on('error', reject);
+    sent.end(options.body);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { RecordedRoute } from './baseline-server';
-import { httpGet } from './processes';
+import { httpGet, httpRequest } from './processes';
 import type { SeedResult } from './seed';
 
 export type ScenarioName =
@@ -11,7 +11,16 @@ export type ScenarioName =
   | 'list-page'
   | 'read-page'
   | 'list-signed-in'
-  | 'read-signed-in';
+  | 'read-signed-in'
+  | 'write-post'
+  | 'write-comment'
+  | 'write-favorite';
+
+/** A write scenario's requests: their method, and the JSON bodies sent in turn (none: no body). */
+export interface WriteRequests {
+  method: 'POST';
+  bodies: string[];
+}
 
 export interface Scenario {
   name: ScenarioName;
@@ -21,10 +30,80 @@ export interface Scenario {
   token?: string;
   /** Target for Inkwell's req/s as a fraction of the baseline's, when the issue sets one. */
   minRatio: number | null;
+  /** Set on a write: every request changes the database. */
+  write?: WriteRequests;
+  /** Target for Inkwell's own req/s (issue 15's writes). */
+  minRequestsPerSecond?: number;
+  /** p99 target in ms, MAX_P99_MS unless set. */
+  maxP99Ms?: number;
 }
+
+/** Issue 15: writes on SQLite at least this many a second, with p99 at most WRITE_MAX_P99_MS. */
+export const WRITE_MIN_REQUESTS_PER_SECOND = 3000;
+export const WRITE_MAX_P99_MS = 30;
 
 /** Issue 3 §4: p99 at 32 connections, for every scenario. */
 export const MAX_P99_MS = 25;
+
+/** A post of about 1,500 characters, varied by `n`, as the editor sends it. */
+function postBody(n: number): string {
+  const paragraph =
+    'Benchmarks measure what a writer does: save a post, answer a comment, keep a favorite. ' +
+    'This paragraph is here so the body has the weight of a short real post, with **bold**, ' +
+    '_emphasis_ and a [link](https://example.com) for the Markdown to carry. ';
+  return JSON.stringify({
+    title: `Bench post ${n}: what writing costs`,
+    content: `## Part ${n}\n\n${paragraph.repeat(3)}\n\n${paragraph.repeat(2)}`,
+    tags: ['benchmarks', `bench-${n % 10}`],
+  });
+}
+
+/**
+ * Issue 15's writes, as the signed-in reader (the bench server's per-user write limits are lifted,
+ * see run.ts): a new post, a comment on the sampled posts in turn, and a favorite of a post not
+ * yet favorited. Run after every read, since they change what the reads would see.
+ */
+function writeScenarios(seed: SeedResult, token: string): Scenario[] {
+  const targets = {
+    minRatio: null,
+    minRequestsPerSecond: WRITE_MIN_REQUESTS_PER_SECOND,
+    maxP99Ms: WRITE_MAX_P99_MS,
+  };
+  return [
+    {
+      name: 'write-post',
+      description: 'POST /api/post/blog as a signed-in writer (a 1.5 KB Markdown post, published)',
+      paths: ['/api/post/blog'],
+      token,
+      write: { method: 'POST', bodies: Array.from({ length: 50 }, (_, n) => postBody(n)) },
+      ...targets,
+    },
+    {
+      name: 'write-comment',
+      description: `POST /api/post/comments as a signed-in reader (${seed.samplePostIds.length} posts in turn)`,
+      paths: ['/api/post/comments'],
+      token,
+      write: {
+        method: 'POST',
+        bodies: seed.samplePostIds.map((postId, n) =>
+          JSON.stringify({
+            postId,
+            body: `Comment ${n}: a fair point, and well made. Thank you for writing it.`,
+          }),
+        ),
+      },
+      ...targets,
+    },
+    {
+      name: 'write-favorite',
+      description: `POST /api/post/favorite?id= as a signed-in reader (${seed.favoriteTargetIds.length.toLocaleString('en')} posts in turn)`,
+      paths: seed.favoriteTargetIds.map((id) => `/api/post/favorite?id=${id}`),
+      token,
+      write: { method: 'POST', bodies: [] },
+      ...targets,
+    },
+  ];
+}
 
 /**
  * Every scenario. With `readerToken`, the list and a read again as a signed-in reader (issue 15):
@@ -84,6 +163,7 @@ export function buildScenarios(seed: SeedResult, readerToken?: string): Scenario
       minRatio: 0.5,
     },
     ...signedIn,
+    ...(readerToken ? writeScenarios(seed, readerToken) : []),
   ];
 }
 
@@ -143,10 +223,15 @@ function checkAnswer(scenario: Scenario, path: string, status: number, body: str
 export async function recordAnswers(origin: string, scenarios: Scenario[]): Promise<RecordedRoute[]> {
   const routes: RecordedRoute[] = [];
   for (const scenario of scenarios) {
+    if (scenario.write) {
+      routes.push(await recordWrite(origin, scenario, scenario.write));
+      continue;
+    }
     for (const path of scenario.paths) {
       const { status, contentType, body } = await httpGet(`${origin}${path}`, authorization(scenario));
       checkAnswer(scenario, path, status, body);
       routes.push({
+        method: 'GET',
         path,
         signedIn: scenario.token !== undefined,
         status,
@@ -158,15 +243,46 @@ export async function recordAnswers(origin: string, scenarios: Scenario[]): Prom
   return routes;
 }
 
+/**
+ * A write's answer, from one real request: the baseline answers it to every request of the
+ * scenario, whatever its query (a write's answers differ only in ids and times).
+ */
+async function recordWrite(origin: string, scenario: Scenario, write: WriteRequests): Promise<RecordedRoute> {
+  const path = scenario.paths[0] ?? '';
+  const answer = await httpRequest(`${origin}${path}`, {
+    method: write.method,
+    headers: authorization(scenario),
+    ...(write.bodies[0] !== undefined ? { body: write.bodies[0] } : {}),
+  });
+  if (answer.status !== 200 && answer.status !== 201) {
+    throw new Error(`${write.method} ${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  }
+  const parsed = JSON.parse(answer.body) as ResponseShape;
+  if (typeof parsed.response !== 'object' || parsed.response === null) {
+    throw new Error(`${write.method} ${path} answered no object: ${answer.body.slice(0, 200)}`);
+  }
+  return {
+    method: write.method,
+    path: path.split('?')[0] ?? path,
+    signedIn: true,
+    status: answer.status,
+    contentType: answer.contentType || 'application/json',
+    body: answer.body,
+  };
+}
+
 /** The headers a scenario's requests carry. */
 export function authorization(scenario: Scenario): Record<string, string> {
   return scenario.token === undefined ? {} : { authorization: `Bearer ${scenario.token}` };
 }
 
 export function averageBodyBytes(routes: RecordedRoute[], scenario: Scenario): number {
-  const paths = new Set(scenario.paths);
+  const method = scenario.write?.method ?? 'GET';
+  const paths = new Set(scenario.write ? scenario.paths.map((path) => path.split('?')[0]) : scenario.paths);
   const signedIn = scenario.token !== undefined;
-  const own = routes.filter((route) => paths.has(route.path) && route.signedIn === signedIn);
+  const own = routes.filter(
+    (route) => route.method === method && paths.has(route.path) && route.signedIn === signedIn,
+  );
   const total = own.reduce((sum, route) => sum + Buffer.byteLength(route.body), 0);
   return own.length > 0 ? Math.round(total / own.length) : 0;
 }

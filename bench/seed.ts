@@ -16,6 +16,13 @@ import {
 import type { BenchDatabase } from './databases';
 import { TOPIC_WORDS, tagNames, tagPicker, tagSentence } from './topics';
 
+/**
+ * Posts the favorite scenario favorites, one new row a request: more than a warm-up and a
+ * measured run send at the write target (3,000 a second for 13 s), so few repeat (a repeat is
+ * idempotent, and cheaper).
+ */
+const FAVORITE_TARGETS = 60_000;
+
 export interface SeedOptions {
   posts: number;
   authors: number;
@@ -31,6 +38,8 @@ export interface SeedResult {
   ms: number;
   authorIds: string[];
   samplePostIds: string[];
+  /** Up to FAVORITE_TARGETS posts spread over the table: each favorite write is a new row. */
+  favoriteTargetIds: string[];
   sampleAuthorIds: string[];
   /** Popular tags with a full first page at any size, for the topic scenario. */
   sampleTags: string[];
@@ -88,6 +97,7 @@ interface Generated {
   /** Yields the posts, oldest first (so UUIDv7 ids rise), in batches of flat rows. */
   postBatches(batchSize: number): Generator<PostBatch>;
   sampledPostIds: string[];
+  favoriteTargetIds: string[];
   /** Posts per author, by author index, filled in as the posts are generated. */
   postsPerAuthor: Uint32Array;
   /** Posts per tag, by its index in tagNames, filled in as the posts are generated. */
@@ -116,6 +126,8 @@ function generate(options: SeedOptions): Generated {
   // Which posts to remember for the read scenario: spread evenly, whatever N is.
   const sampleEvery = Math.max(1, Math.floor(options.posts / Math.max(1, options.sampleSize)));
   const sampledPostIds: string[] = [];
+  const favoriteEvery = Math.max(1, Math.floor(options.posts / FAVORITE_TARGETS));
+  const favoriteTargetIds: string[] = [];
   const step = SPAN_MS / options.posts;
   const postsPerAuthor = new Uint32Array(options.authors);
   const names = tagNames(TAG_COUNT);
@@ -152,6 +164,7 @@ function generate(options: SeedOptions): Generated {
         created,
       ]);
       if (i % sampleEvery === 0 && sampledPostIds.length < options.sampleSize) sampledPostIds.push(id);
+      if (i % favoriteEvery === 0 && favoriteTargetIds.length < FAVORITE_TARGETS) favoriteTargetIds.push(id);
       if (batch.length === batchSize) {
         yield { posts: batch, postTags };
         batch = [];
@@ -168,6 +181,7 @@ function generate(options: SeedOptions): Generated {
     firstPostAt: new Date(firstPostAt).toISOString(),
     postBatches,
     sampledPostIds,
+    favoriteTargetIds,
     postsPerAuthor,
     postsPerTag,
   };
@@ -353,6 +367,7 @@ export async function seedDatabase(database: BenchDatabase, options: SeedOptions
     ms,
     authorIds: data.authorIds,
     samplePostIds: data.sampledPostIds,
+    favoriteTargetIds: data.favoriteTargetIds,
     sampleAuthorIds,
     sampleTags,
     searchQueries: searchQueries(SEARCH_QUERIES),

@@ -9,17 +9,24 @@ export function wrkAvailable(): boolean {
   return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 }
 
-/** A Lua string literal: paths and header values are ASCII, and JSON's escapes are Lua's too. */
+/** A Lua string literal: paths, header values and bodies are ASCII, and JSON's escapes are Lua's too. */
 const lua = (text: string) => JSON.stringify(text);
 
 /**
  * The script wrk runs in each of its threads: the paths in turn (each thread from its own
- * offset), the headers on every request, and at the end one line of JSON with the figures
- * (wrk's latencies are in microseconds).
+ * offset), the headers on every request, a write's bodies in turn, and at the end one line of
+ * JSON with the figures (wrk's latencies are in microseconds).
  */
-function script(paths: readonly string[], headers: Record<string, string>): string {
+function script(options: LoadOptions): string {
+  const bodies = options.bodies ?? [];
+  const headers = {
+    ...options.headers,
+    ...(bodies.length > 0 ? { 'content-type': 'application/json' } : {}),
+  };
   return `
-local paths = { ${paths.map(lua).join(', ')} }
+local paths = { ${options.paths.map(lua).join(', ')} }
+local bodies = { ${bodies.map(lua).join(', ')} }
+local method = ${lua(options.method ?? 'GET')}
 local headers = { ${Object.entries(headers)
     .map(([name, value]) => `[${lua(name)}] = ${lua(value)}`)
     .join(', ')} }
@@ -28,7 +35,9 @@ setup = function(thread) thread:set("offset", math.random(#paths)) end
 init = function() next = tonumber(offset) or 0 end
 request = function()
   next = next + 1
-  return wrk.format("GET", paths[(next % #paths) + 1], headers)
+  local body = nil
+  if #bodies > 0 then body = bodies[(next % #bodies) + 1] end
+  return wrk.format(method, paths[(next % #paths) + 1], headers, body)
 end
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -65,7 +74,7 @@ export async function runWrk(options: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'inkwell-wrk-'));
   try {
     const file = join(dir, 'paths.lua');
-    writeFileSync(file, script(options.paths, options.headers ?? {}));
+    writeFileSync(file, script(options));
     const threads = Math.min(2, options.connections);
     const args = [
       '-t',
