@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { createPrivateFileIfMissing, ensurePrivateDirectory } from '../lib/private-files';
 import type { DatabaseSchema } from './schema';
+import { startSqliteCheckpointer } from './sqlite-checkpointer';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -129,12 +130,19 @@ function openSqlite(file: string): Database {
   enableWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // An in-memory database has no WAL to checkpoint.
+  const checkpointer = file === ':memory:' ? undefined : startSqliteCheckpointer(sqlite, file);
   const { log, observeQueries } = queryObservers();
   const db = new Kysely<DatabaseSchema>({
     dialect: new LockingSqliteDialect({ database: withStatementCache(sqlite) }),
     log,
   });
-  return { db, dialect: 'sqlite', location: file, observeQueries, close: () => db.destroy() };
+  const close = async () => {
+    // The worker's connection goes first, so closing the last one folds the WAL in and removes it.
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', location: file, observeQueries, close };
 }
 
 function openPostgres(url: string): Database {
