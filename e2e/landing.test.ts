@@ -7,6 +7,7 @@ import {
   expectNoHorizontalScroll,
   expectSignedInHeader,
   expectSignedOutHeader,
+  fillSignIn,
   textOf,
   visible,
 } from './support/expect-page';
@@ -62,6 +63,33 @@ describe('landing page', () => {
     const page = await openLanding();
     await page.getByRole('main').getByRole('link', { name: 'Start Reading', exact: true }).click();
     await atPath(page, '/allblog');
+  });
+
+  it('Start a publication, under Enterprise and teams, asks a visitor to sign in and then opens /publications', async () => {
+    const user = await createUser(browser.baseURL, 'Team Starter');
+    const page = await openLanding();
+    const teams = page
+      .getByRole('main')
+      .getByRole('region')
+      .filter({ has: page.getByText('Enterprise and teams', { exact: true }) });
+    const start = teams.getByRole('link', { name: 'Start a publication', exact: true });
+    expect(await (await visible(start)).getAttribute('href')).toBe('/publications');
+    await start.click();
+    await atPath(page, '/signin', { next: '/publications' });
+    await fillSignIn(page, user.email, user.password);
+    await atPath(page, '/publications');
+    await visible(page.getByRole('heading', { level: 1, name: 'Your publications' }));
+  });
+
+  it('Start a publication takes a signed-in writer straight to their publications', async () => {
+    const user = await createUser(browser.baseURL, 'Team Lead');
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInAs(page, user);
+    await page.goto('/');
+    await expectSignedInHeader(page, user.username);
+    await page.getByRole('main').getByRole('link', { name: 'Start a publication', exact: true }).click();
+    await atPath(page, '/publications');
+    await visible(page.getByRole('heading', { level: 1, name: 'Your publications' }));
   });
 
   it('works signed in too, with the signed-in header', async () => {

@@ -32,7 +32,7 @@ async function ownBlog(user: { token: string }): Promise<{ slug: string; url: st
 }
 
 describe("a publication's own site at its sub-domain", () => {
-  it('shows its home, a post page, its about page and its feeds, without a script', async () => {
+  it('shows its home, a post page, its about page, its feeds, sitemap and robots.txt, without a script', async () => {
     const writer = await createUser(server.baseURL, 'Site Writer');
     const blog = await ownBlog(writer);
     expect(blog.url).toBe(`http://${blog.slug}.localhost:${port}`);
@@ -94,6 +94,22 @@ describe("a publication's own site at its sub-domain", () => {
     expect(rss?.status()).toBe(200);
     expect(rss?.headers()['content-type']).toContain('application/rss+xml');
     expect(await rss?.text()).toContain(`${blog.url}/posts/${post.id}`);
+    const atom = await page.mainFrame().goto('/atom.xml');
+    expect(atom?.status()).toBe(200);
+    expect(atom?.headers()['content-type']).toContain('application/atom+xml');
+    const atomText = (await atom?.text()) ?? '';
+    expect(atomText).toContain(`${blog.url}/posts/${post.id}`);
+    expect(atomText).toContain(`${blog.url}/atom.xml`);
+    const sitemap = await page.mainFrame().goto('/sitemap.xml');
+    expect(sitemap?.status()).toBe(200);
+    const locs = [...((await sitemap?.text()) ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+      (match) => match[1],
+    );
+    // The sub-domain's own addresses, not the main site's.
+    expect(locs).toEqual([`${blog.url}/`, `${blog.url}/about`, `${blog.url}/posts/${post.id}`]);
+    const robots = await page.mainFrame().goto('/robots.txt');
+    expect(robots?.status()).toBe(200);
+    expect(await robots?.text()).toContain(`Sitemap: ${blog.url}/sitemap.xml`);
     const missing = await page.mainFrame().goto(`/posts/00000000-0000-7000-8000-000000000000`);
     expect(missing?.status()).toBe(404);
     const unknown = await page.mainFrame().goto(`http://no-such-blog.localhost:${port}/`);

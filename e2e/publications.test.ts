@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createUser, signInAs, type E2eUser } from './support/api';
+import { createPost, createUser, signInAs, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
 import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
 import { atPath, expectNoHorizontalScroll, fieldError, hidden, textOf, visible } from './support/expect-page';
@@ -237,6 +237,40 @@ describe('publications', () => {
 
     const outsider = await signedIn(stranger, `/updateblog?id=${post.id}`);
     await visible(outsider.getByRole('heading', { level: 1, name: 'You can only edit your own posts' }));
+  });
+
+  it("credits a team's publication on a post's read page, linking to its site, and not the author's own blog", async () => {
+    const owner = await createUser(browser.baseURL, 'Masthead');
+    const slug = freshSlug('credited');
+    const name = `Credited Desk ${Date.now().toString(36)}`;
+    await createByApi(owner, slug, name);
+    const written = await fetch(`${browser.baseURL}/api/post/blog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ title: 'Filed with the desk', content: 'Team words.', publication: slug }),
+    });
+    expect(written.status).toBe(201);
+    const { response: teamPost } = (await written.json()) as { response: { id: string } };
+    const ownPost = await createPost(browser.baseURL, owner, {
+      title: 'Kept in my own blog',
+      content: 'My words.',
+    });
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`/readblog?id=${ownPost.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Kept in my own blog' }));
+    await visible(page.locator('.post__byline').getByRole('link', { name: owner.username, exact: true }));
+    expect(await page.locator('.post__publication').count()).toBe(0);
+
+    await page.goto(`/readblog?id=${teamPost.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Filed with the desk' }));
+    const credit = page.locator('.post__byline .post__publication');
+    expect(await textOf(credit)).toBe(`in ${name}`);
+    const link = credit.getByRole('link', { name, exact: true });
+    expect(sitePath(await link.getAttribute('href'))).toBe(`/pub/${slug}`);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === `/pub/${slug}`);
+    await visible(page.getByRole('heading', { level: 1, name }));
   });
 
   it('gives a publication a logo the owner uploads, shown on its site, and takes it away', async () => {

@@ -143,6 +143,39 @@ describeEachDatabase(
         );
       });
 
+      it("credits a team's publication beside the author, linking to its site, and not the author's own blog", async () => {
+        const author = await signUpUser(ctx, { username: 'Credited' });
+        const created = await request(ctx, {
+          method: 'POST',
+          url: '/api/publications',
+          token: author.token,
+          payload: { slug: 'credit-desk', name: 'Credit Desk' },
+        });
+        expect(created.status).toBe(201);
+        const written = await request<{ response: Post }>(ctx, {
+          method: 'POST',
+          url: '/api/post/blog',
+          token: author.token,
+          payload: { title: 'Written for the desk', content: 'Team work.', publication: 'credit-desk' },
+        });
+        expect(written.status).toBe(201);
+        const team = await page(ctx, `/readblog?id=${written.body.response.id}`);
+        expect(team.status).toBe(200);
+        expect(team.html).toContain(
+          `<span class="post__publication">in <a href="${PUBLIC_URL}/pub/credit-desk">Credit Desk</a></span>`,
+        );
+        expect(linksTo(team.html, 'Credit Desk')).toEqual([`${PUBLIC_URL}/pub/credit-desk`]);
+
+        // A post in the author's own blog names the author only.
+        const own = await createPost(ctx, author, { title: 'Written for myself' });
+        expect(own.publication?.personal).toBe(true);
+        const mine = await page(ctx, `/readblog?id=${own.id}`);
+        expect(mine.status).toBe(200);
+        expect(linksTo(mine.html, 'Credited')).toContain(`/profile?userId=${author.id}`);
+        expect(mine.html).not.toContain('post__publication');
+        expect(mine.html).not.toContain(`${PUBLIC_URL}/pub/`);
+      });
+
       it('keeps hostile titles and names inert in the title, the attributes and the JSON-LD', async () => {
         const author = await signUpUser(ctx, { username: `</script><b>Eve` });
         const post = await createPost(ctx, author, {

@@ -10,7 +10,9 @@ import {
 import { startDnsServer } from './support/dns-server';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { photo, upload } from './support/media';
-import { createPost } from './support/posts';
+import { attributeValues, titleOf } from './support/pages';
+import { createPost, createPosts, newestFirst } from './support/posts';
+import { parseUrlSet } from './support/xml';
 
 // A real DNS server on loopback answers the custom-domain checks (issue 11 §5).
 const dns = await startDnsServer();
@@ -31,6 +33,12 @@ async function ownSlug(ctx: ApiContext, user: TestUser): Promise<string> {
   if (!slug) throw new Error('no own blog');
   return slug;
 }
+
+/** The ids of the posts a site's home lists, in the order shown. */
+const entryIds = (html: string) =>
+  [...html.matchAll(/<li class="entry">\s*<h2><a href="[^"]*\/posts\/([^"/]+)">/g)].map(
+    (match) => match[1] ?? '',
+  );
 
 /** One GET over a real socket with the Host given, through the response cache's front door. */
 function getOverSocket(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
@@ -102,6 +110,32 @@ describeEachDatabase(
       // Its stylesheet lives at the sub-domain, which the page's policy names.
       expect(byPath.body).toContain(`<link rel="stylesheet" href="${url}/site.css?v=`);
       expect(byPath.headers['content-security-policy']).toContain(`style-src 'self' ${url};`);
+    });
+
+    it("pages a site's home newest first, 20 at a time, its older link leading to the rest", async () => {
+      const writer = await signUpUser(ctx, { username: 'Paged Sites' });
+      const slug = await ownSlug(ctx, writer);
+      const host = `${slug}.${BASE}`;
+      const posts = await createPosts(ctx, writer, 25);
+      const newest = newestFirst(posts);
+
+      const first = await page(ctx, host, '/');
+      expect(first.statusCode).toBe(200);
+      expect(entryIds(first.body)).toEqual(newest.slice(0, 20));
+      expect(titleOf(first.body)).toBe('Paged Sites');
+      const [older] = attributeValues(first.body, /<a rel="next"[^>]*>/, 'href');
+      if (older === undefined) throw new Error('no link to older posts on a full page');
+      // The link stays on the site's own address.
+      expect(older.startsWith(`http://${host}/?cursor=`)).toBe(true);
+
+      const second = await page(ctx, host, new URL(older).pathname + new URL(older).search);
+      expect(second.statusCode).toBe(200);
+      expect(titleOf(second.body)).toBe('Older posts · Paged Sites');
+      expect(entryIds(second.body)).toEqual(newest.slice(20));
+      expect(new Set([...entryIds(first.body), ...entryIds(second.body)]).size).toBe(25);
+      // The oldest page is the last: nothing older to offer.
+      expect(attributeValues(second.body, /<a rel="next"[^>]*>/, 'href')).toEqual([]);
+      expect(second.body).not.toContain('Older posts</a>');
     });
 
     it("shows a team's members on its about page, in its accent colour", async () => {
@@ -269,6 +303,21 @@ describeEachDatabase(
       expect(home.body).toContain(`<link rel="canonical" href="http://${domain}/">`);
       const feed = await page(ctx, domain, '/rss.xml');
       expect(feed.body).toContain(`<link>http://${domain}/posts/${post.id}</link>`);
+      // Its sitemap and robots.txt name the domain only, at the domain and at the sub-domain alike.
+      for (const host of [domain, `${slug}.${BASE}`]) {
+        const sitemap = await page(ctx, host, '/sitemap.xml');
+        expect(sitemap.statusCode, host).toBe(200);
+        const locs = parseUrlSet(sitemap.body).map((entry) => entry.loc);
+        expect(locs, host).toEqual([
+          `http://${domain}/`,
+          `http://${domain}/about`,
+          `http://${domain}/posts/${post.id}`,
+        ]);
+        const robots = await page(ctx, host, '/robots.txt');
+        expect(robots.statusCode, host).toBe(200);
+        expect(robots.body, host).toContain(`Sitemap: http://${domain}/sitemap.xml`);
+        expect(robots.body, host).not.toContain(BASE);
+      }
       // The sub-domain now names the domain as canonical, and posts carry it for the main site's link.
       expect((await page(ctx, `${slug}.${BASE}`, '/')).body).toContain(`href="http://${domain}/"`);
       const read = await request<{ response: Post }>(ctx, {
