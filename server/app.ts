@@ -255,6 +255,8 @@ export async function buildApp({
     await mailer.stop();
     if (transport instanceof SmtpMailer) transport.close();
   });
+  // Uploaded pictures' files: served by the media routes, exported, and removed with an account.
+  const mediaStorage = mediaStorageFor(config.media.s3, config.dataDir);
   const accounts = new AccountsService({
     accounts: new AccountsRepository(database.db),
     users: usersRepository,
@@ -267,6 +269,7 @@ export async function buildApp({
       passwordChecksPerUser: config.rateLimits.passwordChangesPerUser,
     },
     redis,
+    mediaStorage,
   });
 
   // Signed webhooks (issue 13 §3): the queue is a table, so every instance runs a worker on it.
@@ -343,7 +346,6 @@ export async function buildApp({
   registerApiKeyRoutes(app, { apiKeys, auth });
   registerPostRoutes(app, { posts, auth });
   registerPublicationRoutes(app, { publications, auth });
-  const mediaStorage = mediaStorageFor(config.media.s3, config.dataDir);
   registerTransferRoutes(app, {
     auth,
     sources: {

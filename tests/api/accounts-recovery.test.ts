@@ -1,11 +1,27 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_INVALID_MESSAGE } from '../../contracts/api-keys';
 import { buildApp } from '../../server/app';
+import { loadWebhooksConfig } from '../../server/config';
 import { createTestDatabase } from './support/test-databases';
 import { createPost } from './support/posts';
-import { describeEachDatabase, request, signUpUser, testConfig, type ApiContext } from './support/harness';
+import { photo, upload } from './support/media';
+import { freePort } from './support/ports';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  testConfig,
+  type ApiContext,
+  type TestUser,
+} from './support/harness';
 
 /** What the local SMTP server (smtp-server, from npm) received. */
 interface ReceivedMail {
@@ -45,6 +61,19 @@ const smtp = new SMTPServer({
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+
+/** Where the suite's app keeps uploaded pictures (DATA_DIR): a folder of its own, removed at the end. */
+const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-accounts-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The stored files of one picture, relative to its folder ([] once it is gone). */
+function pictureFiles(id: string): string[] {
+  try {
+    return readdirSync(join(dataDir, 'media', id)).sort();
+  } catch {
+    return [];
+  }
+}
 
 const mailsTo = (address: string) => inbox.filter((mail) => mail.to.includes(address));
 
@@ -401,10 +430,185 @@ describeEachDatabase(
         await settle();
         expect(mailsTo(user.email)).toHaveLength(before);
       });
+
+      /** A write key and a webhook with a delivery waiting in its queue, made before the deletion. */
+      async function keyAndHook(user: TestUser) {
+        const key = await request<{ response: { token: string } }>(ctx, {
+          method: 'POST',
+          url: '/api/user/keys',
+          token: user.token,
+          payload: { name: 'script', scope: 'write' },
+        });
+        expect(key.status, JSON.stringify(key.body)).toBe(201);
+        const hook = await request<{ response: { id: string } }>(ctx, {
+          method: 'POST',
+          url: '/api/webhooks',
+          token: user.token,
+          payload: { url: 'http://receiver.test:9/hook', events: ['post.published'] },
+        });
+        expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+        const now = new Date().toISOString();
+        await ctx.database.db
+          .insertInto('webhook_deliveries')
+          .values({
+            id: crypto.randomUUID(),
+            webhook_id: hook.body.response.id,
+            event: 'post.published',
+            payload: '{}',
+            subject_id: null,
+            state: 'pending',
+            attempts: 0,
+            // Not due for an hour: the worker leaves it in the queue.
+            next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(),
+            locked_until: null,
+            last_status: null,
+            last_error: null,
+            created_at: now,
+            updated_at: now,
+            delivered_at: null,
+          })
+          .execute();
+        return { key: key.body.response.token, hookId: hook.body.response.id };
+      }
+
+      const hooksOf = async (userId: string, hookId: string) => {
+        const db = ctx.database.db;
+        const [hooks, deliveries] = await Promise.all([
+          db.selectFrom('webhooks').select('id').where('user_id', '=', userId).execute(),
+          db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hookId).execute(),
+        ]);
+        return { hooks: hooks.length, deliveries: deliveries.length };
+      };
+
+      it('with "keep", also removes its API keys, its webhooks and their queued deliveries', async () => {
+        const { user, reader } = await busyUser();
+        const { key, hookId } = await keyAndHook(user);
+        const listHooks = () => request(ctx, { method: 'GET', url: '/api/webhooks', token: key });
+        expect((await listHooks()).status).toBe(200);
+        expect(await hooksOf(user.id, hookId)).toEqual({ hooks: 1, deliveries: 1 });
+        const blocked = await request(ctx, {
+          method: 'POST',
+          url: `/api/user/block?userId=${reader.id}`,
+          token: user.token,
+        });
+        expect(blocked.status).toBe(200);
+
+        const kept = await post(
+          ctx,
+          '/api/user/delete',
+          { password: user.password, content: 'keep' },
+          user.token,
+        );
+        expect(kept.status).toBe(200);
+        const refused = await listHooks();
+        expect(refused.status).toBe(401);
+        expect(refused.body).toEqual({ message: API_KEY_INVALID_MESSAGE });
+        expect(
+          (await request(ctx, { method: 'POST', url: '/api/post/blog', token: key, payload: {} })).status,
+        ).toBe(401);
+        expect(await hooksOf(user.id, hookId)).toEqual({ hooks: 0, deliveries: 0 });
+        const db = ctx.database.db;
+        expect(await db.selectFrom('api_keys').select('id').where('user_id', '=', user.id).execute()).toEqual(
+          [],
+        );
+        // Their inbox and the things they set for themselves go too.
+        expect(
+          await db.selectFrom('notifications').select('id').where('recipient_id', '=', user.id).execute(),
+        ).toEqual([]);
+        expect(
+          await db.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', user.id).execute(),
+        ).toEqual([]);
+      });
+
+      it('refuses the API key of an account that can no longer sign in', async () => {
+        const user = await signUpUser(ctx);
+        const { key } = await keyAndHook(user);
+        expect((await request(ctx, { method: 'GET', url: '/api/webhooks', token: key })).status).toBe(200);
+        // As a former member, or the demo author, is: no password at all.
+        await ctx.database.db
+          .updateTable('users')
+          .set({ password_hash: null })
+          .where('id', '=', user.id)
+          .execute();
+        expect((await request(ctx, { method: 'GET', url: '/api/webhooks', token: key })).status).toBe(401);
+      });
+
+      const fetchPicture = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).statusCode;
+
+      async function uploadPicture(user: TestUser, width: number) {
+        const uploaded = await upload(ctx, user.token, await photo(width, width / 2));
+        expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+        const { id, url } = uploaded.body.response;
+        expect(pictureFiles(id).length).toBeGreaterThan(0);
+        expect(await fetchPicture(url)).toBe(200);
+        return { id, url };
+      }
+
+      it('with "delete", removes every stored width of its pictures', async () => {
+        const { user } = await busyUser();
+        const cover = await uploadPicture(user, 1200);
+        const unused = await uploadPicture(user, 600);
+        expect(pictureFiles(cover.id)).toEqual(['1200.webp', '480.webp', '960.webp']);
+        const written = await request(ctx, {
+          method: 'POST',
+          url: '/api/post/blog',
+          token: user.token,
+          payload: { title: 'Pictured', content: `![a view](${cover.url})`, coverId: cover.id },
+        });
+        expect(written.status, JSON.stringify(written.body)).toBe(201);
+        const deleted = await post(
+          ctx,
+          '/api/user/delete',
+          { password: user.password, content: 'delete' },
+          user.token,
+        );
+        expect(deleted.status).toBe(200);
+        for (const picture of [cover, unused]) {
+          expect(pictureFiles(picture.id)).toEqual([]);
+          expect(await fetchPicture(picture.url)).toBe(404);
+        }
+        expect(
+          await ctx.database.db.selectFrom('media').select('id').where('owner_id', '=', user.id).execute(),
+        ).toEqual([]);
+      });
+
+      it('with "keep", keeps the pictures its kept posts show and removes the others', async () => {
+        const { user } = await busyUser();
+        const cover = await uploadPicture(user, 800);
+        const inline = await uploadPicture(user, 700);
+        const unused = await uploadPicture(user, 600);
+        const written = await request(ctx, {
+          method: 'POST',
+          url: '/api/post/blog',
+          token: user.token,
+          payload: { title: 'Pictured', content: `Before ![a view](${inline.url}) after`, coverId: cover.id },
+        });
+        expect(written.status, JSON.stringify(written.body)).toBe(201);
+        const kept = await post(
+          ctx,
+          '/api/user/delete',
+          { password: user.password, content: 'keep' },
+          user.token,
+        );
+        expect(kept.status).toBe(200);
+        for (const picture of [cover, inline]) {
+          expect(pictureFiles(picture.id).length).toBeGreaterThan(0);
+          expect(await fetchPicture(picture.url)).toBe(200);
+        }
+        expect(pictureFiles(unused.id)).toEqual([]);
+        expect(await fetchPicture(unused.url)).toBe(404);
+      });
     });
   },
   {
     config: {
+      dataDir,
+      // Hooks may point at a receiver on this machine; none listens, and no delivery is due anyway.
+      webhooks: {
+        ...loadWebhooksConfig({}),
+        allowPrivateNetworks: true,
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      },
       smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
       mailFrom: 'Inkwell <no-reply@inkwell.test>',
       // Every request here comes from one address; the limit itself is tested below.
@@ -461,6 +665,131 @@ describe('without SMTP_URL', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(logged).toMatch(/http:\/\/inkwell\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    } finally {
+      await app.close();
+      await dispose();
+    }
+  });
+});
+
+/** A local S3-compatible server (s3rver, from npm), as in media.test.ts. */
+const S3_BUCKET = 'inkwell-media';
+const s3Port = await freePort();
+const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+const s3Server = new S3rver({
+  address: '127.0.0.1',
+  port: s3Port,
+  silent: true,
+  directory: join(dataDir, 's3'),
+  configureBuckets: [{ name: S3_BUCKET }],
+});
+beforeAll(async () => {
+  await s3Server.run();
+});
+afterAll(async () => {
+  await s3Server.close();
+});
+
+const s3Config = (endpoint: string) => ({
+  ...testConfig().media,
+  s3: {
+    bucket: S3_BUCKET,
+    region: 'us-east-1',
+    endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  },
+});
+
+async function bucketKeys(): Promise<string[]> {
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3Endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: S3_BUCKET }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
+  } finally {
+    client.destroy();
+  }
+}
+
+describeEachDatabase(
+  'deleting an account with pictures in S3-compatible storage',
+  (ctx) => {
+    it('with "delete", removes every stored width of its pictures from the bucket', async () => {
+      const user = await signUpUser(ctx);
+      const uploaded = await upload(ctx, user.token, await photo(1000, 500));
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const { id, url } = uploaded.body.response;
+      const ofPicture = (keys: string[]) => keys.filter((key) => key.startsWith(`media/${id}/`));
+      expect(ofPicture(await bucketKeys())).toEqual([
+        `media/${id}/1000.webp`,
+        `media/${id}/480.webp`,
+        `media/${id}/960.webp`,
+      ]);
+      const deleted = await post(
+        ctx,
+        '/api/user/delete',
+        { password: user.password, content: 'delete' },
+        user.token,
+      );
+      expect(deleted.status).toBe(200);
+      expect(ofPicture(await bucketKeys())).toEqual([]);
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    });
+  },
+  { config: { dataDir, media: s3Config(s3Endpoint) } },
+);
+
+describe('when the pictures cannot be removed from storage', () => {
+  it('still deletes the account, and logs the files left behind', async () => {
+    let logged = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        logged += chunk.toString();
+        callback();
+      },
+    });
+    const { database, dispose } = await createTestDatabase('sqlite');
+    // Nothing listens there: every request to the bucket fails.
+    const media = s3Config(`http://127.0.0.1:${await freePort()}`);
+    const app = await buildApp({
+      config: testConfig({ media }),
+      database,
+      logger: { level: 'warn', stream },
+    });
+    try {
+      const ctx = { app, database, dialect: 'sqlite' as const };
+      const user = await signUpUser(ctx);
+      const id = crypto.randomUUID();
+      await database.db
+        .insertInto('media')
+        .values({
+          id,
+          owner_id: user.id,
+          width: 480,
+          height: 240,
+          widths: '480',
+          bytes: 1000,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const deleted = await post(
+        ctx,
+        '/api/user/delete',
+        { password: user.password, content: 'delete' },
+        user.token,
+      );
+      expect(deleted.status).toBe(200);
+      expect(await database.db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toEqual(
+        [],
+      );
+      expect(logged).toContain("a deleted account's picture files could not be removed from storage");
+      expect(logged).toContain(`media/${id}/480.webp`);
     } finally {
       await app.close();
       await dispose();

@@ -1,9 +1,18 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { FORMER_MEMBER_NAME } from '../../../contracts/auth';
+import { removeApiKeysOf } from '../api-keys/api-keys-repository';
 import { releasePublicationsOf } from '../publications/account-departure';
+import { removeWebhooksOf } from '../webhooks/webhooks-repository';
 import type { AccountTokensTable, DatabaseSchema } from '../../db/schema';
 
 export type LinkPurpose = AccountTokensTable['purpose'];
+
+/** A picture whose row an account's deletion removed: its files are to go once that commits. */
+export interface RemovedPicture {
+  id: string;
+  /** The stored widths, ascending, joined by spaces (media.widths). */
+  widths: string;
+}
 
 /** The address a deleted account that kept its writing is left with: unique, and never deliverable. */
 export const formerMemberEmail = (userId: string) => `deleted-${userId}@invalid`;
@@ -123,27 +132,36 @@ export class AccountsRepository {
   /**
    * Deletes the account and, with `content: 'delete'`, its posts and comments; with `keep`, the
    * user row stays as an anonymous "former member" that cannot sign in, so the posts and comments
-   * keep an author and nothing points nowhere. Either way the account's personal traces go:
-   * favorites, follows both ways, followed topics, links.
+   * keep an author and nothing points nowhere. Either way everything else of the person goes:
+   * credentials (sessions, emailed links, API keys), webhooks and their queued deliveries,
+   * favorites, follows both ways, followed topics, blocks, reports, notifications, mentions,
+   * memberships and invitations, and the pictures no kept post or publication shows.
+   *
+   * Answers the pictures whose rows went, for the caller to remove their files once this has
+   * committed: files go after rows, so a picture is never listed without its files.
    */
-  deleteAccount(userId: string, content: 'delete' | 'keep', now: string): Promise<void> {
+  deleteAccount(userId: string, content: 'delete' | 'keep', now: string): Promise<RemovedPicture[]> {
     return this.db.transaction().execute(async (trx) => {
       await releasePublicationsOf(trx, userId, content);
+      // Not left to the user row's cascade: with `keep` that row stays, and these must not.
+      await removeApiKeysOf(trx, userId);
+      await removeWebhooksOf(trx, userId);
       if (content === 'delete') {
+        const pictures = await trx
+          .selectFrom('media')
+          .select(['id', 'widths'])
+          .where('owner_id', '=', userId)
+          .execute();
         await this.lowerTagCountsForPostsOf(trx, userId);
         // Deleted one by one by the database (not left to the user's cascade), so the search
         // index's delete trigger runs for each post on SQLite.
         await trx.deleteFrom('posts').where('author_id', '=', userId).execute();
+        // Media, and every other row naming the user, go with it (foreign keys, on delete cascade).
         await trx.deleteFrom('users').where('id', '=', userId).execute();
-        return;
+        return pictures;
       }
-      await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
-      await trx
-        .deleteFrom('follows')
-        .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)]))
-        .execute();
-      await trx.deleteFrom('tag_follows').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+      await this.removePersonalTraces(trx, userId);
+      const pictures = await this.removeUnusedPictures(trx, userId);
       const email = formerMemberEmail(userId);
       await trx
         .updateTable('users')
@@ -162,7 +180,93 @@ export class AccountsRepository {
         }))
         .where('id', '=', userId)
         .execute();
+      return pictures;
     });
+  }
+
+  /**
+   * With `keep`: what the user row's cascade would have removed, but for the posts and comments
+   * (and the notifications and replies about those comments). Where the schema would set a
+   * reference to null on deletion (who resolved a report, picked a post, sent an invitation…),
+   * it is set to null here too: only the writing stays signed by the former member.
+   */
+  private async removePersonalTraces(trx: Transaction<DatabaseSchema>, userId: string): Promise<void> {
+    await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('follows')
+      .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)]))
+      .execute();
+    await trx.deleteFrom('tag_follows').where('user_id', '=', userId).execute();
+    // Their own blocks go; other people's blocks of them are those people's and stay, so what
+    // they chose not to see stays hidden.
+    await trx.deleteFrom('blocks').where('blocker_id', '=', userId).execute();
+    await trx.deleteFrom('reports').where('reporter_id', '=', userId).execute();
+    await trx.deleteFrom('comment_mentions').where('user_id', '=', userId).execute();
+    // Their inbox, and what others were told of a follow or favorite that is gone now.
+    await trx
+      .deleteFrom('notifications')
+      .where((eb) =>
+        eb.or([
+          eb('recipient_id', '=', userId),
+          eb.and([eb('actor_id', '=', userId), eb('kind', 'in', ['follow', 'favorite', 'invitation'])]),
+        ]),
+      )
+      .execute();
+    await trx
+      .updateTable('publication_invitations')
+      .set({ invited_by: null })
+      .where('invited_by', '=', userId)
+      .execute();
+    await trx.updateTable('reports').set({ resolved_by: null }).where('resolved_by', '=', userId).execute();
+    await trx.updateTable('moderation_log').set({ actor_id: null }).where('actor_id', '=', userId).execute();
+    await trx.updateTable('staff_picks').set({ picked_by: null }).where('picked_by', '=', userId).execute();
+    await trx.updateTable('testimonials').set({ chosen_by: null }).where('chosen_by', '=', userId).execute();
+  }
+
+  /**
+   * With `keep`: the user's pictures that nothing kept shows (not a post's cover, not a
+   * publication's logo, not named in any post's or comment's text) lose their rows; answers them.
+   * Pictures only ever appear at `/media/<id>/<width>.webp`, so the id is searched for as such.
+   */
+  private async removeUnusedPictures(
+    trx: Transaction<DatabaseSchema>,
+    userId: string,
+  ): Promise<RemovedPicture[]> {
+    const candidates = await trx
+      .selectFrom('media')
+      .select(['id', 'widths'])
+      .where('owner_id', '=', userId)
+      .where(({ exists, not, selectFrom }) =>
+        not(exists(selectFrom('posts').select('id').whereRef('posts.cover_id', '=', 'media.id'))),
+      )
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(selectFrom('publications').select('id').whereRef('publications.logo_id', '=', 'media.id')),
+        ),
+      )
+      .execute();
+    const unused: RemovedPicture[] = [];
+    for (const picture of candidates) {
+      const named = `%/media/${picture.id}/%`;
+      const shown =
+        (await trx
+          .selectFrom('posts')
+          .select('id')
+          .where('content', 'like', named)
+          .limit(1)
+          .executeTakeFirst()) ??
+        (await trx
+          .selectFrom('comments')
+          .select('id')
+          .where('body', 'like', named)
+          .limit(1)
+          .executeTakeFirst());
+      if (!shown) unused.push(picture);
+    }
+    const ids = unused.map((picture) => picture.id);
+    if (ids.length > 0) await trx.deleteFrom('media').where('id', 'in', ids).execute();
+    return unused;
   }
 
   /** Each tag's post count loses the user's posts that carry it (see post-tags.ts). */

@@ -28,9 +28,11 @@ import type { Mailer, MailMessage } from '../../lib/mail';
 import type { PasswordHasher } from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { RedisConnection } from '../../lib/redis';
+import { mediaKey } from '../media/media-service';
+import type { MediaStorage } from '../media/media-storage';
 import type { UsersRepository } from '../users/users-repository';
 import { spend } from '../users/users-service';
-import type { AccountsRepository } from './accounts-repository';
+import type { AccountsRepository, RemovedPicture } from './accounts-repository';
 import { confirmEmailMessage, resetPasswordMessage } from './account-emails';
 
 export const TOO_MANY_ACCOUNT_EMAILS_MESSAGE = 'Too many emails asked for. Please try again later.';
@@ -57,6 +59,8 @@ export interface AccountsServiceDeps {
   log: FastifyBaseLogger;
   limits: { accountEmails: RateLimitRule; passwordChecksPerUser: RateLimitRule };
   redis?: RedisConnection;
+  /** Where uploaded pictures' files are: a deleted account's go with it. */
+  mediaStorage: MediaStorage;
 }
 
 /**
@@ -159,8 +163,29 @@ export class AccountsService {
 
   async deleteAccount(viewer: Viewer, input: DeleteAccountInput): Promise<MessageResponse> {
     await this.checkPassword(viewer, input.password, 'password');
-    await this.deps.accounts.deleteAccount(viewer.id, input.content, nowIso());
+    const pictures = await this.deps.accounts.deleteAccount(viewer.id, input.content, nowIso());
+    await this.removePictureFiles(viewer.id, pictures);
     return { message: ACCOUNT_DELETED_MESSAGE };
+  }
+
+  /**
+   * Every stored width of the pictures whose rows the deletion removed (no row serves them any
+   * more). The account is gone either way: a storage failure is logged for the operator, with the
+   * keys to remove by hand, and the request still succeeds.
+   */
+  private async removePictureFiles(userId: string, pictures: RemovedPicture[]): Promise<void> {
+    const keys = pictures.flatMap((picture) =>
+      picture.widths.split(' ').map((width) => mediaKey(picture.id, Number(width))),
+    );
+    if (keys.length === 0) return;
+    try {
+      await this.deps.mediaStorage.deleteAll(keys);
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, userId, keys },
+        "a deleted account's picture files could not be removed from storage",
+      );
+    }
   }
 
   /** The viewer's row once `password` is proven theirs; each check counts against a per-account limit. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ApiKeysTable, DatabaseSchema } from '../../db/schema';
 
 const LISTED = ['id', 'name', 'scope', 'hint', 'created_at', 'expires_at', 'last_used_at'] as const;
@@ -40,7 +40,11 @@ export class ApiKeysRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** The key and its owner, read fresh on every request so a revocation holds at once everywhere. */
+  /**
+   * The key and its owner, read fresh on every request so a revocation holds at once everywhere.
+   * A key of an account that cannot sign in (no password: a deleted account kept as a former
+   * member, the demo author) is as unknown as a revoked one, in the same query.
+   */
   findByHash(tokenHash: string) {
     return this.db
       .selectFrom('api_keys')
@@ -55,6 +59,7 @@ export class ApiKeysRepository {
         'users.suspended_at',
       ])
       .where('api_keys.token_hash', '=', tokenHash)
+      .where('users.password_hash', 'is not', null)
       .executeTakeFirst();
   }
 
@@ -67,4 +72,9 @@ export class ApiKeysRepository {
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', since)]))
       .execute();
   }
+}
+
+/** Every key of the account, inside its deletion's transaction (accounts-repository.ts). */
+export async function removeApiKeysOf(trx: Transaction<DatabaseSchema>, userId: string): Promise<void> {
+  await trx.deleteFrom('api_keys').where('user_id', '=', userId).execute();
 }

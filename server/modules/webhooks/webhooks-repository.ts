@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Webhook, WebhookDelivery, WebhookEvent } from '../../../contracts/webhooks';
 import type { DialectName } from '../../db/database';
 import type { DatabaseSchema, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
@@ -306,4 +306,16 @@ export class WebhooksRepository {
       .where('locked_until', '=', claim.lockedUntil)
       .execute();
   }
+}
+
+/**
+ * Every hook of the account and its deliveries, pending or not, inside the account's deletion's
+ * transaction (accounts-repository.ts): nothing more is sent on its behalf.
+ */
+export async function removeWebhooksOf(trx: Transaction<DatabaseSchema>, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('webhook_deliveries')
+    .where('webhook_id', 'in', trx.selectFrom('webhooks').select('id').where('user_id', '=', userId))
+    .execute();
+  await trx.deleteFrom('webhooks').where('user_id', '=', userId).execute();
 }
