@@ -135,7 +135,7 @@ export class AccountsRepository {
    * keep an author and nothing points nowhere. Either way everything else of the person goes:
    * credentials (sessions, emailed links, API keys), webhooks and their queued deliveries,
    * favorites, follows both ways, followed topics, blocks, reports, notifications, mentions,
-   * memberships and invitations, and the pictures no kept post or publication shows.
+   * memberships and invitations; with `delete`, its pictures too.
    *
    * Answers the pictures whose rows went, for the caller to remove their files once this has
    * committed: files go after rows, so a picture is never listed without its files.
@@ -161,7 +161,6 @@ export class AccountsRepository {
         return pictures;
       }
       await this.removePersonalTraces(trx, userId);
-      const pictures = await this.removeUnusedPictures(trx, userId);
       const email = formerMemberEmail(userId);
       await trx
         .updateTable('users')
@@ -180,7 +179,9 @@ export class AccountsRepository {
         }))
         .where('id', '=', userId)
         .execute();
-      return pictures;
+      // Pictures stay with the writing: any post, comment, earlier version or other writer's post
+      // may show one, and finding out would mean reading every text inside this transaction.
+      return [];
     });
   }
 
@@ -222,51 +223,6 @@ export class AccountsRepository {
     await trx.updateTable('moderation_log').set({ actor_id: null }).where('actor_id', '=', userId).execute();
     await trx.updateTable('staff_picks').set({ picked_by: null }).where('picked_by', '=', userId).execute();
     await trx.updateTable('testimonials').set({ chosen_by: null }).where('chosen_by', '=', userId).execute();
-  }
-
-  /**
-   * With `keep`: the user's pictures that nothing kept shows (not a post's cover, not a
-   * publication's logo, not named in any post's or comment's text) lose their rows; answers them.
-   * Pictures only ever appear at `/media/<id>/<width>.webp`, so the id is searched for as such.
-   */
-  private async removeUnusedPictures(
-    trx: Transaction<DatabaseSchema>,
-    userId: string,
-  ): Promise<RemovedPicture[]> {
-    const candidates = await trx
-      .selectFrom('media')
-      .select(['id', 'widths'])
-      .where('owner_id', '=', userId)
-      .where(({ exists, not, selectFrom }) =>
-        not(exists(selectFrom('posts').select('id').whereRef('posts.cover_id', '=', 'media.id'))),
-      )
-      .where(({ exists, not, selectFrom }) =>
-        not(
-          exists(selectFrom('publications').select('id').whereRef('publications.logo_id', '=', 'media.id')),
-        ),
-      )
-      .execute();
-    const unused: RemovedPicture[] = [];
-    for (const picture of candidates) {
-      const named = `%/media/${picture.id}/%`;
-      const shown =
-        (await trx
-          .selectFrom('posts')
-          .select('id')
-          .where('content', 'like', named)
-          .limit(1)
-          .executeTakeFirst()) ??
-        (await trx
-          .selectFrom('comments')
-          .select('id')
-          .where('body', 'like', named)
-          .limit(1)
-          .executeTakeFirst());
-      if (!shown) unused.push(picture);
-    }
-    const ids = unused.map((picture) => picture.id);
-    if (ids.length > 0) await trx.deleteFrom('media').where('id', 'in', ids).execute();
-    return unused;
   }
 
   /** Each tag's post count loses the user's posts that carry it (see post-tags.ts). */
