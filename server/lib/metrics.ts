@@ -30,6 +30,48 @@ export function metricsWanted(exposure: { token: string | undefined; port: numbe
   return exposure.token !== undefined || exposure.port !== undefined;
 }
 
+/** The durable background queues, each a table with a `state` column indexed with its due time. */
+const QUEUE_TABLES = { webhooks: 'webhook_deliveries', mail: 'mail_outbox' } as const;
+export type QueueName = keyof typeof QUEUE_TABLES;
+/** Jobs waiting for an attempt (first or retry), and jobs given up on for good. */
+const QUEUE_STATES = ['pending', 'failed'] as const;
+/** A scrape never waits longer than this for the queue counts; they are left out instead. */
+const QUEUE_COUNT_TIMEOUT_MS = 2_000;
+
+/**
+ * How many jobs each queue holds in each state, read at scrape time. One statement per queue,
+ * `state in ('pending', 'failed') group by state`, answered from the `(state, next_attempt_at)`
+ * index the workers poll (webhook_deliveries_due, mail_outbox_due): a range of the index, never
+ * the delivered rows the webhook log keeps. A state with no rows is 0, so every series is present.
+ */
+export async function countQueueJobs(
+  database: Database,
+): Promise<Record<QueueName, Record<(typeof QUEUE_STATES)[number], number>>> {
+  const count = async (table: (typeof QUEUE_TABLES)[QueueName]) => {
+    const rows = await database.db
+      .selectFrom(table)
+      .select((eb) => ['state', eb.fn.countAll<number | string | bigint>().as('jobs')])
+      .where('state', 'in', [...QUEUE_STATES])
+      .groupBy('state')
+      .execute();
+    const counts = { pending: 0, failed: 0 };
+    for (const row of rows) {
+      if (row.state === 'pending' || row.state === 'failed') counts[row.state] = Number(row.jobs);
+    }
+    return counts;
+  };
+  const [webhooks, mail] = await Promise.all([count(QUEUE_TABLES.webhooks), count(QUEUE_TABLES.mail)]);
+  return { webhooks, mail };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export interface MetricsSources {
   database: Database;
   cache: ResponseCache;
@@ -41,8 +83,8 @@ export interface MetricsSources {
  *
  * Labels are bounded by construction: a route is Fastify's route pattern (or `unmatched`), never
  * the URL; a status is its class; a query is its kind of statement. Gauges that mirror a live
- * value (the pool, the cache, the argon2 queue) are read at scrape time, so nothing on the
- * request path pays for them.
+ * value (the pool, the cache, the argon2 queue, the background queues' counts) are read at scrape
+ * time, so nothing on the request path pays for them.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -141,6 +183,29 @@ export class Metrics {
       registers,
       collect() {
         this.set(cache.usage.bytes);
+      },
+    });
+
+    // The queues are tables shared by every instance: each instance reports the same counts (take
+    // max(), not sum(), across instances). Counted only when Prometheus scrapes, never on a request.
+    new Gauge({
+      name: 'inkwell_queue_jobs',
+      help:
+        'Jobs in the durable background queues (webhook deliveries, account emails), by queue: ' +
+        'pending (waiting for an attempt, retries included) and failed (given up on for good)',
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        // A database that does not answer must not take the other metrics down with it: the
+        // series are left out of this scrape (absent() alerts on that; /readyz says why).
+        this.reset();
+        const counts = await withTimeout(countQueueJobs(database), QUEUE_COUNT_TIMEOUT_MS).catch(
+          () => undefined,
+        );
+        if (!counts) return;
+        for (const queue of Object.keys(QUEUE_TABLES) as QueueName[]) {
+          for (const state of QUEUE_STATES) this.set({ queue, state }, counts[queue][state]);
+        }
       },
     });
 

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { loadWebhooksConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import { describeEachDatabase, request, signUpUser, testConfig, type ApiContext } from './support/harness';
 import { freePort } from './support/ports';
 import { createPost } from './support/posts';
 import { parseExposition, sampleValue, type Sample } from './support/prometheus';
 import { createTestDatabase } from './support/test-databases';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -213,6 +216,110 @@ describe('metrics of failures', () => {
     expect(sampleValue(samples, 'inkwell_password_hash_queue', { state: 'running' })).toBe(0);
   });
 });
+
+/** An SMTP server that is down: it hangs up on every connection before saying a word. */
+const deadSmtp = createServer((socket) => socket.destroy());
+await new Promise<void>((resolve) => deadSmtp.listen(0, '127.0.0.1', resolve));
+const deadSmtpPort = (deadSmtp.address() as AddressInfo).port;
+afterAll(() => new Promise<void>((resolve) => deadSmtp.close(() => resolve())));
+
+describeEachDatabase(
+  'the background queues in the metrics',
+  (ctx) => {
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      receiver = await WebhookReceiver.start();
+      // The receiver is down (500) until the test lets it answer.
+      receiver.answer = () => ({ status: 500 });
+    });
+    afterAll(() => receiver.close());
+    const scrape = async () =>
+      parseExposition((await ctx.app.inject({ url: '/metrics', headers: auth })).body);
+    const jobs = (samples: Sample[], queue: 'webhooks' | 'mail', state: 'pending' | 'failed') =>
+      sampleValue(samples, 'inkwell_queue_jobs', { queue, state });
+    const all = (samples: Sample[]) =>
+      (['webhooks', 'mail'] as const).flatMap((queue) =>
+        (['pending', 'failed'] as const).map((state) => `${queue} ${state} ${jobs(samples, queue, state)}`),
+      );
+
+    it('counts webhook deliveries waiting for a receiver that is down, and none once delivered', async () => {
+      const idle = await scrape();
+      // Every series is there from the start, at 0: an alert on it never sees "no data".
+      expect(idle.filter((sample) => sample.name === 'inkwell_queue_jobs')).toHaveLength(4);
+      expect(all(idle)).toEqual([
+        'webhooks pending 0',
+        'webhooks failed 0',
+        'mail pending 0',
+        'mail failed 0',
+      ]);
+
+      const writer = await signUpUser(ctx);
+      const hook = await request<{ response: { id: string } }>(ctx, {
+        method: 'POST',
+        url: '/api/webhooks',
+        token: writer.token,
+        payload: { url: receiver.url('/down'), events: ['post.published'] },
+      });
+      expect(hook.status).toBe(201);
+      const test = await request(ctx, {
+        method: 'POST',
+        url: `/api/webhooks/${hook.body.response.id}/test`,
+        token: writer.token,
+      });
+      expect(test.status).toBe(202);
+      // Tried and refused: the delivery waits for its retry, and the gauge counts it.
+      await eventually(() => receiver.received.length >= 1, 'a first attempt');
+      expect(jobs(await scrape(), 'webhooks', 'pending')).toBe(1);
+      receiver.answer = () => ({ status: 200 });
+      await eventually(async () => jobs(await scrape(), 'webhooks', 'pending') === 0, 'the delivery');
+      expect(receiver.received.at(-1)?.path).toBe('/down');
+      expect(all(await scrape())).toEqual([
+        'webhooks pending 0',
+        'webhooks failed 0',
+        'mail pending 0',
+        'mail failed 0',
+      ]);
+    });
+
+    it('counts an account email that failed for good while SMTP was down, and none once removed', async () => {
+      const user = await signUpUser(ctx);
+      const forgot = await request(ctx, {
+        method: 'POST',
+        url: '/api/user/password/forgot',
+        payload: { email: user.email },
+      });
+      expect(forgot.status).toBe(202);
+      await eventually(async () => jobs(await scrape(), 'mail', 'failed') === 1, 'the email to fail');
+      expect(all(await scrape())).toEqual([
+        'webhooks pending 0',
+        'webhooks failed 0',
+        'mail pending 0',
+        'mail failed 1',
+      ]);
+      // The operator deletes the failed row (decision 45): the gauge follows at the next scrape.
+      await ctx.database.db.deleteFrom('mail_outbox').where('state', '=', 'failed').execute();
+      expect(jobs(await scrape(), 'mail', 'failed')).toBe(0);
+    });
+  },
+  {
+    config: {
+      metrics: { token: TOKEN, port: undefined, host: '127.0.0.1' },
+      webhooks: {
+        ...loadWebhooksConfig({}),
+        allowPrivateNetworks: true,
+        pollIntervalMs: 25,
+        timeoutMs: 2_000,
+        // Never failed for good here: retried every 100-200 ms until the receiver answers.
+        maxAttempts: 1_000,
+        backoffBaseMs: 200,
+        backoffMaxMs: 200,
+      },
+      smtpUrl: `smtp://127.0.0.1:${deadSmtpPort}`,
+      // One attempt: the email fails for good as soon as SMTP refuses the connection.
+      mailQueue: { pollIntervalMs: 50, maxAttempts: 1 },
+    },
+  },
+);
 
 describe('metrics on METRICS_PORT', () => {
   let app: FastifyInstance;
