@@ -1,11 +1,14 @@
 // npm run restore -- FILE [--force]: loads a backup made by `npm run backup` into the configured
-// database (DATABASE_URL, DATA_DIR), refusing one that already holds tables unless --force.
+// database (DATABASE_URL, DATA_DIR), refusing one that already holds tables unless --force, then
+// puts the pictures of the folder beside it (FILE's name, `.media`) back under DATA_DIR/media.
 // Stop the server first. Migrations newer than the backup are applied when the server starts.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { databaseTarget } from '../server/db/database';
 import { BackupError, backupKindOf } from '../server/db/backup/backup-file';
+import { mediaBackupPathOf, restoreMedia } from '../server/db/backup/media-backup';
 import { restorePostgres } from '../server/db/backup/postgres-backup';
 import { restoreSqlite } from '../server/db/backup/sqlite-backup';
 
@@ -38,11 +41,33 @@ async function main(): Promise<void> {
   } else {
     await restorePostgres(target.url, backup, { force: values.force });
   }
+  // The pictures after the database: a restore the database refused touches nothing.
+  const folder = mediaBackupPathOf(backup);
+  const bucket = config.media.s3?.bucket;
+  let media: Awaited<ReturnType<typeof restoreMedia>> | null = null;
+  if (bucket !== undefined) {
+    console.log(
+      `Pictures are stored in the S3 bucket "${bucket}": the restore does not touch it.` +
+        (existsSync(folder)
+          ? ` This backup holds pictures from disk in ${folder}; to serve them, copy that folder's ` +
+            `content into the bucket under media/ (for example: aws s3 sync ${folder} s3://${bucket}/media).`
+          : ''),
+    );
+  } else {
+    media = (await restoreMedia(backup, config.dataDir)) ?? null;
+    if (!media) {
+      console.log(
+        `This backup has no pictures folder (${folder}): no picture was restored. ` +
+          'It was taken with pictures in an S3 bucket, or before backups held pictures.',
+      );
+    }
+  }
   console.log(
     JSON.stringify({
       restored: backup,
       into: target.dialect === 'sqlite' ? target.file : new URL(target.url).pathname.slice(1),
       dialect: target.dialect,
+      media,
     }),
   );
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
+import { multipartBody, photo } from './support/media';
 import { lastJsonLine, runNode, startServerProcess, type ServerProcess } from './support/server-process';
 import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 
@@ -180,6 +181,97 @@ describe.each(['sqlite', 'postgres'] as const)('backup and restore [%s]', (diale
       const read = await fetch(`${restoredServer.url}/api/post/blog?id=${last}`);
       expect(read.status).toBe(200);
       expect((await fetch(`${restoredServer.url}/readyz`)).status).toBe(200);
+    },
+  );
+});
+
+describe.each(['sqlite', 'postgres'] as const)('pictures in backup and restore [%s]', (dialect) => {
+  it.skipIf(dialect === 'postgres' && !postgresAvailable)(
+    'a backup of an instance storing pictures on disk holds them, and restore serves them again byte for byte',
+    { timeout: 120_000 },
+    async () => {
+      const source = await target(dialect);
+      cleanups.push(() => source.dispose());
+      const server = await startServerProcess({ ...source.env, LOG_LEVEL: 'warn' });
+      cleanups.push(() => server.stop().then(() => undefined));
+      const signUp = await fetch(`${server.url}/api/user/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'painter', email: 'painter@example.com', password: 'secret12' }),
+      });
+      expect(signUp.status).toBe(201);
+      const { jwt } = (await signUp.json()) as { jwt: string };
+      const { payload, headers } = multipartBody(await photo(1200, 800));
+      const uploaded = await fetch(`${server.url}/api/media`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${jwt}` },
+        body: new Uint8Array(payload),
+      });
+      expect(uploaded.status).toBe(201);
+      const { srcset } = ((await uploaded.json()) as { response: { srcset: string } }).response;
+      // Every width the picture was stored at, and the bytes the server served for each.
+      const urls = srcset.split(', ').map((candidate) => candidate.split(' ')[0] ?? '');
+      expect(urls.length).toBeGreaterThanOrEqual(2);
+      const original = new Map<string, Buffer>();
+      for (const url of urls) {
+        const served = await fetch(`${server.url}${url}`);
+        expect(served.status, url).toBe(200);
+        original.set(url, Buffer.from(await served.arrayBuffer()));
+      }
+
+      // Taken while the server runs, as an operator's timer would.
+      const backupFile = join(folder(), `inkwell.${dialect === 'sqlite' ? 'sqlite' : 'dump'}`);
+      const backup = await runNode(script('backup', ['--out', backupFile]), source.env);
+      expect(backup.code, backup.stderr).toBe(0);
+      const mediaFolder = join(backupFile, '..', 'inkwell.media');
+      expect(lastJsonLine<{ media: unknown }>(backup.stdout).media).toEqual({
+        folder: mediaFolder,
+        files: urls.length,
+        bytes: [...original.values()].reduce((sum, data) => sum + data.length, 0),
+      });
+      // The database file and its pictures folder, nothing half-written beside them.
+      expect(readdirSync(join(backupFile, '..')).sort()).toEqual(
+        [basename(backupFile), 'inkwell.media'].sort(),
+      );
+      expect(readdirSync(mediaFolder, { recursive: true, encoding: 'utf8' })).toHaveLength(urls.length + 1);
+
+      // The instance is gone: server stopped, its data folder (database file, pictures) removed.
+      expect(await server.stop()).toBe(0);
+      rmSync(source.env.DATA_DIR ?? '', { recursive: true, force: true });
+      await source.dispose();
+
+      const fresh = await target(dialect);
+      cleanups.push(() => fresh.dispose());
+      const restore = await runNode(script('restore', [backupFile]), fresh.env);
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(lastJsonLine<{ media: unknown }>(restore.stdout).media).toMatchObject({
+        folder: mediaFolder,
+        files: urls.length,
+      });
+      const restoredServer = await startServerProcess({ ...fresh.env, LOG_LEVEL: 'warn' });
+      cleanups.push(() => restoredServer.stop().then(() => undefined));
+      for (const [url, bytes] of original) {
+        const served = await fetch(`${restoredServer.url}${url}`);
+        expect(served.status, url).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer()).equals(bytes), url).toBe(true);
+      }
+      expect(await restoredServer.stop()).toBe(0);
+
+      // With pictures in an S3 bucket, the backup says plainly that they are not in it.
+      const s3Backup = join(folder(), `inkwell.${dialect === 'sqlite' ? 'sqlite' : 'dump'}`);
+      const withS3 = await runNode(script('backup', ['--out', s3Backup]), {
+        ...fresh.env,
+        MEDIA_S3_BUCKET: 'inkwell-pictures',
+      });
+      expect(withS3.code, withS3.stderr).toBe(0);
+      expect(withS3.stdout).toContain(
+        'Pictures are stored in the S3 bucket "inkwell-pictures" and are NOT in this backup',
+      );
+      expect(lastJsonLine<{ media: unknown }>(withS3.stdout).media).toEqual({
+        bucket: 'inkwell-pictures',
+        copied: false,
+      });
+      expect(readdirSync(join(s3Backup, '..'))).toEqual([basename(s3Backup)]);
     },
   );
 });
