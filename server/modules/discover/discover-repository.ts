@@ -33,12 +33,18 @@ export class DiscoverRepository {
     return rows.map((row) => row.post_id);
   }
 
-  /** The posts an operator picked that readers can see now, in the operator's order. */
+  /**
+   * The posts an operator picked that readers can see now, in the operator's order. A cross join
+   * with the condition in WHERE, because SQLite takes a CROSS JOIN's tables in the order written:
+   * with an inner join and no statistics on the few picks, it walked every published post by its
+   * date index and looked each up among the picks (80 ms at 100,000 posts, on every side panel).
+   */
   async operatorPicks(limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('staff_picks')
-      .innerJoin('posts', 'posts.id', 'staff_picks.post_id')
+      .crossJoin('posts')
       .select('posts.id')
+      .whereRef('posts.id', '=', 'staff_picks.post_id')
       .where('posts.published_at', '<=', new Date().toISOString())
       .where('posts.hidden_at', 'is', null)
       .orderBy('staff_picks.position', 'asc')
