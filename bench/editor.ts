@@ -4,7 +4,8 @@
  *   npx tsx bench/editor.ts [--skip-build] [--keystrokes 300]
  *
  * 1. First load on the wire: every file the browser fetches to show /addblog with a working editor
- *    (HTML, scripts, styles, fonts, API answers), compressed with gzip -9 as a CDN would send it;
+ *    (HTML, scripts, styles, fonts, API answers), as the server sent it (Chromium accepts Brotli,
+ *    so mostly the build's Brotli copies) and compressed with gzip -9 as a CDN would send it;
  *    /allblog and /readblog beside it for comparison (the reader pages must not grow because of the
  *    editor). 1 KB = 1,000 bytes.
  * 2. Keystroke cost in a 10,000-word post: for each typed character, from the key event's
@@ -89,6 +90,8 @@ interface Fetched {
   url: string;
   kind: string;
   gzip: number;
+  /** The body's bytes as they came over the wire (Brotli or gzip, whichever the server chose). */
+  wire: number;
   /** The file carries the editor's code (ProseMirror). */
   editor: boolean;
 }
@@ -100,12 +103,12 @@ async function firstLoad(browser: Browser, baseURL: string, session: Session, pa
     const url = new URL(response.url());
     if (url.origin !== baseURL) return;
     fetched.push(
-      response
-        .body()
-        .then((body) => ({
+      Promise.all([response.body(), response.request().sizes()])
+        .then(([body, sizes]) => ({
           url: url.pathname,
           kind: response.request().resourceType(),
           gzip: gzipSync(body, { level: 9 }).length,
+          wire: sizes.responseBodySize,
           editor: body.includes('ProseMirror'),
         }))
         .catch(() => null),
@@ -117,10 +120,11 @@ async function firstLoad(browser: Browser, baseURL: string, session: Session, pa
   const files = (await Promise.all(fetched)).filter((file): file is Fetched => file !== null);
   await page.context().close();
   const total = files.reduce((sum, file) => sum + file.gzip, 0);
+  const wire = files.reduce((sum, file) => sum + file.wire, 0);
   const byKind = new Map<string, number>();
   for (const file of files) byKind.set(file.kind, (byKind.get(file.kind) ?? 0) + file.gzip);
   const editorKb = files.filter((file) => file.editor).reduce((sum, file) => sum + file.gzip, 0) / 1000;
-  return { path, files: files.length, totalKb: total / 1000, byKind, editorKb };
+  return { path, files: files.length, totalKb: total / 1000, wireKb: wire / 1000, byKind, editorKb };
 }
 
 async function keystrokeCost(browser: Browser, baseURL: string, session: Session, postId: string) {
@@ -203,7 +207,8 @@ try {
   for (const load of loads) {
     const kinds = [...load.byKind].map(([kind, bytes]) => `${kind} ${(bytes / 1000).toFixed(1)}`).join(', ');
     console.log(
-      `First load of ${load.path}: ${load.totalKb.toFixed(1)} KB gzip in ${load.files} files (${kinds}); ` +
+      `First load of ${load.path}: ${load.wireKb.toFixed(1)} KB on the wire as sent, ` +
+        `${load.totalKb.toFixed(1)} KB gzip -9 in ${load.files} files (${kinds}); ` +
         `editor code in it: ${load.editorKb.toFixed(1)} KB`,
     );
   }
