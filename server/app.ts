@@ -38,6 +38,7 @@ import { registerMediaRoutes } from './modules/media/media-routes';
 import { MediaService } from './modules/media/media-service';
 import { mediaStorageFor } from './modules/media/media-storage';
 import { registerPostRoutes } from './modules/posts/posts-routes';
+import { DOMAIN_CHECK_DEFAULTS, DomainChecks } from './modules/publications/domain-checks';
 import { dnsLookup } from './modules/publications/domain-verifier';
 import { PublicationUrls } from './modules/publications/publication-urls';
 import { PublicationsRepository } from './modules/publications/publications-repository';
@@ -103,6 +104,13 @@ import { ModerationRepository } from './modules/moderation/moderation-repository
 import { registerModerationRoutes } from './modules/moderation/moderation-routes';
 import { ModerationService } from './modules/moderation/moderation-service';
 import { WebhooksService } from './modules/webhooks/webhooks-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The periodic re-check of custom domains; tests run a tick with their own clock. */
+    domainChecks: DomainChecks;
+  }
+}
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -304,6 +312,16 @@ export async function buildApp({
     },
     redis,
   );
+  // Custom domains are looked at again every DOMAIN_CHECK_INTERVAL_MINUTES: a pending one is
+  // verified once its record appears, a verified one whose record is gone stops being served.
+  const domainChecks = new DomainChecks(
+    publications,
+    { intervalMs: (config.domainCheckIntervalMinutes ?? 60) * 60_000, ...DOMAIN_CHECK_DEFAULTS },
+    app.log,
+  );
+  app.decorate('domainChecks', domainChecks);
+  app.addHook('onReady', async () => domainChecks.start());
+  app.addHook('onClose', () => domainChecks.stop());
 
   const markdown = new MarkdownRenderer();
   const postsRepository = new PostsRepository(database.db);

@@ -93,4 +93,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, HSTS: 'yes' })).toThrow(/HSTS/);
     expect(() => loadConfig({ ...base, PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/at least 1/);
   });
+
+  it('reads how often custom domains are checked again: 60 minutes unless told, never 0', () => {
+    expect(loadConfig(base).domainCheckIntervalMinutes).toBe(60);
+    expect(loadConfig({ ...base, DOMAIN_CHECK_INTERVAL_MINUTES: '15' }).domainCheckIntervalMinutes).toBe(15);
+    for (const bad of ['0', '-5', '1.5', 'hourly']) {
+      expect(() => loadConfig({ ...base, DOMAIN_CHECK_INTERVAL_MINUTES: bad }), bad).toThrow(
+        /DOMAIN_CHECK_INTERVAL_MINUTES/,
+      );
+    }
+  });
 });

@@ -78,6 +78,11 @@ export interface AppConfig {
   baseDomain?: string;
   /** DNS_RESOLVERS: the servers custom-domain checks ask (ip or ip:port, comma-separated); unset: the system's. */
   dnsResolvers?: string[];
+  /**
+   * DOMAIN_CHECK_INTERVAL_MINUTES: how often each custom domain's TXT record is looked at again
+   * (decision 44). Unset: 60.
+   */
+  domainCheckIntervalMinutes?: number;
   /** How long an anonymous public read may be answered from memory; 0 turns the cache off. */
   responseCacheTtlMs: number;
   /** The most memory the response cache may hold, in bytes (bodies, headers and keys). */
@@ -327,6 +332,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     baseDomain: parseBaseDomain(env.BASE_DOMAIN),
     dnsResolvers: parseResolvers(env.DNS_RESOLVERS),
+    domainCheckIntervalMinutes: positiveInteger(env, 'DOMAIN_CHECK_INTERVAL_MINUTES', 60),
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 2000),
     responseCacheMaxBytes: integer(env, 'RESPONSE_CACHE_MAX_MB', 32) * 1024 * 1024,
     conversationLimits: {

@@ -1,5 +1,8 @@
+import { createSocket } from 'node:dgram';
 import { request as httpRequest } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import type { Post } from '../../contracts/posts';
 import type { DomainStatus, Membership, PublicationDetails } from '../../contracts/publications';
 import {
@@ -8,7 +11,14 @@ import {
   LOGO_NOT_FOUND_MESSAGE,
 } from '../../contracts/publications';
 import { startDnsServer } from './support/dns-server';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  testConfig,
+  type ApiContext,
+  type TestUser,
+} from './support/harness';
 import { photo, upload } from './support/media';
 import { attributeValues, titleOf } from './support/pages';
 import { createPost, createPosts, newestFirst } from './support/posts';
@@ -32,6 +42,73 @@ async function ownSlug(ctx: ApiContext, user: TestUser): Promise<string> {
   const slug = mine.body.response[0]?.publication.slug;
   if (!slug) throw new Error('no own blog');
   return slug;
+}
+
+async function claimDomain(ctx: ApiContext, owner: TestUser, slug: string, domain: string) {
+  const claimed = await request<{ response: DomainStatus }>(ctx, {
+    method: 'PUT',
+    url: `/api/publications/${slug}/domain`,
+    token: owner.token,
+    payload: { domain },
+  });
+  expect(claimed.status).toBe(200);
+  return claimed.body.response;
+}
+
+async function domainStatus(ctx: ApiContext, owner: TestUser, slug: string): Promise<DomainStatus> {
+  const status = await request<{ response: DomainStatus }>(ctx, {
+    method: 'GET',
+    url: `/api/publications/${slug}/domain`,
+    token: owner.token,
+  });
+  expect(status.status).toBe(200);
+  return status.body.response;
+}
+
+/** Claimed, its record published and checked by the owner: verified and served. */
+async function verifiedDomain(ctx: ApiContext, owner: TestUser, slug: string, domain: string) {
+  const claimed = await claimDomain(ctx, owner, slug, domain);
+  dns.txt.set(`_inkwell-challenge.${domain}`, [[claimed.record.value]]);
+  const verified = await request<{ response: DomainStatus }>(ctx, {
+    method: 'POST',
+    url: `/api/publications/${slug}/domain/verify`,
+    token: owner.token,
+  });
+  expect(verified.body.response.state).toBe('verified');
+  return verified.body.response;
+}
+
+/** How many times the test DNS server was asked about a domain's challenge name. */
+const lookupsOf = (domain: string) =>
+  dns.queries.filter((name) => name === `_inkwell-challenge.${domain}`).length;
+
+/**
+ * The periodic re-check's clock: hours ahead of the real one and of every earlier call (both
+ * databases' runs share it), so each call finds every domain due unless a test says otherwise.
+ */
+let clock = Date.now();
+function later(hours = 2): Date {
+  clock += hours * 60 * 60_000;
+  return new Date(clock);
+}
+
+/** Another instance of the app on the same database, its DNS checks asking `dnsResolvers`. */
+async function secondInstance(ctx: ApiContext, dnsResolvers: string[]): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig({ baseDomain: BASE, dnsResolvers }),
+    database: ctx.database,
+  });
+  await app.ready();
+  return app;
+}
+
+/** A UDP port nothing listens on (bound, then let go): queries to it are refused at once. */
+async function freeUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
 }
 
 /** The ids of the posts a site's home lists, in the order shown. */
@@ -373,6 +450,168 @@ describeEachDatabase(
       });
       expect(removed.status).toBe(204);
       expect((await page(ctx, domain, '/')).body).not.toContain('On my own domain');
+    });
+
+    it('re-checks a pending domain periodically and verifies it once its TXT record appears', async () => {
+      const owner = await signUpUser(ctx, { username: 'Patient Owner' });
+      const slug = await ownSlug(ctx, owner);
+      await createPost(ctx, owner, { title: 'Waiting for DNS' });
+      const domain = `blog.patient-owner-${ctx.dialect}.example`;
+      const claimed = await claimDomain(ctx, owner, slug, domain);
+      expect(claimed.state).toBe('pending');
+
+      // No record yet: still pending (the owner is setting it up), told why, not served.
+      const early = await ctx.app.domainChecks.recheckDueDomains(later());
+      expect(early.errors).toEqual([]);
+      expect(lookupsOf(domain)).toBe(1);
+      const waiting = await domainStatus(ctx, owner, slug);
+      expect(waiting).toMatchObject({ state: 'pending' });
+      expect(waiting.failure).toContain('No TXT record was found');
+      expect((await page(ctx, domain, '/')).body).not.toContain('Waiting for DNS');
+
+      dns.txt.set(`_inkwell-challenge.${domain}`, [[claimed.record.value]]);
+      const found = await ctx.app.domainChecks.recheckDueDomains(later());
+      expect(found.changed).toContainEqual({ domain, from: 'pending', to: 'verified' });
+      expect(await domainStatus(ctx, owner, slug)).toMatchObject({ state: 'verified', failure: null });
+      // The host router was told: the domain serves the site at once, and Caddy may get a certificate.
+      const home = await page(ctx, domain, '/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('Waiting for DNS');
+      expect(home.body).toContain(`<link rel="canonical" href="http://${domain}/">`);
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${domain}`)).statusCode).toBe(200);
+    });
+
+    it('fails a verified domain whose TXT record is gone: no longer served, no certificate', async () => {
+      const owner = await signUpUser(ctx, { username: 'Sold Domain' });
+      const slug = await ownSlug(ctx, owner);
+      await createPost(ctx, owner, { title: 'Before the sale' });
+      const domain = `blog.sold-domain-${ctx.dialect}.example`;
+      await verifiedDomain(ctx, owner, slug, domain);
+      expect((await page(ctx, domain, '/')).body).toContain('Before the sale');
+
+      // Still there: a re-check changes nothing.
+      expect((await ctx.app.domainChecks.recheckDueDomains(later())).changed).toEqual([]);
+      expect(lookupsOf(domain)).toBe(2);
+      expect((await domainStatus(ctx, owner, slug)).state).toBe('verified');
+
+      // The domain changed hands: its record is gone, a definitive answer.
+      dns.txt.delete(`_inkwell-challenge.${domain}`);
+      const gone = await ctx.app.domainChecks.recheckDueDomains(later());
+      expect(gone.changed).toContainEqual({ domain, from: 'verified', to: 'failed' });
+      const status = await domainStatus(ctx, owner, slug);
+      expect(status.state).toBe('failed');
+      expect(status.failure).toContain('No TXT record was found');
+      expect((await page(ctx, domain, '/')).body).not.toContain('Before the sale');
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${domain}`)).statusCode).toBe(404);
+    });
+
+    it('fails a verified domain whose TXT record no longer carries its token', async () => {
+      const owner = await signUpUser(ctx, { username: 'Moved Domain' });
+      const slug = await ownSlug(ctx, owner);
+      const domain = `blog.moved-domain-${ctx.dialect}.example`;
+      await verifiedDomain(ctx, owner, slug, domain);
+      dns.txt.set(`_inkwell-challenge.${domain}`, [['inkwell-verify=somebody-else']]);
+      await ctx.app.domainChecks.recheckDueDomains(later());
+      const status = await domainStatus(ctx, owner, slug);
+      expect(status.state).toBe('failed');
+      expect(status.failure).toContain("does not carry this publication's token");
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${domain}`)).statusCode).toBe(404);
+    });
+
+    it('keeps a verified domain verified and served while DNS does not answer', async () => {
+      const owner = await signUpUser(ctx, { username: 'Dns Outage' });
+      const slug = await ownSlug(ctx, owner);
+      await createPost(ctx, owner, { title: 'Through the outage' });
+      const domain = `blog.dns-outage-${ctx.dialect}.example`;
+      const pendingDomain = `blog.still-pending-${ctx.dialect}.example`;
+      const verified = await verifiedDomain(ctx, owner, slug, domain);
+      const other = await signUpUser(ctx);
+      const otherSlug = await ownSlug(ctx, other);
+      await claimDomain(ctx, other, otherSlug, pendingDomain);
+
+      // The test server answers SERVFAIL: DNS was asked and did not say no.
+      dns.failing.add(`_inkwell-challenge.${domain}`);
+      dns.failing.add(`_inkwell-challenge.${pendingDomain}`);
+      const at = later();
+      const outage = await ctx.app.domainChecks.recheckDueDomains(at);
+      expect(lookupsOf(domain)).toBeGreaterThanOrEqual(2);
+      expect(lookupsOf(pendingDomain)).toBeGreaterThanOrEqual(1);
+      expect(outage.changed).toEqual([]);
+      // Nothing recorded but the time of the check.
+      expect(await domainStatus(ctx, owner, slug)).toEqual({
+        ...verified,
+        checkedAt: at.toISOString(),
+      });
+      expect(await domainStatus(ctx, other, otherSlug)).toMatchObject({
+        state: 'pending',
+        failure: null,
+        checkedAt: at.toISOString(),
+      });
+      expect((await page(ctx, domain, '/')).body).toContain('Through the outage');
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${domain}`)).statusCode).toBe(200);
+
+      // The owner's "Check now" follows the same rule: told why, still verified and served.
+      const pressed = await request<{ response: DomainStatus }>(ctx, {
+        method: 'POST',
+        url: `/api/publications/${slug}/domain/verify`,
+        token: owner.token,
+      });
+      expect(pressed.body.response.state).toBe('verified');
+      expect(pressed.body.response.failure).toContain('DNS did not answer');
+      expect((await page(ctx, domain, '/')).body).toContain('Through the outage');
+      dns.failing.clear();
+
+      // An instance whose resolver is unreachable (nothing listens on its port) keeps it too.
+      const closedPort = await freeUdpPort();
+      const cutOff = await secondInstance(ctx, [`127.0.0.1:${closedPort}`]);
+      try {
+        const unreachable = await cutOff.domainChecks.recheckDueDomains(later());
+        expect(unreachable.checked).toBeGreaterThanOrEqual(2);
+        expect(unreachable.changed).toEqual([]);
+        expect(unreachable.errors).toEqual([]);
+      } finally {
+        await cutOff.close();
+      }
+      expect((await domainStatus(ctx, owner, slug)).state).toBe('verified');
+      expect((await domainStatus(ctx, other, otherSlug)).state).toBe('pending');
+      expect((await page(ctx, 'inkwell.test', `/api/domains/ask?domain=${domain}`)).statusCode).toBe(200);
+    });
+
+    it('checks a domain again only once its interval has passed, and once across two instances', async () => {
+      const owner = await signUpUser(ctx, { username: 'Once Only' });
+      const slug = await ownSlug(ctx, owner);
+      const domain = `blog.once-only-${ctx.dialect}.example`;
+      await verifiedDomain(ctx, owner, slug, domain);
+      const before = lookupsOf(domain);
+
+      const at = later();
+      await ctx.app.domainChecks.recheckDueDomains(at);
+      expect(lookupsOf(domain)).toBe(before + 1);
+      // Checked half an hour ago (the interval is 60 minutes): not due, not asked.
+      const soon = await ctx.app.domainChecks.recheckDueDomains(new Date(at.getTime() + 30 * 60_000));
+      expect(soon.checked).toBe(0);
+      expect(lookupsOf(domain)).toBe(before + 1);
+      expect((await domainStatus(ctx, owner, slug)).checkedAt).toBe(at.toISOString());
+      // An hour and a minute after: due again.
+      await ctx.app.domainChecks.recheckDueDomains(new Date(at.getTime() + 61 * 60_000));
+      expect(lookupsOf(domain)).toBe(before + 2);
+
+      // Two instances on one database tick at the same moment: one claims the domain, one asks DNS.
+      const other = await secondInstance(ctx, [dns.address]);
+      try {
+        // Past the check an hour and a minute after `at`, by more than an interval.
+        const now = later(3);
+        const [first, second] = await Promise.all([
+          ctx.app.domainChecks.recheckDueDomains(now),
+          other.domainChecks.recheckDueDomains(now),
+        ]);
+        expect(lookupsOf(domain)).toBe(before + 3);
+        // Every domain due was checked by exactly one of them.
+        expect(first.checked + second.checked).toBe(Math.max(first.due, second.due));
+      } finally {
+        await other.close();
+      }
+      expect((await domainStatus(ctx, owner, slug)).state).toBe('verified');
     });
   },
   { config: { baseDomain: BASE, dnsResolvers: [dns.address] } },

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { GrantableRole, PublicationRole } from '../../../contracts/publications';
 import type { DatabaseSchema, PublicationDomainsTable, PublicationsTable } from '../../db/schema';
 
@@ -308,6 +308,56 @@ export class PublicationsRepository {
       .set({ state, failure, checked_at: checkedAt })
       .where('domain', '=', domain)
       .execute();
+  }
+
+  /**
+   * Domains the periodic re-check should look at: never checked, or last checked before `due`;
+   * the longest-waiting first. A plain scan: one row per publication with a domain.
+   */
+  dueDomains(due: string, limit: number): Promise<DomainRow[]> {
+    return this.db
+      .selectFrom('publication_domains')
+      .selectAll()
+      .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', due)]))
+      .orderBy(sql`coalesce(checked_at, '')`)
+      .orderBy('domain')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Takes a due domain's check for this instance by moving its `checked_at` to `now`, only if it
+   * is still due: of several instances that saw it due, exactly one changes the row, and only that
+   * one asks DNS.
+   */
+  async claimDomainCheck(domain: string, due: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('publication_domains')
+      .set({ checked_at: now })
+      .where('domain', '=', domain)
+      .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', due)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * A periodic check's outcome, written only if the row is still the claim that was checked
+   * (same token, same state): a domain removed and claimed again, or checked by its owner in the
+   * meantime, keeps the newer answer.
+   */
+  async recordDomainCheck(
+    checked: Pick<DomainRow, 'domain' | 'token' | 'state'>,
+    state: DomainRow['state'],
+    failure: string | null,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('publication_domains')
+      .set({ state, failure })
+      .where('domain', '=', checked.domain)
+      .where('token', '=', checked.token)
+      .where('state', '=', checked.state)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async deleteDomain(publicationId: string): Promise<boolean> {

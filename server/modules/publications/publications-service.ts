@@ -18,6 +18,7 @@ import {
   PERSONAL_PUBLICATION_MESSAGE,
   PUBLICATION_NOT_FOUND_MESSAGE,
   SLUG_TAKEN_MESSAGE,
+  type DomainState,
   type DomainStatus,
   type GrantableRole,
   type Invitation,
@@ -39,10 +40,57 @@ import { nowIso } from '../../db/sql-helpers';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
-import { challengeName, challengeValue, verifyDomain, type TxtLookup } from './domain-verifier';
+import {
+  challengeName,
+  challengeValue,
+  nextDomainState,
+  verifyDomain,
+  type TxtLookup,
+} from './domain-verifier';
 import type { NotificationsRepository } from '../notifications/notifications-repository';
 import type { PublicationUrls } from './publication-urls';
 import type { DomainRow, PublicationRow, PublicationsRepository } from './publications-repository';
+
+export interface DomainRecheckOptions {
+  /** A domain is due once its last check is this old. */
+  intervalMs: number;
+  /** Domains looked at in one call at most, so one call never runs long. */
+  limit: number;
+  /** DNS lookups in flight at once. */
+  concurrency: number;
+  /** Aborts when the app closes. */
+  signal?: AbortSignal;
+}
+
+export interface DomainRecheckSummary {
+  /** Domains that were due when read. */
+  due: number;
+  /** Those this instance claimed and looked up (another instance may have taken the rest). */
+  checked: number;
+  /** Those whose state the check changed. */
+  changed: { domain: string; from: DomainState; to: DomainState }[];
+  errors: { domain: string; error: unknown }[];
+}
+
+/** The promise's value, or undefined as soon as `signal` aborts (the work is abandoned, not stopped). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
 
 /** Told when the set of verified custom domains changes (the host router's map). */
 export interface DomainListener {
@@ -329,11 +377,48 @@ export class PublicationsService {
     if (!domain) throw notFound(DOMAIN_NOT_FOUND_MESSAGE);
     const result = await verifyDomain(this.dns, domain.domain, domain.token);
     const checkedAt = nowIso();
-    const state = result.verified ? 'verified' : 'failed';
-    const failure = result.verified ? null : result.reason;
+    const { state, failure } = nextDomainState(domain.state, result, 'owner') ?? domain;
     await this.publications.setDomainState(domain.domain, state, failure, checkedAt);
-    if ((domain.state === 'verified') !== result.verified) await this.domainListener?.domainsChanged();
+    if ((domain.state === 'verified') !== (state === 'verified')) await this.domainListener?.domainsChanged();
     return toDomainStatus({ ...domain, state, failure, checked_at: checkedAt });
+  }
+
+  /**
+   * The periodic re-check (decision 44): looks again at up to `limit` domains last checked before
+   * `now - intervalMs` (or never), so a pending domain is verified once its record appears and a
+   * verified one whose record is gone stops being served. Each domain is claimed first by a
+   * conditional update, so across instances only one asks DNS about it. Lookups run
+   * `concurrency` at a time; once `signal` aborts, none starts and none in flight is waited for
+   * (its claim stands: it is looked at again an interval later). A domain's error is collected,
+   * not thrown, so one bad row does not stop the others.
+   */
+  async recheckDueDomains(now: Date, options: DomainRecheckOptions): Promise<DomainRecheckSummary> {
+    const at = now.toISOString();
+    const due = new Date(now.getTime() - options.intervalMs).toISOString();
+    const candidates = await this.publications.dueDomains(due, options.limit);
+    const summary: DomainRecheckSummary = { due: candidates.length, checked: 0, changed: [], errors: [] };
+    const recheck = async (row: DomainRow) => {
+      if (options.signal?.aborted) return;
+      try {
+        if (!(await this.publications.claimDomainCheck(row.domain, due, at))) return;
+        summary.checked += 1;
+        const result = await untilAborted(verifyDomain(this.dns, row.domain, row.token), options.signal);
+        if (result === undefined) return;
+        const next = nextDomainState(row.state, result, 'schedule');
+        if (!next || (next.state === row.state && next.failure === row.failure)) return;
+        const written = await this.publications.recordDomainCheck(row, next.state, next.failure);
+        if (written && next.state !== row.state)
+          summary.changed.push({ domain: row.domain, from: row.state, to: next.state });
+      } catch (error) {
+        summary.errors.push({ domain: row.domain, error });
+      }
+    };
+    for (let start = 0; start < candidates.length; start += options.concurrency) {
+      await Promise.all(candidates.slice(start, start + options.concurrency).map(recheck));
+    }
+    if (summary.changed.some((change) => (change.from === 'verified') !== (change.to === 'verified')))
+      await this.domainListener?.domainsChanged();
+    return summary;
   }
 
   async deleteDomain(viewer: Viewer, slug: string): Promise<void> {

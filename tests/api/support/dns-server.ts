@@ -5,6 +5,10 @@ export interface LocalDnsServer {
   address: string;
   /** Name → TXT records (each a list of strings, as DNS splits them); edit it between checks. */
   txt: Map<string, string[][]>;
+  /** Names answered SERVFAIL (the server could not get an answer): a transient failure. */
+  failing: Set<string>;
+  /** Every name asked, lower-cased, in order: tests count the lookups. */
+  queries: string[];
   close(): Promise<void>;
 }
 
@@ -14,14 +18,21 @@ export interface LocalDnsServer {
  */
 export async function startDnsServer(): Promise<LocalDnsServer> {
   const txt = new Map<string, string[][]>();
+  const failing = new Set<string>();
+  const queries: string[] = [];
   const { Packet } = dns2;
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
-      const records = question ? txt.get(question.name.toLowerCase()) : undefined;
-      if (!question || !records) {
+      const name = question?.name.toLowerCase() ?? '';
+      const records = txt.get(name);
+      if (question) queries.push(name);
+      if (question && failing.has(name)) {
+        // RCODE 2: the server could not get an answer.
+        response.header.rcode = 2;
+      } else if (!question || !records) {
         // RCODE 3: no such name.
         response.header.rcode = 3;
       } else {
@@ -37,5 +48,5 @@ export async function startDnsServer(): Promise<LocalDnsServer> {
   const addresses = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
   const port = addresses.udp?.port;
   if (port === undefined) throw new Error('the DNS server did not listen');
-  return { address: `127.0.0.1:${port}`, txt, close: () => server.close() };
+  return { address: `127.0.0.1:${port}`, txt, failing, queries, close: () => server.close() };
 }
