@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_INVALID_MESSAGE } from '../../contracts/api-keys';
 import { buildApp } from '../../server/app';
-import { loadWebhooksConfig } from '../../server/config';
+import { loadWebhooksConfig, type AppConfig } from '../../server/config';
 import { createTestDatabase } from './support/test-databases';
 import { createPost } from './support/posts';
 import { photo, upload } from './support/media';
@@ -644,29 +644,38 @@ describeEachDatabase(
   },
 );
 
+/** Runs `test` against an app on a fresh SQLite database whose warnings and errors it can read. */
+async function withLoggedApp(
+  config: AppConfig,
+  test: (ctx: ApiContext, logged: () => string) => Promise<void>,
+): Promise<void> {
+  let logged = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logged += chunk.toString();
+      callback();
+    },
+  });
+  const { database, dispose } = await createTestDatabase('sqlite');
+  const app = await buildApp({ config, database, logger: { level: 'warn', stream } });
+  try {
+    await test({ app, database, dialect: 'sqlite' }, () => logged);
+  } finally {
+    await app.close();
+    await dispose();
+  }
+}
+
 describe('without SMTP_URL', () => {
   it('writes the reset link to the server log', async () => {
-    let logged = '';
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        logged += chunk.toString();
-        callback();
-      },
-    });
-    const { database, dispose } = await createTestDatabase('sqlite');
-    const app = await buildApp({ config: testConfig(), database, logger: { level: 'warn', stream } });
-    try {
-      const ctx = { app, database, dialect: 'sqlite' as const };
+    await withLoggedApp(testConfig(), async (ctx, logged) => {
       const user = await signUpUser(ctx);
       expect((await post(ctx, '/api/user/password/forgot', { email: user.email })).status).toBe(202);
-      for (let attempt = 0; attempt < 100 && !logged.includes('/reset-password?token='); attempt += 1) {
+      for (let attempt = 0; attempt < 100 && !logged().includes('/reset-password?token='); attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      expect(logged).toMatch(/http:\/\/inkwell\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
-    } finally {
-      await app.close();
-      await dispose();
-    }
+      expect(logged()).toMatch(/http:\/\/inkwell\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    });
   });
 });
 
@@ -745,23 +754,10 @@ describeEachDatabase(
 
 describe('when the pictures cannot be removed from storage', () => {
   it('still deletes the account, and logs the files left behind', async () => {
-    let logged = '';
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        logged += chunk.toString();
-        callback();
-      },
-    });
-    const { database, dispose } = await createTestDatabase('sqlite');
     // Nothing listens there: every request to the bucket fails.
     const media = s3Config(`http://127.0.0.1:${await freePort()}`);
-    const app = await buildApp({
-      config: testConfig({ media }),
-      database,
-      logger: { level: 'warn', stream },
-    });
-    try {
-      const ctx = { app, database, dialect: 'sqlite' as const };
+    await withLoggedApp(testConfig({ media }), async (ctx, logged) => {
+      const { database } = ctx;
       const user = await signUpUser(ctx);
       const id = crypto.randomUUID();
       await database.db
@@ -786,11 +782,8 @@ describe('when the pictures cannot be removed from storage', () => {
       expect(await database.db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toEqual(
         [],
       );
-      expect(logged).toContain("a deleted account's picture files could not be removed from storage");
-      expect(logged).toContain(`media/${id}/480.webp`);
-    } finally {
-      await app.close();
-      await dispose();
-    }
+      expect(logged()).toContain("a deleted account's picture files could not be removed from storage");
+      expect(logged()).toContain(`media/${id}/480.webp`);
+    });
   });
 });
