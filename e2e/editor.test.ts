@@ -251,6 +251,27 @@ describe('the block editor', () => {
     expect(scripts.some((path) => path.includes('markdown-parser'))).toBe(false);
   });
 
+  it('loads the post checks (and Zod) at the first change, not with the page, and still checks at Publish', async () => {
+    const user = await createUser(browser.baseURL, 'Checked');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await signInAs(page, user);
+    await page.goto('/addblog');
+    await hydrated(page);
+    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => path.includes('post-rules'))).toEqual([]);
+
+    await page.getByLabel('Title', { exact: true }).fill('A');
+    await expect.poll(() => scripts.some((path) => path.includes('post-rules'))).toBe(true);
+    await page.getByLabel('Title', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(page.getByText('Blog content is required').first());
+  });
+
   it('fits a 375 px screen, light and dark, and passes axe', async () => {
     for (const [viewport, colorScheme] of [
       [PHONE, 'dark'],

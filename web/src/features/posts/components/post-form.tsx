@@ -10,13 +10,13 @@ import {
   type ReactNode,
 } from 'react';
 import { useBlocker } from 'react-router';
-import { postInputSchema, type PostInput } from '../../../../../contracts/posts';
+import type { PostInput } from '../../../../../contracts/posts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import type { ApiFailure } from '../../../lib/api-client';
-import { validate, type FormErrors } from '../../../lib/validate';
+import { NO_RESPONSE_MESSAGE, type ApiFailure } from '../../../lib/api-client';
+import type { FormErrors, Validation } from '../../../lib/validate';
 import { AppLink } from '../../../components/ui/app-link';
 import type { SaveAction } from '../../drafts/api/save-post';
 import type { PostStatus, StudioPost } from '../../drafts/api/studio-post';
@@ -37,6 +37,26 @@ import {
 } from '../../editor/lib/local-copy';
 import { editPostPath } from '../../drafts/paths';
 import '../../editor/editor.css';
+
+type PostRules = typeof import('../lib/post-rules');
+/**
+ * The post's checks and Zod under them (post-rules.ts, about 21 KB on the wire), fetched at the
+ * writer's first change or at Publish rather than with the page; once here they run synchronously.
+ */
+let postRules: PostRules | undefined;
+let postRulesLoading: Promise<PostRules> | undefined;
+function loadPostRules(): Promise<PostRules> {
+  postRulesLoading ??= import('../lib/post-rules').then(
+    (module) => (postRules = module),
+    (error: unknown) => {
+      // Offline: the next change or Publish asks again.
+      postRulesLoading = undefined;
+      throw error;
+    },
+  );
+  return postRulesLoading;
+}
+const prefetchPostRules = () => void loadPostRules().catch(() => undefined);
 
 const EditorPreview = lazy(() =>
   import('../../editor/components/editor-preview').then((module) => ({ default: module.EditorPreview })),
@@ -106,6 +126,7 @@ export function PostForm({
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
   const [previewMarkdown, setPreviewMarkdown] = useState<string | null>(null);
   const leaving = useRef(false);
+  const checking = useRef(false);
 
   const readValues = useCallback(
     (): PostInput => ({
@@ -136,6 +157,7 @@ export function PostForm({
   const onChange = useCallback(() => {
     autosave.changed();
     stats.schedule();
+    prefetchPostRules();
     // Only the first keystroke after an error changes anything: the others leave the form as it is.
     if (attempted)
       setErrors((current) =>
@@ -148,8 +170,10 @@ export function PostForm({
     setTitle(next);
     titleRef.current = next;
     autosave.changed();
-    if (attempted) {
-      const result = validate(postInputSchema, readValues());
+    prefetchPostRules();
+    // A failed Publish loaded the checks, so they are here whenever `attempted` is.
+    if (attempted && postRules) {
+      const result = postRules.validatePost(readValues());
       setErrors(result.ok ? {} : result.errors);
     }
   };
@@ -162,12 +186,25 @@ export function PostForm({
   };
 
   const run = async (action: PostAction) => {
-    if (pending) return;
+    // `checking`: a second click while the checks are still being fetched must not send twice.
+    if (pending || checking.current) return;
     const values = readValues();
     // A draft may be saved unfinished; what goes out to readers needs a title and content (SPEC §5).
     const needsBoth = action.kind === 'publish' || action.kind === 'schedule';
     if (needsBoth) setAttempted(true);
-    const result = needsBoth ? validate(postInputSchema, values) : ({ ok: true, data: values } as const);
+    let result: Validation<PostInput> = { ok: true, data: values };
+    if (needsBoth) {
+      checking.current = true;
+      try {
+        result = (postRules ?? (await loadPostRules())).validatePost(values);
+      } catch {
+        // The checks could not be fetched: nor could the post be sent.
+        setFormError(NO_RESPONSE_MESSAGE);
+        return;
+      } finally {
+        checking.current = false;
+      }
+    }
     if (!result.ok) {
       setErrors(result.errors);
       setFormError(result.errors.form ?? null);
