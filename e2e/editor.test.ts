@@ -272,6 +272,24 @@ describe('the block editor', () => {
     await visible(page.getByText('Blog content is required').first());
   });
 
+  it('says no response came when the checks cannot be fetched at Publish, and sends nothing', async () => {
+    const user = await createUser(browser.baseURL, 'Unchecked');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.route(/\/assets\/post-rules-[^/]*\.js$/, (route) => route.abort());
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/post/blog')
+        posts.push(request.url());
+    });
+    await signInAs(page, user);
+    await page.goto('/addblog');
+    await hydrated(page);
+    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(page.getByText('No response received from server. Please try again later.'));
+    expect(posts).toEqual([]);
+  });
+
   it('fits a 375 px screen, light and dark, and passes axe', async () => {
     for (const [viewport, colorScheme] of [
       [PHONE, 'dark'],
