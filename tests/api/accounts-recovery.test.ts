@@ -3,10 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_KEY_INVALID_MESSAGE } from '../../contracts/api-keys';
 import { buildApp } from '../../server/app';
 import { loadWebhooksConfig, type AppConfig } from '../../server/config';
@@ -14,6 +12,7 @@ import { createTestDatabase } from './support/test-databases';
 import { createPost } from './support/posts';
 import { photo, upload } from './support/media';
 import { freePort } from './support/ports';
+import { startLocalS3 } from './support/local-s3';
 import {
   describeEachDatabase,
   request,
@@ -679,50 +678,8 @@ describe('without SMTP_URL', () => {
   });
 });
 
-/** A local S3-compatible server (s3rver, from npm), as in media.test.ts. */
-const S3_BUCKET = 'inkwell-media';
-const s3Port = await freePort();
-const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-const s3Server = new S3rver({
-  address: '127.0.0.1',
-  port: s3Port,
-  silent: true,
-  directory: join(dataDir, 's3'),
-  configureBuckets: [{ name: S3_BUCKET }],
-});
-beforeAll(async () => {
-  await s3Server.run();
-});
-afterAll(async () => {
-  await s3Server.close();
-});
-
-const s3Config = (endpoint: string) => ({
-  ...testConfig().media,
-  s3: {
-    bucket: S3_BUCKET,
-    region: 'us-east-1',
-    endpoint,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  },
-});
-
-async function bucketKeys(): Promise<string[]> {
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint: s3Endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  try {
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: S3_BUCKET }));
-    return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
-  } finally {
-    client.destroy();
-  }
-}
+/** A local S3-compatible server, as in media.test.ts. */
+const s3 = await startLocalS3(join(dataDir, 's3'));
 
 describeEachDatabase(
   'deleting an account with pictures in S3-compatible storage',
@@ -733,7 +690,7 @@ describeEachDatabase(
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
       const { id, url } = uploaded.body.response;
       const ofPicture = (keys: string[]) => keys.filter((key) => key.startsWith(`media/${id}/`));
-      expect(ofPicture(await bucketKeys())).toEqual([
+      expect(ofPicture(await s3.keys())).toEqual([
         `media/${id}/1000.webp`,
         `media/${id}/480.webp`,
         `media/${id}/960.webp`,
@@ -745,17 +702,17 @@ describeEachDatabase(
         user.token,
       );
       expect(deleted.status).toBe(200);
-      expect(ofPicture(await bucketKeys())).toEqual([]);
+      expect(ofPicture(await s3.keys())).toEqual([]);
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     });
   },
-  { config: { dataDir, media: s3Config(s3Endpoint) } },
+  { config: { dataDir, media: s3.mediaConfig() } },
 );
 
 describe('when the pictures cannot be removed from storage', () => {
   it('still deletes the account, and logs the files left behind', async () => {
     // Nothing listens there: every request to the bucket fails.
-    const media = s3Config(`http://127.0.0.1:${await freePort()}`);
+    const media = s3.mediaConfig(`http://127.0.0.1:${await freePort()}`);
     await withLoggedApp(testConfig({ media }), async (ctx, logged) => {
       const { database } = ctx;
       const user = await signUpUser(ctx);

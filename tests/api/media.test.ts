@@ -1,10 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import {
   MEDIA_CORRUPT_MESSAGE,
   MEDIA_MAX_BYTES,
@@ -14,9 +12,9 @@ import {
   MEDIA_TOO_MANY_PIXELS_MESSAGE,
   MEDIA_UNSUPPORTED_MESSAGE,
 } from '../../contracts/media';
-import { describeEachDatabase, request, signUpUser, testConfig, type ApiContext } from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
 import { photo, pngBomb, upload } from './support/media';
-import { freePort } from './support/ports';
+import { startLocalS3 } from './support/local-s3';
 
 const dataDirs: string[] = [];
 function tempDataDir(): string {
@@ -222,39 +220,8 @@ describeEachDatabase(
   },
 );
 
-/** A local S3-compatible server (s3rver, from npm) standing in for a bucket shared by instances. */
-const S3_BUCKET = 'inkwell-media';
-const s3Port = await freePort();
-const s3Dir = tempDataDir();
-const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-const s3Server = new S3rver({
-  address: '127.0.0.1',
-  port: s3Port,
-  silent: true,
-  directory: s3Dir,
-  configureBuckets: [{ name: S3_BUCKET }],
-});
-beforeAll(async () => {
-  await s3Server.run();
-});
-afterAll(async () => {
-  await s3Server.close();
-});
-
-async function bucketKeys(): Promise<string[]> {
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint: s3Endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  try {
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: S3_BUCKET }));
-    return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
-  } finally {
-    client.destroy();
-  }
-}
+/** A local S3-compatible server standing in for a bucket shared by instances. */
+const s3 = await startLocalS3(tempDataDir());
 
 const s3DataDir = tempDataDir();
 
@@ -266,7 +233,7 @@ describeEachDatabase(
       const response = await upload(ctx, author.token, await photo(1000, 500));
       expect(response.status, JSON.stringify(response.body)).toBe(201);
       const { id, url } = response.body.response;
-      expect(await bucketKeys()).toEqual(
+      expect(await s3.keys()).toEqual(
         expect.arrayContaining([`media/${id}/1000.webp`, `media/${id}/480.webp`]),
       );
       expect(filesUnder(join(s3DataDir, 'media'))).toEqual([]);
@@ -277,26 +244,16 @@ describeEachDatabase(
 
     it('puts nothing in the bucket for a refused upload', async () => {
       const author = await signUpUser(ctx);
-      const before = await bucketKeys();
+      const before = await s3.keys();
       expect((await upload(ctx, author.token, pngBomb())).status).toBe(400);
       expect((await upload(ctx, author.token, Buffer.from('<svg/>'))).status).toBe(415);
-      expect(await bucketKeys()).toEqual(before);
+      expect(await s3.keys()).toEqual(before);
     });
   },
   {
     config: {
       dataDir: s3DataDir,
-      media: {
-        ...testConfig().media,
-        s3: {
-          bucket: S3_BUCKET,
-          region: 'us-east-1',
-          endpoint: s3Endpoint,
-          accessKeyId: 'S3RVER',
-          secretAccessKey: 'S3RVER',
-          forcePathStyle: true,
-        },
-      },
+      media: s3.mediaConfig(),
     },
   },
 );
