@@ -186,6 +186,85 @@ describe('the block editor', () => {
     expect(html).toContain('under struck');
   });
 
+  it('links an address typed or pasted, an address pasted over words, and one given in the toolbar; never javascript:', async () => {
+    const { page } = await writer('Linker');
+    const links = () =>
+      page
+        .locator('.block-editor__body a')
+        .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')]));
+    const paste = (text: string, html?: string) =>
+      page.evaluate(
+        ([plain, rich]) => {
+          const data = new DataTransfer();
+          data.setData('text/plain', plain!);
+          if (rich) data.setData('text/html', rich);
+          document
+            .querySelector('.block-editor__body')
+            ?.dispatchEvent(
+              new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+            );
+        },
+        [text, html],
+      );
+    await body(page).click();
+    // Typed: the space after the address links it, without the full stop; typing on does not extend it.
+    await page.keyboard.type(
+      'See www.example.com. And https://en.wikipedia.org/wiki/Ink_(disambiguation) too',
+    );
+    expect(await links()).toEqual([
+      ['www.example.com', 'https://www.example.com'],
+      [
+        'https://en.wikipedia.org/wiki/Ink_(disambiguation)',
+        'https://en.wikipedia.org/wiki/Ink_(disambiguation)',
+      ],
+    ]);
+    // Inside inline code an address stays code.
+    await page.keyboard.type(' `https://code.example.com ` end');
+    expect((await links()).length).toBe(2);
+
+    await page.keyboard.press('Enter');
+    await paste('Pasted https://pasted.example.org/a?b=1, and www.second.example.net');
+    expect((await links()).slice(2)).toEqual([
+      ['https://pasted.example.org/a?b=1', 'https://pasted.example.org/a?b=1'],
+      ['www.second.example.net', 'https://www.second.example.net'],
+    ]);
+    // A link pasted from a page keeps its address, unless it is a script.
+    await page.keyboard.press('Enter');
+    await paste(
+      'one two',
+      '<p><a href="https://kept.example.com/">one</a> <a href="javascript:alert(1)">two</a></p>',
+    );
+    expect((await links()).slice(4)).toEqual([['one', 'https://kept.example.com/']]);
+
+    // An address pasted over selected words links those words.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Read this');
+    await page.keyboard.press('Shift+Home');
+    await paste('https://over.example.com/post');
+    expect((await links()).slice(5)).toEqual([['Read this', 'https://over.example.com/post']]);
+
+    // The toolbar's Link: applied, refused for javascript:, removed.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Toolbar words');
+    await page.keyboard.press('Shift+Home');
+    const toolbar = await visible(page.getByRole('toolbar', { name: 'Formatting' }));
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    await page.getByLabel('Link address').fill('javascript:alert(1)');
+    await page.getByLabel('Link address').press('Enter');
+    expect((await links()).slice(6)).toEqual([]);
+    await page.keyboard.press('Shift+Home');
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    await page.getByLabel('Link address').fill('https://toolbar.example.com/');
+    await page.getByLabel('Link address').press('Enter');
+    expect((await links()).slice(6)).toEqual([['Toolbar words', 'https://toolbar.example.com/']]);
+    await page.keyboard.press('Shift+Home');
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    await page.getByLabel('Link address').fill('');
+    await page.getByRole('button', { name: 'Remove link' }).click();
+    expect((await links()).slice(6)).toEqual([]);
+  });
+
   it('can be written with the keyboard alone: title, body, toolbar and Publish', async () => {
     const { page } = await writer('Keyboarder');
     await page.getByLabel('Title', { exact: true }).focus();
