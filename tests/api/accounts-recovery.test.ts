@@ -336,6 +336,62 @@ describeEachDatabase(
             .executeTakeFirst()
         )?.post_count;
 
+      it.each(['delete', 'keep'] as const)(
+        'with "%s", removes its unsent account emails, to its address and to the one it was changing to',
+        async (content) => {
+          const user = await signUpUser(ctx);
+          const next = `next-${Date.now()}-${content}@example.com`;
+          const changing = await post(
+            ctx,
+            '/api/user/email',
+            { email: next, currentPassword: user.password },
+            user.token,
+          );
+          expect(changing.status).toBe(202);
+          await linkSentTo(next, '/confirm-email');
+          const stranger = `stranger-${Date.now()}-${content}@example.com`;
+          const db = ctx.database.db;
+          // Mail the server could not deliver: given up on, or waiting for a later attempt.
+          const undelivered = (to: string, state: 'pending' | 'failed') => ({
+            id: crypto.randomUUID(),
+            to_address: to,
+            subject: 'Reset your Inkwell password',
+            body: state === 'pending' ? 'https://inkwell.test/reset-password?token=secret' : '',
+            state,
+            attempts: 3,
+            next_attempt_at: '2999-01-01T00:00:00.000Z',
+            created_at: new Date().toISOString(),
+          });
+          await db
+            .insertInto('mail_outbox')
+            .values([
+              undelivered(user.email.toUpperCase(), 'pending'),
+              undelivered(user.email, 'failed'),
+              undelivered(next, 'pending'),
+              undelivered(stranger, 'pending'),
+            ])
+            .execute();
+          const outboxTo = async (address: string) =>
+            (await db.selectFrom('mail_outbox').select('to_address').execute()).filter(
+              (row) => row.to_address.toLowerCase() === address.toLowerCase(),
+            ).length;
+          expect(await outboxTo(user.email)).toBe(2);
+
+          const deleted = await post(
+            ctx,
+            '/api/user/delete',
+            { password: user.password, content },
+            user.token,
+          );
+          expect(deleted.status).toBe(200);
+          expect(await outboxTo(user.email)).toBe(0);
+          expect(await outboxTo(next)).toBe(0);
+          // Someone else's mail stays.
+          expect(await outboxTo(stranger)).toBe(1);
+          await db.deleteFrom('mail_outbox').where('to_address', '=', stranger).execute();
+        },
+      );
+
       it('refuses without the right password and changes nothing', async () => {
         const { user } = await busyUser();
         const wrong = await post(

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 import type { MailMessage } from '../../lib/mail';
@@ -101,4 +101,27 @@ export class MailOutboxRepository {
       .where('locked_until', '=', claim.lockedUntil)
       .execute();
   }
+}
+
+/**
+ * A deleted account's mail not yet sent, or given up on: addressed to its address or to the one an
+ * email change was about to confirm. It would keep the address (and a reset link) in the database
+ * after the account is gone. A message a worker is sending at this moment still leaves; its link
+ * no longer works, since the account's links go in the same transaction.
+ */
+export async function removeMailOf(trx: Transaction<DatabaseSchema>, userId: string): Promise<void> {
+  const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  const changes = await trx
+    .selectFrom('account_tokens')
+    .select('new_email')
+    .where('user_id', '=', userId)
+    .where('new_email', 'is not', null)
+    .execute();
+  const addresses = [user?.email, ...changes.map((change) => change.new_email)];
+  const lowered = addresses.flatMap((address) => (address ? [address.toLowerCase()] : []));
+  if (lowered.length === 0) return;
+  await trx
+    .deleteFrom('mail_outbox')
+    .where(sql`lower(to_address)`, 'in', lowered)
+    .execute();
 }
