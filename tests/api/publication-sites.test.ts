@@ -33,6 +33,23 @@ const BASE = 'sites.test';
 const page = (ctx: ApiContext, host: string, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers: { host } });
 
+/** Whether the main site's sitemaps (the index, then each child) list the read page of `postId`. */
+async function mainSitemapLists(ctx: ApiContext, postId: string): Promise<boolean> {
+  const index = await page(ctx, 'inkwell.test', '/sitemap.xml');
+  expect(index.statusCode).toBe(200);
+  const children = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!));
+  for (const child of children) {
+    const sitemap = await page(
+      ctx,
+      'inkwell.test',
+      `${child.pathname}${child.search}`.replaceAll('&amp;', '&'),
+    );
+    expect(sitemap.statusCode).toBe(200);
+    if (parseUrlSet(sitemap.body).some((entry) => entry.loc.endsWith(`/readblog?id=${postId}`))) return true;
+  }
+  return false;
+}
+
 async function ownSlug(ctx: ApiContext, user: TestUser): Promise<string> {
   const mine = await request<{ response: Membership[] }>(ctx, {
     method: 'GET',
@@ -326,6 +343,8 @@ describeEachDatabase(
       const writer = await signUpUser(ctx);
       const slug = await ownSlug(ctx, owner);
       const post = await createPost(ctx, owner, { title: 'On my own domain' });
+      const elsewhere = await createPost(ctx, writer, { title: 'On the main site' });
+      expect(await mainSitemapLists(ctx, post.id)).toBe(true);
       const domain = 'blog.domain-owner.example';
       // The DNS server outlives each database's run of this suite: start from no records.
       dns.txt.clear();
@@ -380,6 +399,9 @@ describeEachDatabase(
       expect(home.body).toContain(`<link rel="canonical" href="http://${domain}/">`);
       const feed = await page(ctx, domain, '/rss.xml');
       expect(feed.body).toContain(`<link>http://${domain}/posts/${post.id}</link>`);
+      // The main site's sitemap leaves the post to the domain's, where its canonical address is.
+      expect(await mainSitemapLists(ctx, post.id)).toBe(false);
+      expect(await mainSitemapLists(ctx, elsewhere.id)).toBe(true);
       // Its sitemap and robots.txt name the domain only, at the domain and at the sub-domain alike.
       for (const host of [domain, `${slug}.${BASE}`]) {
         const sitemap = await page(ctx, host, '/sitemap.xml');

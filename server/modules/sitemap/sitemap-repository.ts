@@ -46,7 +46,24 @@ export class SitemapRepository {
       .selectFrom('posts')
       .select(['posts.id', 'posts.updated_at'])
       .where('posts.published_at', '<=', new Date().toISOString())
-      .where('posts.hidden_at', 'is', null);
+      .where('posts.hidden_at', 'is', null)
+      // Nor a post whose blog has its own verified domain: its canonical address is there, and that
+      // site's sitemap lists it (a sitemap names the addresses search engines should keep). The
+      // blog is its team's or, with no team, its author's own (one unique-index probe a post).
+      .where(({ eb, exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('publication_domains')
+              .select('publication_domains.domain')
+              .where('publication_domains.state', '=', 'verified')
+              .where(
+                'publication_domains.publication_id',
+                '=',
+                eb.fn.coalesce('posts.publication_id', 'posts.author_id'),
+              ),
+          ),
+        ),
+      );
     if (range.after !== null) query = query.where('posts.id', '>', range.after);
     if (range.until !== null) query = query.where('posts.id', '<=', range.until);
     return query.orderBy('posts.id').limit(limit).execute();
