@@ -16,6 +16,8 @@ export interface DiscoverView {
 
 /** How many release-note lines the panel shows: it is a glance, not the whole CHANGELOG. */
 export const RELEASE_LINES_SHOWN = 4;
+/** The longest line it shows: a release note's first sentence, or its first words. */
+export const RELEASE_LINE_MAX_CHARS = 140;
 
 export function toDiscoverView(discover: Discover): DiscoverView {
   return {
@@ -35,6 +37,22 @@ export function toDiscoverView(discover: Discover): DiscoverView {
 function newestRelease(discover: Discover): DiscoverView['release'] {
   const release = discover.changelog[0];
   if (!release) return null;
-  const lines = release.sections.flatMap((section) => section.items).slice(0, RELEASE_LINES_SHOWN);
+  const lines = release.sections
+    .flatMap((section) => section.items)
+    .slice(0, RELEASE_LINES_SHOWN)
+    .map(releaseLineSummary);
   return { version: release.version, date: release.date, lines };
+}
+
+/**
+ * A release note as the panel shows it: its first sentence, which says what changed (the rest says
+ * why and how, for the CHANGELOG's readers), cut at a word and marked with an ellipsis when even
+ * that is long. A phone shows the panel under the posts, where whole notes took several screens.
+ */
+export function releaseLineSummary(line: string): string {
+  const sentence = /^.+?[.!?](?=\s+[A-Z(“"'`]|$)/.exec(line)?.[0] ?? line;
+  if (sentence.length <= RELEASE_LINE_MAX_CHARS) return sentence;
+  const cut = sentence.slice(0, RELEASE_LINE_MAX_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > RELEASE_LINE_MAX_CHARS / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
