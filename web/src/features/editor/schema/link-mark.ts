@@ -1,6 +1,6 @@
 import { combineTransactionSteps, getChangedRanges, InputRule, Mark } from '@tiptap/core';
 import type { MarkType, Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
+import { Plugin, PluginKey, type EditorState, type TextSelection } from '@tiptap/pm/state';
 import {
   findWebAddresses,
   isSafeHref,
@@ -24,7 +24,7 @@ declare module '@tiptap/core' {
  * Links: `[text](address "title")` in Markdown. Ours rather than Tiptap's Link extension, whose
  * address recognizer (linkifyjs, about 7 KB on the wire) was a twentieth of the writing page's first
  * load, for two jobs our own small one does (decision 47): an address typed and followed by a space
- * becomes a link, and so does an address pasted, or pasted over selected text.
+ * or Enter becomes a link, and so does an address pasted, or pasted over selected text.
  *
  * Typing after a link does not extend it (`inclusive: false`), as in a word processor.
  */
@@ -109,6 +109,22 @@ export const LinkMark = Mark.create({
       new Plugin({
         key: new PluginKey('linkPastedAddress'),
         props: {
+          // An address ended by Enter is linked as one ended by a space. The link is added here and
+          // the key goes on to the editor's own Enter (a new paragraph, list item…), so it is not
+          // an input rule, which would take the key.
+          handleKeyDown: (view, event) => {
+            if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey)
+              return false;
+            const { $cursor } = view.state.selection as TextSelection;
+            if (!$cursor || $cursor.parent.type.spec.code) return false;
+            const before = $cursor.parent.textBetween(0, $cursor.parentOffset, undefined, '\ufffc');
+            const address = webAddressInLastWord(before);
+            if (!address) return false;
+            const { tr } = view.state;
+            if (linkAddress(view.state, type, $cursor.start() + address.index, address, tr))
+              view.dispatch(tr);
+            return false;
+          },
           // An address pasted over selected words links those words to it.
           handlePaste: (view, _event, slice) => {
             const { selection } = view.state;
