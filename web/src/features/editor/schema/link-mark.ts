@@ -21,10 +21,10 @@ declare module '@tiptap/core' {
 }
 
 /**
- * Links: `[text](address "title")` in Markdown. Ours rather than Tiptap's Link extension, whose
- * address recognizer (linkifyjs, about 7 KB on the wire) was a twentieth of the writing page's first
- * load, for two jobs our own small one does (decision 47): an address typed and followed by a space
- * or Enter becomes a link, and so does an address pasted, or pasted over selected text.
+ * Links: `[text](address "title")` in Markdown. Ours rather than Tiptap's Link extension, which
+ * with its address recognizer (linkifyjs) was about 9 KB of the writing page's first load on the
+ * wire, for what our own small one does (decision 47): an address typed and followed by a space or
+ * Enter becomes a link, and so does an address pasted, or pasted over selected text.
  *
  * Typing after a link does not extend it (`inclusive: false`), as in a word processor.
  */
@@ -107,7 +107,7 @@ export const LinkMark = Mark.create({
     const type = this.type;
     return [
       new Plugin({
-        key: new PluginKey('linkPastedAddress'),
+        key: new PluginKey('linkAddresses'),
         props: {
           // An address ended by Enter is linked as one ended by a space. The link is added here and
           // the key goes on to the editor's own Enter (a new paragraph, list item…), so it is not
