@@ -8,7 +8,12 @@ export default defineConfig({
           name: 'unit',
           // Projects run one after another: the browser tests get the machine's two cores alone.
           sequence: { groupOrder: 0 },
-          include: ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'bench/**/*.test.ts',
+            'contracts/**/*.test.ts',
+            'server/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },
