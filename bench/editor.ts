@@ -130,7 +130,7 @@ async function firstLoad(browser: Browser, baseURL: string, session: Session, pa
   return { path, files: files.length, totalKb: total / 1000, wireKb: wire / 1000, byKind, editorKb };
 }
 
-/** A fast typist's pace (200 words a minute is about 60 ms a character): time for each key's frame. */
+/** A fast typist's pace (60 ms a character is about 170 words a minute), with time for each key's frame. */
 const KEY_INTERVAL_MS = 60;
 
 async function keystrokeCost(browser: Browser, baseURL: string, session: Session, postId: string) {
