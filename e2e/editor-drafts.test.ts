@@ -266,4 +266,55 @@ describe('images', () => {
       await page.waitForTimeout(500);
     }
   });
+
+  it('uploads a picture dropped on the body and places it where it was dropped', async () => {
+    const author = await createUser(browser.baseURL, 'Dropper');
+    const page = await openEditor(author, '/addblog');
+    await page.getByLabel('Title', { exact: true }).fill(`Dropped ${tag()}`);
+    await typeInBody(page, 'First paragraph.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Second paragraph.');
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 90, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    // Dropped just after the end of the first paragraph's text, as a file dragged from the desktop.
+    const second = page.locator('.block-editor__body p', { hasText: 'Second paragraph.' });
+    const first = page.locator('.block-editor__body p', { hasText: 'First paragraph.' });
+    const box = (await first.boundingBox())!;
+    await page.evaluate(
+      ({ bytes, x, y }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'blue.png', { type: 'image/png' }));
+        const target = document.elementFromPoint(x, y)!;
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          target.dispatchEvent(
+            new DragEvent(type, {
+              dataTransfer: data,
+              clientX: x,
+              clientY: y,
+              bubbles: true,
+              cancelable: true,
+            }),
+          );
+        }
+      },
+      { bytes: Array.from(png), x: box.x + box.width - 2, y: box.y + box.height / 2 },
+    );
+    const image = await visible(page.locator('.block-editor__body figure img'));
+    expect(await image.getAttribute('src')).toMatch(/\/media\//);
+    await visible(second);
+    await saveState(page, 'saved');
+    for (;;) {
+      const [draft] = await draftsOf(author);
+      if (draft?.content.includes('/media/')) {
+        expect(draft.content).toMatch(
+          /^First paragraph\.\n\n!\[\]\(\S*\/media\/\S+\)\n\nSecond paragraph\.$/,
+        );
+        break;
+      }
+      await page.waitForTimeout(500);
+    }
+  });
 });
