@@ -8,6 +8,8 @@ export interface PostDraftInput {
   tags?: string[];
   /** Issue 11: the address of the publication to write it in; absent keeps it where it is. */
   publication?: string | undefined;
+  /** Issue 10 §4: the cover picture's media id, null for none; absent keeps the post's cover. */
+  coverId?: string | null | undefined;
 }
 
 /** What a save asks for: stay a draft, publish now, or publish at a future time. */

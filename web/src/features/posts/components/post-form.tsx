@@ -84,6 +84,8 @@ export interface PostFormProps {
   ) => Promise<ApiFailure | { ok: true; post: StudioPost | null; leaving: boolean }>;
   /** Where the topics field of issue 9 sits, between the title and the body. */
   tagsSlot?: ReactNode;
+  /** The cover picture of issue 10 §4, after the topics. */
+  coverSlot?: ReactNode;
   /** The "Publish in" choice of issue 11, just above the buttons that send the post. */
   publicationSlot?: ReactNode;
 }
@@ -110,6 +112,7 @@ export function PostForm({
   pendingLabel,
   submit,
   tagsSlot,
+  coverSlot,
   publicationSlot,
 }: PostFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -386,6 +389,7 @@ export function PostForm({
           error={errors.title}
         />
         {tagsSlot}
+        {coverSlot}
         <BodyField label="Content" hint={BODY_HINT} error={errors.content}>
           {({ labelId, describedBy, invalid }) => (
             <BlockEditor

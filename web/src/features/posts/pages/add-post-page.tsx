@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PostCover } from '../../../../../contracts/posts';
 import { useNavigate } from 'react-router';
 import { PageHead } from '../../../app/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
@@ -7,6 +8,7 @@ import { DRAFTS_PATH } from '../../drafts/paths';
 import { scheduledNotice } from '../../drafts/scheduled-notice';
 import { PublicationSelect } from '../../publications/components/publication-select';
 import { TagInput } from '../../tags/components/tag-input';
+import { CoverField } from '../components/cover-field';
 import { PostForm } from '../components/post-form';
 import { readPostPath } from '../paths';
 import '../posts.css';
@@ -18,6 +20,7 @@ export function AddPostPage() {
   const navigate = useNavigate();
   const [tags, setTags] = useState<string[]>([]);
   const [publication, setPublication] = useState<string | undefined>(undefined);
+  const [cover, setCover] = useState<PostCover | null>(null);
 
   return (
     <div className="page page--narrow editor-page">
@@ -32,9 +35,14 @@ export function AddPostPage() {
         submitLabel="Publish"
         pendingLabel="Publishing…"
         tagsSlot={<TagInput value={tags} onChange={setTags} />}
+        coverSlot={<CoverField value={cover} onChange={setCover} />}
         publicationSlot={<PublicationSelect current={null} value={publication} onChange={setPublication} />}
         submit={async (input, action, current) => {
-          const result = await savePost({ ...input, tags, publication }, action, current);
+          const result = await savePost(
+            { ...input, tags, publication, coverId: cover?.id ?? null },
+            action,
+            current,
+          );
           if (!result.ok) return result.error;
           const post = result.data.response;
           if (action.kind === 'publish') {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
-import type { Post } from '../../../../../contracts/posts';
+import type { Post, PostCover } from '../../../../../contracts/posts';
 import { PageHead } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -15,6 +15,7 @@ import { scheduledNotice } from '../../drafts/scheduled-notice';
 import type { UpdatePostData } from '../loaders/update-post-loader';
 import { PublicationSelect, publicationToSend } from '../../publications/components/publication-select';
 import { TagInput } from '../../tags/components/tag-input';
+import { CoverField } from '../components/cover-field';
 import { PostForm } from '../components/post-form';
 import { PostNotFound } from '../components/post-not-found';
 import { readPostPath } from '../paths';
@@ -103,6 +104,7 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
   const isPublished = statusOf(post) === 'published';
   const [tags, setTags] = useState(post.tags);
   const [publication, setPublication] = useState<string | undefined>(undefined);
+  const [cover, setCover] = useState<PostCover | null>(post.cover);
   return (
     <PostForm
       initialValues={{ title: post.title, content: post.content }}
@@ -110,6 +112,7 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
       submitLabel={isPublished ? 'Update' : 'Publish'}
       pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
       tagsSlot={<TagInput value={tags} onChange={setTags} />}
+      coverSlot={<CoverField value={cover} onChange={setCover} />}
       publicationSlot={
         canMove ? (
           <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
@@ -117,7 +120,9 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
       }
       submit={async (input, action, current) => {
         const moveTo = publicationToSend(publication, post.publication);
-        const result = await savePost({ ...input, tags, publication: moveTo }, action, {
+        // Sent only when the writer changed it: a publication's editor keeps the author's own picture.
+        const coverId = cover?.id === post.cover?.id ? undefined : (cover?.id ?? null);
+        const result = await savePost({ ...input, tags, publication: moveTo, coverId }, action, {
           postId: post.id,
           version: current.version,
         });
