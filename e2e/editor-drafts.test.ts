@@ -83,6 +83,47 @@ describe('autosave', () => {
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
   });
 
+  it('keeps the topics and the cover picture of a draft saved by itself, and a removed cover', async () => {
+    const author = await createUser(browser.baseURL, 'Autocover');
+    const page = await openEditor(author, '/addblog');
+    await page.getByLabel('Title', { exact: true }).fill(`Autosaved cover ${tag()}`);
+    await typeInBody(page, 'Words first.');
+    await saveState(page, 'saved');
+    const topics = page.getByRole('combobox', { name: 'Topics' });
+    await topics.fill('gardening');
+    await topics.press('Enter');
+    const png = await sharp({
+      create: { width: 90, height: 60, channels: 3, background: { r: 160, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add a cover picture' }).click();
+    await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    await visible(page.locator('.cover-field__preview'));
+    // No button pressed: the pause after the change saves them.
+    let draft: Post | undefined;
+    for (;;) {
+      [draft] = await draftsOf(author);
+      if (draft?.cover && draft.tags.length > 0) break;
+      await page.waitForTimeout(300);
+    }
+    expect(draft.tags).toEqual(['gardening']);
+    expect(draft.cover.url).toMatch(/\/media\//);
+
+    await page.goto(`/updateblog?id=${draft.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Remove cover' }).click();
+    for (;;) {
+      const [current] = await draftsOf(author);
+      if (current && current.cover === null) {
+        expect(current.tags).toEqual(['gardening']);
+        break;
+      }
+      await page.waitForTimeout(300);
+    }
+  });
+
   it('keeps the work on this device when the network fails, and offers it back after a reload', async () => {
     const author = await createUser(browser.baseURL, 'Offline');
     const draft = await newDraft(author, `Offline ${tag()}`, 'First words.');

@@ -18,7 +18,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { NO_RESPONSE_MESSAGE, type ApiFailure } from '../../../lib/api-client';
 import type { FormErrors, Validation } from '../../../lib/validate';
 import { AppLink } from '../../../components/ui/app-link';
-import type { SaveAction } from '../../drafts/api/save-post';
+import type { PostDraftInput, SaveAction } from '../../drafts/api/save-post';
 import type { PostStatus, StudioPost } from '../../drafts/api/studio-post';
 import { uploadMedia } from '../../editor/api/upload-media';
 import { BlockEditor, type BlockEditorHandle } from '../../editor/components/block-editor';
@@ -86,6 +86,11 @@ export interface PostFormProps {
   tagsSlot?: ReactNode;
   /** The cover picture of issue 10 §4, after the topics. */
   coverSlot?: ReactNode;
+  /**
+   * The page's own fields that autosave keeps with the words (the topics, a changed cover), so a
+   * draft left without pressing a button keeps them too. A change to them is a change to save.
+   */
+  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId'>;
   /** The "Publish in" choice of issue 11, just above the buttons that send the post. */
   publicationSlot?: ReactNode;
 }
@@ -113,6 +118,7 @@ export function PostForm({
   submit,
   tagsSlot,
   coverSlot,
+  draftFields,
   publicationSlot,
 }: PostFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -139,12 +145,29 @@ export function PostForm({
     [initialValues.content],
   );
 
+  const draftFieldsRef = useRef(draftFields);
+  draftFieldsRef.current = draftFields;
+  const readDraft = useCallback(
+    (): PostDraftInput => ({ ...readValues(), ...draftFieldsRef.current }),
+    [readValues],
+  );
+
   const autosave = useAutosave({
     postId: post?.id ?? null,
     version: post?.version ?? null,
     serverSaves: status !== 'published',
-    read: readValues,
+    read: readDraft,
   });
+
+  // The topics or the cover changed: saved at the next pause, like a keystroke.
+  const draftFieldsKey = JSON.stringify(draftFields ?? {});
+  const savedFieldsKey = useRef(draftFieldsKey);
+  const { changed } = autosave;
+  useEffect(() => {
+    if (savedFieldsKey.current === draftFieldsKey) return;
+    savedFieldsKey.current = draftFieldsKey;
+    changed();
+  }, [draftFieldsKey, changed]);
   const stats = useWritingStats(() => editorRef.current?.getText() ?? '');
 
   // The copy kept on this device last time, offered back when it differs from the server's.

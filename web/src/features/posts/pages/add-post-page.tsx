@@ -36,6 +36,7 @@ export function AddPostPage() {
         pendingLabel="Publishing…"
         tagsSlot={<TagInput value={tags} onChange={setTags} />}
         coverSlot={<CoverField value={cover} onChange={setCover} />}
+        draftFields={{ tags, coverId: cover?.id ?? null }}
         publicationSlot={<PublicationSelect current={null} value={publication} onChange={setPublication} />}
         submit={async (input, action, current) => {
           const result = await savePost(

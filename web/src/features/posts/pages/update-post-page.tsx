@@ -105,6 +105,8 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
   const [tags, setTags] = useState(post.tags);
   const [publication, setPublication] = useState<string | undefined>(undefined);
   const [cover, setCover] = useState<PostCover | null>(post.cover);
+  // Sent only when the writer changed it: a publication's editor keeps the author's own picture.
+  const coverId = cover?.id === post.cover?.id ? undefined : (cover?.id ?? null);
   return (
     <PostForm
       initialValues={{ title: post.title, content: post.content }}
@@ -113,6 +115,7 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
       pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
       tagsSlot={<TagInput value={tags} onChange={setTags} />}
       coverSlot={<CoverField value={cover} onChange={setCover} />}
+      draftFields={{ tags, coverId }}
       publicationSlot={
         canMove ? (
           <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
@@ -120,8 +123,6 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
       }
       submit={async (input, action, current) => {
         const moveTo = publicationToSend(publication, post.publication);
-        // Sent only when the writer changed it: a publication's editor keeps the author's own picture.
-        const coverId = cover?.id === post.cover?.id ? undefined : (cover?.id ?? null);
         const result = await savePost({ ...input, tags, publication: moveTo, coverId }, action, {
           postId: post.id,
           version: current.version,
