@@ -52,6 +52,20 @@ function saveState(page: Page, state: string) {
   return page.locator(`[data-save-state="${state}"]`).waitFor();
 }
 
+/** A small picture of one colour, as a PNG. */
+function pngOf(width: number, height: number, background: { r: number; g: number; b: number }) {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** Chooses `file` as the cover picture through the field's file picker. */
+async function chooseCover(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add a cover picture' }).click();
+  await (await chooser).setFiles(file);
+}
+
 async function typeInBody(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Content', exact: true }).click();
   await page.keyboard.press('ControlOrMeta+End');
@@ -92,14 +106,8 @@ describe('autosave', () => {
     const topics = page.getByRole('combobox', { name: 'Topics' });
     await topics.fill('gardening');
     await topics.press('Enter');
-    const png = await sharp({
-      create: { width: 90, height: 60, channels: 3, background: { r: 160, g: 120, b: 40 } },
-    })
-      .png()
-      .toBuffer();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add a cover picture' }).click();
-    await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    const png = await pngOf(90, 60, { r: 160, g: 120, b: 40 });
+    await chooseCover(page, { name: 'cover.png', mimeType: 'image/png', buffer: png });
     await visible(page.locator('.cover-field__preview'));
     // No button pressed: the pause after the change saves them.
     let draft: Post | undefined;
@@ -273,11 +281,7 @@ describe('images', () => {
     const page = await openEditor(author, '/addblog');
     await page.getByLabel('Title', { exact: true }).fill(`Illustrated ${tag()}`);
     await typeInBody(page, 'Above the picture.');
-    const png = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } },
-    })
-      .png()
-      .toBuffer();
+    const png = await pngOf(64, 48, { r: 200, g: 30, b: 30 });
     await page.evaluate((bytes) => {
       const file = new File([new Uint8Array(bytes)], 'red.png', { type: 'image/png' });
       const data = new DataTransfer();
@@ -314,14 +318,8 @@ describe('images', () => {
     const title = `Covered ${tag()}`;
     await page.getByLabel('Title', { exact: true }).fill(title);
     await typeInBody(page, 'A post with a cover.');
-    const png = await sharp({
-      create: { width: 120, height: 60, channels: 3, background: { r: 20, g: 140, b: 90 } },
-    })
-      .png()
-      .toBuffer();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add a cover picture' }).click();
-    await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    const png = await pngOf(120, 60, { r: 20, g: 140, b: 90 });
+    await chooseCover(page, { name: 'cover.png', mimeType: 'image/png', buffer: png });
     await visible(page.locator('.cover-field__preview'));
     await visible(page.getByRole('button', { name: 'Replace cover' }));
 
@@ -359,13 +357,13 @@ describe('images', () => {
   it('says why a cover picture was refused, under the field', async () => {
     const author = await createUser(browser.baseURL, 'Coverless');
     const page = await openEditor(author, '/addblog');
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add a cover picture' }).click();
     // A text file named like a picture: recognized by its content and refused.
-    await (
-      await chooser
-    ).setFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
-    const error = await visible(page.locator('.cover-field .field__error'));
+    await chooseCover(page, {
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    });
+    const error = await visible(page.getByRole('alert').filter({ hasText: 'Cover picture not added' }));
     expect(await textOf(error)).toMatch(/^Cover picture not added: Error: /);
     expect(await page.locator('.cover-field__preview').count()).toBe(0);
   });
@@ -377,11 +375,7 @@ describe('images', () => {
     await typeInBody(page, 'First paragraph.');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Second paragraph.');
-    const png = await sharp({
-      create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 90, b: 200 } },
-    })
-      .png()
-      .toBuffer();
+    const png = await pngOf(40, 30, { r: 30, g: 90, b: 200 });
     // Dropped just after the end of the first paragraph's text, as a file dragged from the desktop.
     const second = page.locator('.block-editor__body p', { hasText: 'Second paragraph.' });
     const first = page.locator('.block-editor__body p', { hasText: 'First paragraph.' });

@@ -91,7 +91,7 @@ export function CoverField({ value, onChange }: CoverFieldProps) {
         }}
       />
       {problem ? (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role="alert">
           {problem}
         </p>
       ) : null}
