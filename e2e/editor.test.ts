@@ -336,8 +336,12 @@ describe('the block editor', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Bold');
     await page.keyboard.press('Escape');
 
-    // A code block keeps its language, which the toolbar shows and edits.
+    // A code block keeps its language, which the toolbar shows and edits. The editor takes the focus
+    // back a frame after Escape, and the caret move a moment after End (its toolbar hides then):
+    // Enter sent sooner would split the selected line instead.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
     await page.keyboard.press('End');
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor({ state: 'hidden' });
     await page.keyboard.press('Enter');
     await page.keyboard.type('```ts ');
     await page.keyboard.type('const a = 1;');
