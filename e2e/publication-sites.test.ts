@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, createUser } from './support/api';
+import type { UploadedMediaResponse } from '../contracts/media';
+import { createPost, createUser, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { expectNoHorizontalScroll, textOf, visible } from './support/expect-page';
@@ -29,6 +31,24 @@ async function ownBlog(user: { token: string }): Promise<{ slug: string; url: st
   const own = body.response[0]?.publication;
   if (!own) throw new Error('no own blog');
   return own;
+}
+
+/** Uploads a picture of one colour through the real API, as the writing page does. */
+async function uploadPicture(user: E2eUser, colour: string): Promise<UploadedMediaResponse['response']> {
+  const png = await sharp({
+    create: { width: 800, height: 500, channels: 3, background: colour },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
+  const response = await fetch(`${server.baseURL}/api/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}` },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as UploadedMediaResponse).response;
 }
 
 describe("a publication's own site at its sub-domain", () => {
@@ -114,5 +134,66 @@ describe("a publication's own site at its sub-domain", () => {
     expect(missing?.status()).toBe(404);
     const unknown = await page.mainFrame().goto(`http://no-such-blog.localhost:${port}/`);
     expect(unknown?.status()).toBe(404);
+  });
+
+  it("shows a post's pictures and the icon, which come from the main site (another origin)", async () => {
+    const writer = await createUser(server.baseURL, 'Picture Writer');
+    const blog = await ownBlog(writer);
+    const cover = await uploadPicture(writer, '#c0392b');
+    const inline = await uploadPicture(writer, '#2980b9');
+    const created = await fetch(`${server.baseURL}/api/post/blog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+      body: JSON.stringify({
+        title: 'A post with pictures',
+        content: `Above the picture.\n\n![A blue field](${inline.url})\n\nBelow it.`,
+        coverId: cover.id,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const post = ((await created.json()) as { response: { id: string } }).response;
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      // The site's own policy applies: no bypass, so what loads here loads for readers.
+      const page = await browser.newPage({ baseURL: blog.url, viewport });
+      const blocked: string[] = [];
+      page.on('requestfailed', (request) =>
+        blocked.push(`${request.url()}: ${request.failure()?.errorText}`),
+      );
+      const response = await page.mainFrame().goto(`/posts/${post.id}`);
+      expect(response?.status()).toBe(200);
+      await page.waitForLoadState('load');
+      const images = await page.locator('img').evaluateAll((elements) =>
+        (elements as HTMLImageElement[]).map((image) => ({
+          src: image.currentSrc || image.src,
+          complete: image.complete,
+          naturalWidth: image.naturalWidth,
+        })),
+      );
+      // The cover and the picture in the text, both from the main site's /media.
+      expect(images).toHaveLength(2);
+      for (const image of images) {
+        expect(new URL(image.src).origin, image.src).toBe(`http://localhost:${port}`);
+        expect(image.complete, image.src).toBe(true);
+        expect(image.naturalWidth, image.src).toBeGreaterThan(0);
+      }
+      // The icon the page links, loaded as the browser loads a picture (no-cors, under CORP).
+      const iconHref = await page.locator('link[rel="icon"]').getAttribute('href');
+      expect(iconHref).toBe(`http://localhost:${port}/icon-192.png`);
+      const iconWidth = await page.evaluate(
+        (href) =>
+          new Promise<number>((resolve) => {
+            const icon = new Image();
+            icon.onload = () => resolve(icon.naturalWidth);
+            icon.onerror = () => resolve(0);
+            icon.src = href;
+          }),
+        iconHref ?? '',
+      );
+      expect(iconWidth).toBe(192);
+      expect(blocked).toEqual([]);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/site-pictures-${viewport.width}.png`, fullPage: true });
+    }
   });
 });

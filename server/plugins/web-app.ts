@@ -8,6 +8,7 @@ import { cacheableRead } from '../lib/response-cache';
 import { HtmlDocument } from '../web/html-document';
 import { inProcessFetch } from '../web/in-process-fetch';
 import { PageAssets } from '../web/page-assets';
+import { servePublicFile } from '../lib/public-files';
 
 export interface WebAppOptions {
   /** The built web app (index.html, assets); the API alone is served when it does not exist. */
@@ -72,8 +73,12 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
       // The build writes a Brotli and a gzip copy beside every text file (vite.config.ts); they are
       // sent as they are to clients that accept them, with Vary: Accept-Encoding.
       preCompressed: true,
-      // Hashed file names under /assets never change, so browsers may keep them for a year.
       setHeaders(res, path) {
+        // Every file here is public; publications' sites, at other origins, use the icons. The
+        // page template (sent as the page when no renderer is built) is a page, not a file.
+        // (Its compressed copies too: index.html.br, index.html.gz.)
+        if (path !== indexFile && !path.startsWith(`${indexFile}.`)) servePublicFile(res);
+        // Hashed file names under /assets never change, so browsers may keep them for a year.
         if (path.startsWith(assetsDir)) {
           res.header('cache-control', IMMUTABLE);
         }

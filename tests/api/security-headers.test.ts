@@ -1,8 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Membership } from '../../contracts/publications';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
-import { testConfig } from './support/harness';
+import { describeEachDatabase, request, signUpUser, testConfig } from './support/harness';
+import { photo, upload } from './support/media';
 import { createTestDatabase, type TestDatabase } from './support/test-databases';
 
 const HSTS = 'strict-transport-security';
@@ -70,3 +75,67 @@ describe('Strict-Transport-Security', () => {
     });
   });
 });
+
+/** A built web app in miniature: the page template, an icon the sites use, a hashed script. */
+const webDir = mkdtempSync(join(tmpdir(), 'inkwell-corp-'));
+mkdirSync(join(webDir, 'assets'));
+writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Inkwell</title><div id="root"></div>');
+writeFileSync(join(webDir, 'icon-192.png'), await photo(192, 192, { format: 'png' }));
+writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+const CORP = 'cross-origin-resource-policy';
+
+describeEachDatabase(
+  'Cross-Origin-Resource-Policy',
+  (ctx) => {
+    const get = (url: string, host = 'inkwell.test') =>
+      ctx.app.inject({ method: 'GET', url, headers: { host } });
+
+    it("lets publications' sites, at other origins, load public files, and keeps everything else same-origin", async () => {
+      const writer = await signUpUser(ctx);
+      const uploaded = await upload(ctx, writer.token, await photo(640, 480));
+      expect(uploaded.status).toBe(201);
+      // The upload's own answer is the writer's, not a public file.
+      expect(uploaded.headers[CORP]).toBe('same-origin');
+      const mine = await request<{ response: Membership[] }>(ctx, {
+        method: 'GET',
+        url: '/api/user/publications',
+        token: writer.token,
+      });
+      const slug = mine.body.response[0]?.publication.slug ?? '';
+
+      // Pictures, the icon, the built files and a site's stylesheet: any site may embed them.
+      const publicFiles = [
+        uploaded.body.response.url,
+        '/icon-192.png',
+        '/assets/app-abc123.js',
+        `/pub/${slug}/site.css`,
+      ];
+      for (const url of publicFiles) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers[CORP], url).toBe('cross-origin');
+      }
+      // The stylesheet as the sub-domain serves it.
+      const css = await get('/site.css', `${slug}.sites.test`);
+      expect(css.statusCode).toBe(200);
+      expect(css.headers[CORP]).toBe('cross-origin');
+
+      // Answers that differ by reader, pages and errors stay the main site's own.
+      const own = await request(ctx, { method: 'GET', url: '/api/user/me', token: writer.token });
+      expect(own.status).toBe(200);
+      expect(own.headers[CORP]).toBe('same-origin');
+      for (const [url, host] of [
+        ['/api/post/blog/all', 'inkwell.test'],
+        ['/allblog', 'inkwell.test'],
+        ['/', `${slug}.sites.test`],
+        ['/media/00000000-0000-7000-8000-000000000000/480.webp', 'inkwell.test'],
+        ['/no-such-file.png', 'inkwell.test'],
+      ] as const) {
+        expect((await get(url, host)).headers[CORP], `${host}${url}`).toBe('same-origin');
+      }
+    });
+  },
+  { config: { webDir, baseDomain: 'sites.test' } },
+);

@@ -15,6 +15,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { IMMUTABLE_CACHE_CONTROL } from './media-storage';
 import type { MediaService } from './media-service';
 import { answer, pictureSchema } from '../../openapi/answers';
+import { servePublicFile } from '../../lib/public-files';
 import { rawAnswer, routeSchema } from '../../openapi/route-schema';
 
 const mediaParamsSchema = z.object({ id: z.string(), file: z.string() });
@@ -88,7 +89,8 @@ export async function registerMediaRoutes(
       const { id, file } = mediaParamsSchema.parse(request.params);
       if (!isUuid(id)) throw notFound(MEDIA_NOT_FOUND_MESSAGE);
       const data = await media.file(id, file);
-      return reply
+      // Publications' sites, at other origins, show these pictures.
+      return servePublicFile(reply)
         .header('content-type', 'image/webp')
         .header('cache-control', IMMUTABLE_CACHE_CONTROL)
         .header('x-content-type-options', 'nosniff')

@@ -13,6 +13,7 @@ import { writeFeed } from '../feeds/feed-document';
 import { pageQuerySchema, toTimePageRequest } from '../posts/paging';
 import { POST_HEADING_BASE, type PostsService } from '../posts/posts-service';
 import type { PublicationsService } from '../publications/publications-service';
+import { servePublicFile } from '../../lib/public-files';
 import { writeUrlSet, type SitemapUrl } from '../sitemap/sitemap-xml';
 import { siteStylesheet } from './site-css';
 import {
@@ -157,7 +158,9 @@ export function registerSiteRoutes(
     const site = await siteOf(slug);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     // The address carries the colour's version (?v=), so a day's caching never shows an old one.
-    return reply
+    // Its pages at another address (the main site's /pub/SLUG, or the sub-domain once a custom
+    // domain is verified) load it from the publication's own origin.
+    return servePublicFile(reply)
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
       .send(siteStylesheet(site.publication.accentColor));
