@@ -63,6 +63,12 @@ export function ScheduleControl({ disabled, pending, initial, onSchedule }: Sche
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => setValue(event.target.value)}
+        // Enter here means Schedule, the field's own button, never the form's Publish.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          if (!disabled) schedule();
+        }}
       />
       {error ? (
         <p className="field__error" id={`${id}-error`}>

@@ -2,7 +2,7 @@ import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { moveBlock } from '../extensions/move-block';
 import { showsToolbar } from '../lib/toolbar-visibility';
 
@@ -85,8 +85,7 @@ export function SelectionToolbar({
     editor.commands.focus();
   };
 
-  const applyLink = (event: FormEvent) => {
-    event.preventDefault();
+  const applyLink = () => {
     const href = (linkDraft ?? '').trim();
     const chain = editor.chain().focus().extendMarkRange('link');
     if (href) chain.setLink({ href }).run();
@@ -101,6 +100,18 @@ export function SelectionToolbar({
 
   const setImage = (attributes: { alt?: string; title?: string }) => {
     editor.chain().updateAttributes('image', attributes).run();
+  };
+
+  /**
+   * Enter in a field of the toolbar belongs to that field: it never reaches the post's form (whose
+   * Enter would send it). These fields save as they are typed in, so Enter means "done": back to the
+   * text, with the picture or the block still selected.
+   */
+  const commitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.stopPropagation();
+    editor.commands.focus();
   };
 
   return (
@@ -125,6 +136,7 @@ export function SelectionToolbar({
                 value={state.image.alt}
                 onChange={(event) => setImage({ alt: event.target.value })}
                 placeholder="What the picture shows"
+                onKeyDown={commitOnEnter}
               />
             </label>
             <label className="selection-toolbar__field">
@@ -133,6 +145,7 @@ export function SelectionToolbar({
                 value={state.image.title}
                 onChange={(event) => setImage({ title: event.target.value })}
                 placeholder="Optional"
+                onKeyDown={commitOnEnter}
               />
             </label>
           </>
@@ -142,6 +155,7 @@ export function SelectionToolbar({
             <input
               value={state.codeLanguage}
               placeholder="e.g. ts"
+              onKeyDown={commitOnEnter}
               onChange={(event) =>
                 editor
                   .chain()
@@ -151,7 +165,8 @@ export function SelectionToolbar({
             />
           </label>
         ) : linkDraft !== null ? (
-          <form className="selection-toolbar__link" onSubmit={applyLink}>
+          // Not a <form>: it sits inside the post's form, and Enter here applies the link, nothing more.
+          <div className="selection-toolbar__link">
             <label className="selection-toolbar__field">
               <span>Link address</span>
               <input
@@ -159,13 +174,20 @@ export function SelectionToolbar({
                 value={linkDraft}
                 placeholder="https://"
                 autoFocus
+                enterKeyHint="done"
                 onChange={(event) => setLinkDraft(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+                  event.preventDefault();
+                  event.stopPropagation();
+                  applyLink();
+                }}
               />
             </label>
-            <button type="submit" className="selection-toolbar__button">
+            <button type="button" className="selection-toolbar__button" onClick={applyLink}>
               {linkDraft.trim() ? 'Apply' : 'Remove link'}
             </button>
-          </form>
+          </div>
         ) : (
           <>
             <MarkButton

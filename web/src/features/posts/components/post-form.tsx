@@ -13,9 +13,10 @@ import { useBlocker } from 'react-router';
 import type { PostInput } from '../../../../../contracts/posts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { Spinner } from '../../../components/ui/spinner';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { NO_RESPONSE_MESSAGE, type ApiFailure } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { FormErrors, Validation } from '../../../lib/validate';
 import { AppLink } from '../../../components/ui/app-link';
 import type { PostDraftInput, SaveAction } from '../../drafts/api/save-post';
@@ -269,10 +270,10 @@ export function PostForm({
     if (action.kind === 'draft') setNotice('Draft saved.');
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run({ kind: 'publish' });
-  };
+  // Enter in a field of the form (the link address, a picture's alt text, the schedule's date…)
+  // asks the browser to send the form. Only the Publish button publishes: it is not a submit button,
+  // and a submission is never sent anywhere.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
 
   // Issue 10 §2: leaving with unsaved changes asks first. In-app navigation saves on the way out and
   // goes on by itself once the server has everything.
@@ -490,12 +491,13 @@ export function PostForm({
               />
             </>
           )}
-          <SubmitButton
+          <PublishButton
             pending={pending === 'publish'}
             pendingLabel={isPublished ? pendingLabel : 'Publishing…'}
+            onPress={() => void run({ kind: 'publish' })}
           >
             {isPublished ? submitLabel : 'Publish'}
-          </SubmitButton>
+          </PublishButton>
         </div>
       </form>
       <FormError message={formError} />
@@ -518,5 +520,41 @@ export function PostForm({
           : 'Your latest changes could not be saved on the server. They stay on this device and are offered back when you return.'}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/**
+ * Publish (or Update): a plain button, so that no key pressed in a field can publish a draft. It
+ * waits for the page's script like the other forms' submit buttons, and shows its progress.
+ */
+function PublishButton({
+  children,
+  pending,
+  pendingLabel,
+  onPress,
+}: {
+  children: ReactNode;
+  pending: boolean;
+  pendingLabel: string;
+  onPress: () => void;
+}) {
+  const hydrated = useHydrated();
+  if (pending) {
+    return (
+      <button className="button button--primary button--block" type="button" disabled aria-busy="true">
+        <Spinner />
+        <span>{pendingLabel}</span>
+      </button>
+    );
+  }
+  return (
+    <button
+      className="button button--primary button--block"
+      type="button"
+      disabled={!hydrated}
+      onClick={onPress}
+    >
+      {children}
+    </button>
   );
 }
