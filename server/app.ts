@@ -245,7 +245,6 @@ export async function buildApp({
   );
   const passwords = new PasswordHasher(config.passwordHashing);
   metrics?.watchPasswordQueue(passwords);
-  const users = new UsersService(usersRepository, tokens, passwords, config.rateLimits, redis);
 
   const transport = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom ?? defaultSender(config.publicUrl))
@@ -269,6 +268,7 @@ export async function buildApp({
     accounts: new AccountsRepository(database.db),
     users: usersRepository,
     passwords,
+    tokens,
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -279,6 +279,7 @@ export async function buildApp({
     redis,
     mediaStorage,
   });
+  const users = new UsersService(usersRepository, tokens, passwords, accounts, config.rateLimits, redis);
 
   // Signed webhooks (issue 13 §3): the queue is a table, so every instance runs a worker on it.
   const webhookConfig = config.webhooks ?? loadWebhooksConfig();

@@ -178,9 +178,12 @@ export interface PostSearchIdsTable {
 export interface AccountTokensTable {
   token_hash: string;
   user_id: string;
-  purpose: 'password-reset' | 'email-change';
-  /** The address an email-change link confirms. */
+  /** `undo-…`: the link in the notice of a password or email change, which puts back what was. */
+  purpose: 'password-reset' | 'email-change' | 'undo-password' | 'undo-email';
+  /** The address the link puts on the account: the new one it confirms, or the one it restores. */
   new_email: string | null;
+  /** The password hash an `undo-password` link restores (migration 2026-11-26-0001). */
+  restores_password_hash: Generated<string | null>;
   expires_at: string;
   used_at: string | null;
   created_at: string;

@@ -15,6 +15,8 @@ export interface Viewer {
   username: string;
   /** Present when the request was made with a personal access token rather than a sign-in. */
   apiKey?: { id: string; scope: ApiKeyScope };
+  /** A sign-in token's `auth_time`, in milliseconds: when the person last proved who they are. */
+  signedInAt?: number;
 }
 
 export interface SessionUserLookup {
@@ -112,6 +114,10 @@ export class Authenticator {
     const user = await this.users.findSessionUser(claims.userId);
     if (!user || user.tokenVersion !== claims.version) return null;
     if (user.suspended) return SUSPENDED;
-    return { id: user.id, username: user.username };
+    return {
+      id: user.id,
+      username: user.username,
+      ...(claims.signedInAt !== undefined ? { signedInAt: claims.signedInAt } : {}),
+    };
   }
 }

@@ -4,6 +4,13 @@ export interface TokenClaims {
   userId: string;
   /** The user's token_version when the token was issued. */
   version: number;
+  /**
+   * When the person last proved who they are (signed up, signed in, typed the current password),
+   * in milliseconds; the `auth_time` claim (OpenID Connect's name for it). A token issued again
+   * after a rename carries the sign-in's time, not the new token's, so renaming cannot make an old
+   * sign-in look recent. Undefined: not known (tokens issued before the claim existed).
+   */
+  signedInAt?: number;
 }
 
 /**
@@ -11,10 +18,10 @@ export interface TokenClaims {
  * them. fast-jwt (nearform's, under @fastify/jwt) signs and checks them synchronously with
  * node:crypto: about 4 µs a verification here, against about 38 µs through jose's WebCrypto path
  * even with the key imported once (issue 15; docs/decisions/0004-tokens-passwords-and-limits.md).
- * The tokens are the same as before: HS256, `sub`, `ver`, `iat`, `exp`.
+ * The tokens are the same as before: HS256, `sub`, `ver`, `iat`, `exp`, and `auth_time` (see below).
  */
 export class TokenService {
-  private readonly sign: (payload: { sub: string; ver: number }) => string;
+  private readonly sign: (payload: { sub: string; ver: number; auth_time?: number }) => string;
   private readonly check: (token: string) => Record<string, unknown>;
 
   constructor(secret: string, ttlSeconds: number) {
@@ -24,7 +31,11 @@ export class TokenService {
   }
 
   async issue(claims: TokenClaims): Promise<string> {
-    return this.sign({ sub: claims.userId, ver: claims.version });
+    return this.sign({
+      sub: claims.userId,
+      ver: claims.version,
+      ...(claims.signedInAt !== undefined ? { auth_time: Math.floor(claims.signedInAt / 1000) } : {}),
+    });
   }
 
   /**
@@ -35,7 +46,12 @@ export class TokenService {
     try {
       const payload = this.check(token);
       if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { userId: payload.sub, version: payload.ver };
+      const authTime = payload.auth_time;
+      return {
+        userId: payload.sub,
+        version: payload.ver,
+        ...(typeof authTime === 'number' && Number.isFinite(authTime) ? { signedInAt: authTime * 1000 } : {}),
+      };
     } catch (error) {
       if (error instanceof TokenError) return null;
       throw error;

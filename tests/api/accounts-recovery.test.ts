@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { loadWebhooksConfig, type AppConfig } from '../../server/config';
 import { createTestDatabase } from './support/test-databases';
 import { createPost } from './support/posts';
+import { TokenService } from '../../server/lib/tokens';
 import { photo, upload } from './support/media';
 import { freePort } from './support/ports';
 import { startLocalS3 } from './support/local-s3';
@@ -18,6 +19,7 @@ import {
   request,
   signUpUser,
   testConfig,
+  TEST_JWT_SECRET,
   type ApiContext,
   type TestUser,
 } from './support/harness';
@@ -223,6 +225,162 @@ describeEachDatabase(
           .execute();
         expect((await post(ctx, '/api/user/email/confirm', { token })).status).toBe(400);
         expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+      });
+    });
+
+    describe('changing the password or the email', () => {
+      /** A sign-in token of `user` as the app issues it, from a sign-in `minutesAgo` minutes ago. */
+      const tokenSignedIn = (user: TestUser, minutesAgo: number, version = 0) =>
+        new TokenService(TEST_JWT_SECRET, 3600).issue({
+          userId: user.id,
+          version,
+          signedInAt: Date.now() - minutesAgo * 60_000,
+        });
+      const update = (token: string, payload: Record<string, unknown>) =>
+        request(ctx, { method: 'PUT', url: '/api/user/userupdate', payload, token });
+
+      it("keeps the spec's {username, password} working right after sign-in", async () => {
+        const user = await signUpUser(ctx);
+        const signedIn = (await signIn(ctx, user.email, user.password)).body as { jwt: string };
+        const other = (await signIn(ctx, user.email, user.password)).body as { jwt: string };
+        const changed = await update(signedIn.jwt, {
+          username: `${user.username}b`,
+          password: 'a new password',
+        });
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+        // Every other session ends; the answer's token is this browser's new one.
+        expect((await me(ctx, other.jwt)).status).toBe(401);
+        expect((await me(ctx, (changed.body as { jwt: string }).jwt)).status).toBe(200);
+        expect((await signIn(ctx, user.email, 'a new password')).status).toBe(200);
+      });
+
+      it('asks a sign-in older than 10 minutes for the current password', async () => {
+        const user = await signUpUser(ctx);
+        const old = await tokenSignedIn(user, 11);
+        expect((await me(ctx, old)).status).toBe(200);
+        const refused = await update(old, { password: 'a new password' });
+        expect(refused.status).toBe(403);
+        expect(refused.body).toEqual({
+          message: 'You signed in more than 10 minutes ago: enter your current password to change it',
+          errors: {
+            currentPassword: [
+              'You signed in more than 10 minutes ago: enter your current password to change it',
+            ],
+          },
+        });
+        const wrong = await update(old, { password: 'a new password', currentPassword: 'not it' });
+        expect(wrong.status).toBe(400);
+        expect(wrong.body).toMatchObject({
+          errors: { currentPassword: ['Your current password is not correct'] },
+        });
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+        const proven = await update(old, { password: 'a new password', currentPassword: user.password });
+        expect(proven.status).toBe(200);
+        // Nine minutes is still recent.
+        const recent = await tokenSignedIn(user, 9, 1);
+        expect((await update(recent, { password: 'a third password' })).status).toBe(200);
+      });
+
+      it('does not let a rename make an old sign-in recent', async () => {
+        const user = await signUpUser(ctx);
+        const renamed = await update(await tokenSignedIn(user, 30), { username: `${user.username}r` });
+        expect(renamed.status).toBe(200);
+        const again = await update((renamed.body as { jwt: string }).jwt, { password: 'a new password' });
+        expect(again.status).toBe(403);
+      });
+
+      it('mails a notice of a password change whose link puts the previous password back', async () => {
+        const user = await signUpUser(ctx);
+        const changed = await update(user.token, { password: 'taken over' });
+        expect(changed.status).toBe(200);
+        const undo = await linkSentTo(user.email, '/undo-change');
+        const notice = mailsTo(user.email).at(-1)?.text ?? '';
+        expect(notice).toContain(
+          'password of the Inkwell account that uses this address has just been changed',
+        );
+        const taker = (changed.body as { jwt: string }).jwt;
+        const undone = await post(ctx, '/api/user/undo', { token: undo });
+        expect(undone.status).toBe(200);
+        expect(undone.body).toEqual({
+          message:
+            'Your previous password is back and every device has been signed out. Sign in with your previous password.',
+        });
+        expect((await me(ctx, taker)).status).toBe(401);
+        expect((await signIn(ctx, user.email, 'taken over')).status).toBe(401);
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+        expect((await post(ctx, '/api/user/undo', { token: undo })).status).toBe(400);
+      });
+
+      it('mails the previous address a notice of an email change whose link puts it back', async () => {
+        const user = await signUpUser(ctx);
+        const other = (await signIn(ctx, user.email, user.password)).body as { jwt: string };
+        const next = `taken-${Date.now()}@example.com`;
+        await post(ctx, '/api/user/email', { email: next, currentPassword: user.password }, user.token);
+        const confirmLink = await linkSentTo(next, '/confirm-email');
+        // Confirmed in the account's own browser: that browser gets a fresh token, the others end.
+        const confirmed = await post(ctx, '/api/user/email/confirm', { token: confirmLink }, user.token);
+        expect(confirmed.status).toBe(200);
+        const fresh = (confirmed.body as { jwt?: string }).jwt;
+        expect(fresh).toEqual(expect.any(String));
+        expect((await me(ctx, fresh ?? '')).status).toBe(200);
+        expect((await me(ctx, user.token)).status).toBe(401);
+        expect((await me(ctx, other.jwt)).status).toBe(401);
+        const undo = await linkSentTo(user.email, '/undo-change');
+        expect(mailsTo(user.email).at(-1)?.text).toContain(`now uses ${next}`);
+        const undone = await post(ctx, '/api/user/undo', { token: undo });
+        expect(undone.status).toBe(200);
+        expect((await me(ctx, fresh ?? '')).status).toBe(401);
+        expect((await signIn(ctx, user.email, user.password)).status).toBe(200);
+        expect((await signIn(ctx, next, user.password)).status).toBe(401);
+      });
+
+      it('ends every reset link when the password changes', async () => {
+        const user = await signUpUser(ctx);
+        await post(ctx, '/api/user/password/forgot', { email: user.email });
+        const reset = await linkSentTo(user.email, '/reset-password');
+        const next = `pending-${Date.now()}@example.com`;
+        await post(ctx, '/api/user/email', { email: next, currentPassword: user.password }, user.token);
+        const pendingEmail = await linkSentTo(next, '/confirm-email');
+        expect((await update(user.token, { password: 'changed in settings' })).status).toBe(200);
+        const refused = await post(ctx, '/api/user/password/reset', {
+          token: reset,
+          password: 'from the old link',
+        });
+        expect(refused.status).toBe(400);
+        expect((await post(ctx, '/api/user/email/confirm', { token: pendingEmail })).status).toBe(400);
+        expect((await signIn(ctx, user.email, 'changed in settings')).status).toBe(200);
+      });
+
+      it('ends every reset link when the email changes', async () => {
+        const user = await signUpUser(ctx);
+        await post(ctx, '/api/user/password/forgot', { email: user.email });
+        const reset = await linkSentTo(user.email, '/reset-password');
+        const next = `moved-on-${Date.now()}@example.com`;
+        await post(ctx, '/api/user/email', { email: next, currentPassword: user.password }, user.token);
+        const confirmed = await post(ctx, '/api/user/email/confirm', {
+          token: await linkSentTo(next, '/confirm-email'),
+        });
+        expect(confirmed.status).toBe(200);
+        const refused = await post(ctx, '/api/user/password/reset', {
+          token: reset,
+          password: 'from the old link',
+        });
+        expect(refused.status).toBe(400);
+        expect((await signIn(ctx, next, user.password)).status).toBe(200);
+      });
+
+      it('ends every other link when a reset link is used, and mails a notice', async () => {
+        const user = await signUpUser(ctx);
+        const next = `pending-${Date.now()}@example.com`;
+        await post(ctx, '/api/user/email', { email: next, currentPassword: user.password }, user.token);
+        const pendingEmail = await linkSentTo(next, '/confirm-email');
+        await post(ctx, '/api/user/password/forgot', { email: user.email });
+        const reset = await linkSentTo(user.email, '/reset-password');
+        expect(
+          (await post(ctx, '/api/user/password/reset', { token: reset, password: 'reset password' })).status,
+        ).toBe(200);
+        await linkSentTo(user.email, '/undo-change');
+        expect((await post(ctx, '/api/user/email/confirm', { token: pendingEmail })).status).toBe(400);
       });
     });
 

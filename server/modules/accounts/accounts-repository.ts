@@ -18,30 +18,62 @@ export interface RemovedPicture {
 /** The address a deleted account that kept its writing is left with: unique, and never deliverable. */
 export const formerMemberEmail = (userId: string) => `deleted-${userId}@invalid`;
 
+/** A link to store: only its token's hash. */
+export interface NewLink {
+  tokenHash: string;
+  userId: string;
+  purpose: LinkPurpose;
+  /** The address the link puts on the account (email change, undo of one). */
+  newEmail: string | null;
+  /** The password hash an undo link puts back. */
+  restoresPasswordHash?: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** An undo link to store with a change, whose user and restored value the change supplies. */
+export type NewUndoLink = Pick<NewLink, 'tokenHash' | 'createdAt' | 'expiresAt'>;
+
+async function insertLink(db: Kysely<DatabaseSchema>, link: NewLink): Promise<void> {
+  await db
+    .insertInto('account_tokens')
+    .values({
+      token_hash: link.tokenHash,
+      user_id: link.userId,
+      purpose: link.purpose,
+      new_email: link.newEmail,
+      restores_password_hash: link.restoresPasswordHash ?? null,
+      created_at: link.createdAt,
+      expires_at: link.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Ends every outstanding password-reset and email-change link of the account: after its password
+ * or address changed, a link mailed before must not change them again (whoever reads the old
+ * mailbox could otherwise take the account back). Undo links stay: they are the owner's way back.
+ */
+async function retireLinks(trx: Transaction<DatabaseSchema>, userId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', ['password-reset', 'email-change'])
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** What an undo link put back, for the answer's words. */
+export type UndoneChange = 'password' | 'email';
+
 /** Emailed links and the account-wide changes they and the settings page make. */
 export class AccountsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
-  async insertLink(link: {
-    tokenHash: string;
-    userId: string;
-    purpose: LinkPurpose;
-    newEmail: string | null;
-    createdAt: string;
-    expiresAt: string;
-  }): Promise<void> {
-    await this.db
-      .insertInto('account_tokens')
-      .values({
-        token_hash: link.tokenHash,
-        user_id: link.userId,
-        purpose: link.purpose,
-        new_email: link.newEmail,
-        created_at: link.createdAt,
-        expires_at: link.expiresAt,
-        used_at: null,
-      })
-      .execute();
+  async insertLink(link: NewLink): Promise<void> {
+    await insertLink(this.db, link);
   }
 
   /** The link, if it is of this purpose, unused and unexpired at `now`. */
@@ -63,62 +95,141 @@ export class AccountsRepository {
   private consumeLink(
     trx: Transaction<DatabaseSchema>,
     tokenHash: string,
-    purpose: LinkPurpose,
+    purposes: LinkPurpose[],
     now: string,
   ) {
     return trx
       .updateTable('account_tokens')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
-      .where('purpose', '=', purpose)
+      .where('purpose', 'in', purposes)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
-      .returning(['user_id', 'new_email'])
+      .returning(['user_id', 'purpose', 'new_email', 'restores_password_hash'])
       .executeTakeFirst();
   }
 
   /**
-   * Uses a reset link: sets the password, bumps the token version (every session ends) and
-   * retires the account's other reset links. False when the link was not usable.
+   * Sets a new password, in one transaction with what goes with it: every session ends (the token
+   * version moves on), every reset and email-change link ends, and an undo link that puts the
+   * previous password back is stored for the notice. Answers the account's address (where the
+   * notice goes) and its new token version; undefined if the account is gone.
    */
-  resetPassword(tokenHash: string, passwordHash: string, now: string): Promise<boolean> {
+  private async setPassword(
+    trx: Transaction<DatabaseSchema>,
+    userId: string,
+    passwordHash: string,
+    undo: NewUndoLink,
+    now: string,
+  ): Promise<{ email: string; tokenVersion: number } | undefined> {
+    const before = await trx
+      .selectFrom('users')
+      .select(['email', 'password_hash'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const after = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        password_hash: passwordHash,
+        token_version: eb('token_version', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', userId)
+      .returning(['email', 'token_version'])
+      .executeTakeFirstOrThrow();
+    await retireLinks(trx, userId, now);
+    await insertLink(trx, {
+      ...undo,
+      userId,
+      purpose: 'undo-password',
+      newEmail: null,
+      restoresPasswordHash: before.password_hash,
+    });
+    return { email: after.email, tokenVersion: after.token_version };
+  }
+
+  /** A password change from the settings page (or the spec's account update); see setPassword. */
+  changePassword(userId: string, passwordHash: string, undo: NewUndoLink, now: string) {
+    return this.db.transaction().execute((trx) => this.setPassword(trx, userId, passwordHash, undo, now));
+  }
+
+  /**
+   * Uses a reset link: sets the password as changePassword does. Undefined when the link was not
+   * usable; otherwise the address the notice goes to.
+   */
+  resetPassword(tokenHash: string, passwordHash: string, undo: NewUndoLink, now: string) {
     return this.db.transaction().execute(async (trx) => {
-      const link = await this.consumeLink(trx, tokenHash, 'password-reset', now);
-      if (!link) return false;
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          password_hash: passwordHash,
-          token_version: eb('token_version', '+', 1),
-          updated_at: now,
-        }))
-        .where('id', '=', link.user_id)
-        .execute();
-      await trx
-        .updateTable('account_tokens')
-        .set({ used_at: now })
-        .where('user_id', '=', link.user_id)
-        .where('purpose', '=', 'password-reset')
-        .where('used_at', 'is', null)
-        .execute();
-      return true;
+      const link = await this.consumeLink(trx, tokenHash, ['password-reset'], now);
+      if (!link) return undefined;
+      return this.setPassword(trx, link.user_id, passwordHash, undo, now);
     });
   }
 
   /**
-   * Uses an email-change link: the account takes the address it confirms. Undefined when the link
-   * was not usable; the unique index on email_key throws if another account took the address since.
+   * Uses an email-change link: the account takes the address it confirms, every session ends,
+   * every other reset and email-change link ends, and an undo link that puts the previous address
+   * back is stored for the notice to it. Undefined when the link was not usable; the unique index
+   * on email_key throws if another account took the address since.
    */
-  confirmEmail(tokenHash: string, emailKeyOf: (email: string) => string, now: string) {
+  confirmEmail(tokenHash: string, emailKeyOf: (email: string) => string, undo: NewUndoLink, now: string) {
     return this.db.transaction().execute(async (trx) => {
-      const link = await this.consumeLink(trx, tokenHash, 'email-change', now);
+      const link = await this.consumeLink(trx, tokenHash, ['email-change'], now);
       if (!link || link.new_email === null) return undefined;
+      const before = await trx
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', link.user_id)
+        .executeTakeFirst();
+      if (!before) return undefined;
+      const after = await trx
+        .updateTable('users')
+        .set((eb) => ({
+          email: link.new_email ?? before.email,
+          email_key: emailKeyOf(link.new_email ?? before.email),
+          token_version: eb('token_version', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', link.user_id)
+        .returning('token_version')
+        .executeTakeFirstOrThrow();
+      await retireLinks(trx, link.user_id, now);
+      await insertLink(trx, {
+        ...undo,
+        userId: link.user_id,
+        purpose: 'undo-email',
+        newEmail: before.email,
+      });
+      return {
+        userId: link.user_id,
+        email: link.new_email,
+        previousEmail: before.email,
+        tokenVersion: after.token_version,
+      };
+    });
+  }
+
+  /**
+   * Uses the link in a change's notice: puts the previous password or address back, ends every
+   * session and every reset and email-change link (whoever made the change may have asked for
+   * more). Undefined when the link was not usable; the unique index on email_key throws if
+   * another account uses the previous address by now.
+   */
+  undoChange(tokenHash: string, emailKeyOf: (email: string) => string, now: string) {
+    return this.db.transaction().execute(async (trx): Promise<UndoneChange | undefined> => {
+      const link = await this.consumeLink(trx, tokenHash, ['undo-password', 'undo-email'], now);
+      if (!link) return undefined;
+      const restored =
+        link.purpose === 'undo-email' && link.new_email !== null
+          ? { email: link.new_email, email_key: emailKeyOf(link.new_email) }
+          : { password_hash: link.restores_password_hash };
       await trx
         .updateTable('users')
-        .set({ email: link.new_email, email_key: emailKeyOf(link.new_email), updated_at: now })
+        .set((eb) => ({ ...restored, token_version: eb('token_version', '+', 1), updated_at: now }))
         .where('id', '=', link.user_id)
         .execute();
-      return { userId: link.user_id, email: link.new_email };
+      await retireLinks(trx, link.user_id, now);
+      return link.purpose === 'undo-email' ? 'email' : 'password';
     });
   }
 

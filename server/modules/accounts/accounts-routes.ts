@@ -5,6 +5,7 @@ import {
   emailChangeSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
+  undoChangeSchema,
 } from '../../../contracts/auth';
 import type { Authenticator } from '../../lib/authenticator';
 import { parseInput } from '../../lib/validation';
@@ -88,15 +89,41 @@ export function registerAccountRoutes(
       ...keepsCache,
       schema: routeSchema({
         summary: 'Confirm a new email address from its link',
+        description:
+          "Signs the account out everywhere and mails the previous address a notice whose link undoes the change. A request carrying the same account's sign-in gets a fresh `jwt` for that browser.",
         tag: 'Accounts',
         access: 'public',
         body: confirmEmailSchema,
-        answers: { 200: z.strictObject({ message: z.string(), email: z.string() }) },
+        answers: {
+          200: z.strictObject({ message: z.string(), email: z.string(), jwt: z.string().optional() }),
+        },
       }),
     },
     async (request) => {
       const input = parseInput(confirmEmailSchema, request.body);
-      return accounts.confirmEmail(input);
+      const viewer = await auth.optional(request);
+      // A key speaks for scripts, not for this browser: it gets no sign-in token.
+      return accounts.confirmEmail(input, viewer?.apiKey ? null : viewer);
+    },
+  );
+
+  app.post(
+    '/api/user/undo',
+    {
+      ...keepsCache,
+      schema: routeSchema({
+        summary: 'Undo a password or email change from its notice',
+        description:
+          'The link mailed with every password or email change: puts the previous password or address back and ends every session. 400 for an invalid, expired (after 7 days) or used link; 409 when another account uses the previous address by now.',
+        tag: 'Accounts',
+        access: 'public',
+        body: undoChangeSchema,
+        answers: { 200: messageAnswer },
+      }),
+    },
+    async (request) => {
+      const input = parseInput(undoChangeSchema, request.body);
+      return accounts.undoChange(input);
     },
   );
 

@@ -5,11 +5,14 @@ import {
   ACCOUNT_LINK_TTL_MINUTES,
   EMAIL_CHANGE_SENT_MESSAGE,
   EMAIL_CONFIRMED_MESSAGE,
+  EMAIL_RESTORED_MESSAGE,
   INVALID_LINK_MESSAGE,
+  PASSWORD_RESTORED_MESSAGE,
   PASSWORD_RESET_MESSAGE,
   RESET_LINK_SENT_MESSAGE,
   SAME_EMAIL_MESSAGE,
   SIGNED_OUT_EVERYWHERE_MESSAGE,
+  UNDO_LINK_TTL_DAYS,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   emailKey,
   type ConfirmEmailInput,
@@ -18,6 +21,7 @@ import {
   type ForgotPasswordInput,
   type MessageResponse,
   type ResetPasswordInput,
+  type UndoChangeInput,
 } from '../../../contracts/auth';
 import type { RateLimitRule } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
@@ -28,19 +32,28 @@ import type { Mailer, MailMessage } from '../../lib/mail';
 import type { PasswordHasher } from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { RedisConnection } from '../../lib/redis';
+import type { TokenService } from '../../lib/tokens';
 import { mediaKey } from '../media/media-service';
 import type { MediaStorage } from '../media/media-storage';
 import type { UsersRepository } from '../users/users-repository';
 import { spend } from '../users/users-service';
-import type { AccountsRepository, RemovedPicture } from './accounts-repository';
-import { confirmEmailMessage, resetPasswordMessage } from './account-emails';
+import type { AccountsRepository, NewUndoLink, RemovedPicture } from './accounts-repository';
+import {
+  confirmEmailMessage,
+  emailChangedMessage,
+  passwordChangedMessage,
+  resetPasswordMessage,
+} from './account-emails';
 
 export const TOO_MANY_ACCOUNT_EMAILS_MESSAGE = 'Too many emails asked for. Please try again later.';
 export const TOO_MANY_PASSWORD_CHECKS_MESSAGE = 'Too many attempts. Please try again later.';
 export const EMAIL_TAKEN_SINCE_MESSAGE =
   'Another account has started using this address since the link was sent';
+export const PREVIOUS_EMAIL_TAKEN_MESSAGE =
+  'Another account uses your previous address by now, so it cannot be put back. Sign in and change your password instead.';
 
 const LINK_TTL_MS = ACCOUNT_LINK_TTL_MINUTES * 60_000;
+const UNDO_TTL_MS = UNDO_LINK_TTL_DAYS * 24 * 60 * 60_000;
 
 /** 32 random bytes for the link, and the SHA-256 the database keeps instead. */
 function newLinkToken(): { token: string; tokenHash: string } {
@@ -50,10 +63,26 @@ function newLinkToken(): { token: string; tokenHash: string } {
 
 const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The undo link for a change's notice: its token for the mail, and the row to store with the change. */
+function newUndoLink(): { token: string; row: NewUndoLink } {
+  const { token, tokenHash } = newLinkToken();
+  const now = Date.now();
+  return {
+    token,
+    row: {
+      tokenHash,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + UNDO_TTL_MS).toISOString(),
+    },
+  };
+}
+
 export interface AccountsServiceDeps {
   accounts: AccountsRepository;
   users: UsersRepository;
   passwords: PasswordHasher;
+  /** Issues the fresh token a browser confirming its own email change keeps. */
+  tokens: TokenService;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -114,10 +143,37 @@ export class AccountsService {
       throw badRequest(INVALID_LINK_MESSAGE);
     }
     const passwordHash = await this.deps.passwords.hash(input.password);
-    if (!(await this.deps.accounts.resetPassword(tokenHash, passwordHash, nowIso()))) {
-      throw badRequest(INVALID_LINK_MESSAGE);
-    }
+    const undo = newUndoLink();
+    const changed = await this.deps.accounts.resetPassword(tokenHash, passwordHash, undo.row, nowIso());
+    if (!changed) throw badRequest(INVALID_LINK_MESSAGE);
+    this.sendLater(passwordChangedMessage(changed.email, this.link('/undo-change', undo.token)));
     return { message: PASSWORD_RESET_MESSAGE };
+  }
+
+  /**
+   * A new password for a signed-in account (PUT /api/user/userupdate), once the users service has
+   * decided it may change: every session and every emailed link ends, and the account's address
+   * gets a notice whose link puts the previous password back. Answers the new token version.
+   */
+  async changePassword(userId: string, passwordHash: string): Promise<number> {
+    const undo = newUndoLink();
+    const changed = await this.deps.accounts.changePassword(userId, passwordHash, undo.row, nowIso());
+    if (!changed) throw unauthorized();
+    this.sendLater(passwordChangedMessage(changed.email, this.link('/undo-change', undo.token)));
+    return changed.tokenVersion;
+  }
+
+  /** The link in a change's notice: puts the previous password or address back. */
+  async undoChange(input: UndoChangeInput): Promise<MessageResponse> {
+    let undone;
+    try {
+      undone = await this.deps.accounts.undoChange(hashLinkToken(input.token), emailKey, nowIso());
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(PREVIOUS_EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+    if (!undone) throw badRequest(INVALID_LINK_MESSAGE);
+    return { message: undone === 'email' ? EMAIL_RESTORED_MESSAGE : PASSWORD_RESTORED_MESSAGE };
   }
 
   async requestEmailChange(viewer: Viewer, input: EmailChangeInput, ip: string): Promise<MessageResponse> {
@@ -144,16 +200,39 @@ export class AccountsService {
     return { message: EMAIL_CHANGE_SENT_MESSAGE };
   }
 
-  async confirmEmail(input: ConfirmEmailInput): Promise<MessageResponse & { email: string }> {
-    let confirmed: { email: string } | undefined;
+  /**
+   * Confirming ends every session; `viewer` is who the request's own sign-in is, if any: the
+   * account's own browser gets a fresh token, so only the others are signed out.
+   */
+  async confirmEmail(
+    input: ConfirmEmailInput,
+    viewer: Viewer | null,
+  ): Promise<MessageResponse & { email: string; jwt?: string }> {
+    const undo = newUndoLink();
+    let confirmed;
     try {
-      confirmed = await this.deps.accounts.confirmEmail(hashLinkToken(input.token), emailKey, nowIso());
+      confirmed = await this.deps.accounts.confirmEmail(
+        hashLinkToken(input.token),
+        emailKey,
+        undo.row,
+        nowIso(),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_SINCE_MESSAGE);
       throw error;
     }
     if (!confirmed) throw badRequest(INVALID_LINK_MESSAGE);
-    return { message: EMAIL_CONFIRMED_MESSAGE, email: confirmed.email };
+    this.sendLater(
+      emailChangedMessage(confirmed.previousEmail, confirmed.email, this.link('/undo-change', undo.token)),
+    );
+    const answer = { message: EMAIL_CONFIRMED_MESSAGE, email: confirmed.email };
+    if (viewer?.id !== confirmed.userId) return answer;
+    const jwt = await this.deps.tokens.issue({
+      userId: confirmed.userId,
+      version: confirmed.tokenVersion,
+      ...(viewer.signedInAt !== undefined ? { signedInAt: viewer.signedInAt } : {}),
+    });
+    return { ...answer, jwt };
   }
 
   async signOutEverywhere(viewer: Viewer): Promise<MessageResponse> {

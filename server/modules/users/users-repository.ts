@@ -66,7 +66,6 @@ export class UsersRepository {
     changes: {
       username?: string;
       usernameKey?: string;
-      passwordHash?: string;
       bio?: string | null;
       image?: string | null;
       updatedAt: string;
@@ -74,16 +73,13 @@ export class UsersRepository {
   ): Promise<UserRow | undefined> {
     await this.db
       .updateTable('users')
-      .set((eb) => ({
+      .set({
         updated_at: changes.updatedAt,
         ...(changes.username !== undefined ? { username: changes.username } : {}),
         ...(changes.usernameKey !== undefined ? { username_key: changes.usernameKey } : {}),
         ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
         ...(changes.image !== undefined ? { image: changes.image } : {}),
-        ...(changes.passwordHash !== undefined
-          ? { password_hash: changes.passwordHash, token_version: eb('token_version', '+', 1) }
-          : {}),
-      }))
+      })
       .where('id', '=', id)
       .execute();
     return this.findById(id);

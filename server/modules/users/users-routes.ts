@@ -78,7 +78,7 @@ export function registerUserRoutes(
       schema: routeSchema({
         summary: 'Change the username or the password',
         description:
-          'A new password needs `currentPassword` and ends every other session; the answer carries a new token.',
+          'SPEC §7. A new password needs `currentPassword` unless the sign-in is under 10 minutes old (403 with the message under `currentPassword` otherwise); it ends every other session and every reset and email-change link, and mails the account a notice whose link undoes it. The answer carries a new token.',
         tag: 'Accounts',
         access: 'sign-in',
         body: userUpdateSchema,

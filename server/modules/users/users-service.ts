@@ -1,9 +1,11 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../contracts/moderation';
 import {
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   emailKey,
+  isRecentSignIn,
   usernameKey,
   type Account,
   type Profile,
@@ -44,6 +46,14 @@ export const TOO_MANY_PASSWORD_CHANGES_MESSAGE = 'Too many password changes. Ple
 const usernameTaken = () =>
   new HttpError(409, USERNAME_TAKEN_MESSAGE, { username: [USERNAME_TAKEN_MESSAGE] });
 
+/**
+ * Sets a new password with everything that goes with it (sessions and emailed links end, the
+ * address gets a notice with an undo link): the accounts module's, answering the new token version.
+ */
+export interface PasswordChanges {
+  changePassword(userId: string, passwordHash: string): Promise<number>;
+}
+
 /** Counts one event for key; past the allowance, a 429 that says when to try again. */
 export async function spend(limiter: RateLimiter, key: string, message: string): Promise<void> {
   const outcome = await limiter.hit(key);
@@ -61,6 +71,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly tokens: TokenService,
     private readonly passwords: PasswordHasher,
+    private readonly passwordChanges: PasswordChanges,
     limits: AppConfig['rateLimits'],
     redis?: RedisConnection,
   ) {
@@ -96,7 +107,7 @@ export class UsersService {
       }
       throw error;
     }
-    const jwt = await this.tokens.issue({ userId: id, version: 0 });
+    const jwt = await this.tokens.issue({ userId: id, version: 0, signedInAt: Date.now() });
     return { jwt, userId: id, username: input.username };
   }
 
@@ -114,20 +125,34 @@ export class UsersService {
     if (user.suspended_at !== null) throw forbidden(ACCOUNT_SUSPENDED_MESSAGE);
     // The right password clears the count, so only failures add up across attempts.
     await this.signInAttemptsByEmail.reset(key);
-    const jwt = await this.tokens.issue({ userId: user.id, version: user.token_version });
+    const jwt = await this.tokens.issue({
+      userId: user.id,
+      version: user.token_version,
+      signedInAt: Date.now(),
+    });
     return { jwt, username: user.username, id: user.id };
   }
 
   async update(viewer: Viewer, input: UserUpdateInput): Promise<UserUpdateResponse> {
+    // When the person last proved who they are; typing the current password here proves it anew.
+    let signedInAt = viewer.signedInAt;
     // Each password change costs an argon2 hash, so they are limited per account.
     if (input.password !== undefined) {
       await spend(this.passwordChangesByUser, viewer.id, TOO_MANY_PASSWORD_CHANGES_MESSAGE);
-      // Proven before anything changes: a borrowed signed-in browser cannot lock the owner out.
+      // Decided before anything changes: a borrowed signed-in browser cannot lock the owner out.
       const current = await this.users.findById(viewer.id);
       if (!current) throw unauthorized();
-      if (!(await this.passwords.verifyCurrent(current.password_hash, input.currentPassword ?? ''))) {
-        throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, {
-          currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE],
+      if (input.currentPassword !== undefined) {
+        if (!(await this.passwords.verifyCurrent(current.password_hash, input.currentPassword))) {
+          throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, {
+            currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE],
+          });
+        }
+        signedInAt = Date.now();
+      } else if (!isRecentSignIn(viewer.signedInAt, Date.now())) {
+        // SPEC §7's call without the current password works only right after signing in.
+        throw new HttpError(403, CURRENT_PASSWORD_REQUIRED_MESSAGE, {
+          currentPassword: [CURRENT_PASSWORD_REQUIRED_MESSAGE],
         });
       }
     }
@@ -137,12 +162,14 @@ export class UsersService {
       // Changing only the case of one's own name is a rename like any other.
       if (holder && holder.id !== viewer.id) throw usernameTaken();
     }
+    if (input.password !== undefined) {
+      await this.passwordChanges.changePassword(viewer.id, await this.passwords.hash(input.password));
+    }
     let updated;
     try {
       updated = await this.users.update(viewer.id, {
         updatedAt: nowIso(),
         ...(input.username !== undefined ? { username: input.username, usernameKey: nameKey } : {}),
-        ...(input.password !== undefined ? { passwordHash: await this.passwords.hash(input.password) } : {}),
         // An empty bio or picture clears it.
         ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
@@ -153,8 +180,13 @@ export class UsersService {
       throw error;
     }
     if (!updated) throw unauthorized();
-    // A password change bumped the token version: this fresh token is the only one still valid.
-    const jwt = await this.tokens.issue({ userId: updated.id, version: updated.token_version });
+    // A password change moved the token version on: this fresh token is the only one still valid.
+    // It keeps the sign-in's time, so a rename cannot make an old sign-in look recent.
+    const jwt = await this.tokens.issue({
+      userId: updated.id,
+      version: updated.token_version,
+      ...(signedInAt !== undefined ? { signedInAt } : {}),
+    });
     return { jwt, username: updated.username, id: updated.id };
   }
 

@@ -80,6 +80,11 @@ export function createRoutes(): RouteObject[] {
               ...lazyPage('auth/pages/confirm-email-page', 'ConfirmEmailPage'),
             },
             {
+              id: 'undo-change',
+              path: 'undo-change',
+              ...lazyPage('auth/pages/undo-change-page', 'UndoChangePage'),
+            },
+            {
               id: 'allblog',
               path: 'allblog',
               loader: allPostsLoader,

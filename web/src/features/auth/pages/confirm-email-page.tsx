@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { PageHead } from '../../../app/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
@@ -8,12 +9,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { confirmEmail } from '../api/recovery';
 import { AuthCard } from '../components/auth-card';
+import { applyAccountUpdate } from '../session';
+import { useSession } from '../use-session';
 
 /**
  * /confirm-email?token=: the link sent to a new address. Confirming takes a click rather than
  * happening on load, so a mail scanner that opens links cannot use it up.
  */
 export function ConfirmEmailPage() {
+  const dispatch = useDispatch();
+  const { userData } = useSession();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   // Before hydration a click would do nothing, so the button waits for the app.
@@ -27,8 +32,20 @@ export function ConfirmEmailPage() {
     setError(null);
     const result = await confirmEmail({ token });
     setPending(false);
-    if (result.ok) setDone(`${result.data.message} You now sign in with ${result.data.email}.`);
-    else setError(result.error.message);
+    if (!result.ok) {
+      setError(result.error.message);
+      return;
+    }
+    // Confirming ended every session of the account; this browser, if it was signed in to it,
+    // keeps its own with the new token.
+    if (result.data.jwt && userData) {
+      applyAccountUpdate(dispatch, {
+        token: result.data.jwt,
+        username: userData.username,
+        userId: userData.id,
+      });
+    }
+    setDone(`${result.data.message} You now sign in with ${result.data.email}.`);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MIN, userUpdateSchema } from '../../../../../contracts/auth';
+import { PASSWORD_MIN, RECENT_SIGN_IN_MINUTES, userUpdateSchema } from '../../../../../contracts/auth';
 import { PageHead } from '../../../app/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -75,7 +75,7 @@ export function UserUpdatePage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters. Changing it signs you out on your other devices.`}
+          hint={`At least ${PASSWORD_MIN} characters. Changing it signs you out on your other devices and emails you a notice.`}
           value={form.values.password}
           onValueChange={(value) => form.setValue('password', value)}
           error={form.errors.password}
@@ -85,7 +85,7 @@ export function UserUpdatePage() {
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          hint="Needed only to change your password."
+          hint={`Needed to change your password if you signed in more than ${RECENT_SIGN_IN_MINUTES} minutes ago.`}
           value={form.values.currentPassword}
           onValueChange={(value) => form.setValue('currentPassword', value)}
           error={form.errors.currentPassword}
