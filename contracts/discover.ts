@@ -11,7 +11,10 @@ export interface Discover {
   topics: TagSummary[];
   /** Writers worth following: see WriterSuggestion. */
   whoToFollow: WriterSuggestion[];
-  /** The newest release notes from the project's CHANGELOG.md, newest first. */
+  /**
+   * The newest release notes written for readers (docs/release-notes.md), newest first. Named
+   * `changelog` after SPEC §1's section; the developers' CHANGELOG.md is not shown.
+   */
   changelog: ReleaseNotes[];
 }
 
@@ -38,7 +41,7 @@ export interface WriterSuggestion {
   following?: boolean;
 }
 
-/** One release of CHANGELOG.md: "Unreleased" (date null) or a version and its date. */
+/** One release of the release notes: "Unreleased" (date null) or a version and its date. */
 export interface ReleaseNotes {
   version: string;
   date: string | null;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatPostDate } from '../contracts/dates';
@@ -188,6 +189,29 @@ describe('/allblog', () => {
     for (const invented of ['Amara Okafor', 'Lucas Meyer', 'Hana Sato', 'Diego Alvarez', 'Ines Laurent']) {
       expect(text).not.toContain(invented);
     }
+  });
+
+  it('shows readers the release notes written for them, never the developers’ changelog', async () => {
+    // As the panel shows a note: plain text on one line (Markdown's code marks and wrapping gone).
+    const asText = (file: string) =>
+      readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')
+        .replace(/`/g, '')
+        .replace(/\s+/g, ' ');
+    const forReaders = asText('docs/release-notes.md');
+    const forDevelopers = asText('CHANGELOG.md');
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto('/allblog');
+    const notes = await visible(page.getByRole('region', { name: 'Changelog' }));
+    const lines = await notes.getByRole('listitem').allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const words = line.replace(/…$/, '');
+      expect(forReaders.includes(words), `in docs/release-notes.md: ${words}`).toBe(true);
+      expect(forDevelopers.includes(words), `in CHANGELOG.md: ${words}`).toBe(false);
+    }
+    // Notes not yet in a release already run here: new since the last one, not "coming".
+    expect(await textOf(notes)).toContain('New since 0.1.0');
   });
 
   it('fits a 375 px screen, even with a long unbroken title', async () => {

@@ -17,7 +17,7 @@ export const BUILD_INPUTS = [
   'package.json',
   'package-lock.json',
   // Copied beside the bundle: the side panel's release notes.
-  'CHANGELOG.md',
+  'docs/release-notes.md',
   'vite.config.ts',
   'tsconfig.json',
   'tsconfig.base.json',
@@ -43,7 +43,7 @@ export const BUILD_OUTPUTS = [
   'build/import.mjs',
   'build/web/index.html',
   'build/ssr/entry-server.js',
-  'build/CHANGELOG.md',
+  'build/release-notes.md',
 ];
 
 /** Tests are not part of the build: editing one never asks for a rebuild. */

@@ -50,8 +50,8 @@ const result = await build({
   logLevel: 'warning',
 });
 
-// The side panel's release notes are read from beside the bundle at start-up.
-copyFileSync('CHANGELOG.md', `${values.outdir}/CHANGELOG.md`);
+// The side panel's release notes (written for readers) are read from beside the bundle at start-up.
+copyFileSync('docs/release-notes.md', `${values.outdir}/release-notes.md`);
 
 const problems = [];
 for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {

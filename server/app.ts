@@ -68,7 +68,7 @@ import { NotificationsRepository } from './modules/notifications/notifications-r
 import { NotificationsService } from './modules/notifications/notifications-service';
 import { FollowsService } from './modules/social/follows/follows-service';
 import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
-import { loadChangelog } from './modules/discover/changelog';
+import { loadReleaseNotes } from './modules/discover/release-notes';
 import { DiscoverRepository } from './modules/discover/discover-repository';
 import { registerDiscoverRoutes } from './modules/discover/discover-routes';
 import { ConduitRepository } from './modules/conduit/conduit-repository';
@@ -133,13 +133,13 @@ const INVITATIONS_PER_USER = { max: 50, windowMs: 60 * 60_000 };
 const API_KEY_REQUESTS = { max: 5000, windowMs: 60 * 60_000 };
 
 /**
- * Where CHANGELOG.md is found, relative to this module once bundled (build/server.mjs, beside
- * which scripts/build-server.mjs copies it) or run from source (server/app.ts, the repository root
- * one folder up).
+ * Where the readers' release notes (docs/release-notes.md) are found, relative to this module once
+ * bundled (build/server.mjs, beside which scripts/build-server.mjs copies them) or run from source
+ * (server/app.ts, the repository root one folder up).
  */
-const CHANGELOG_FILES = [
-  fileURLToPath(new URL('./CHANGELOG.md', import.meta.url)),
-  fileURLToPath(new URL('../CHANGELOG.md', import.meta.url)),
+const RELEASE_NOTES_FILES = [
+  fileURLToPath(new URL('./release-notes.md', import.meta.url)),
+  fileURLToPath(new URL('../docs/release-notes.md', import.meta.url)),
 ];
 
 /**
@@ -356,7 +356,7 @@ export async function buildApp({
     new DiscoverRepository(database.db),
     postsRepository,
     tagsRepository,
-    loadChangelog(CHANGELOG_FILES),
+    loadReleaseNotes(RELEASE_NOTES_FILES),
     CHANGELOG_RELEASES_LIMIT,
   );
 

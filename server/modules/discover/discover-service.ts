@@ -21,7 +21,7 @@ export class DiscoverService {
     private readonly discover: DiscoverRepository,
     private readonly posts: PostsRepository,
     private readonly tags: TagsRepository,
-    /** Read once at start-up (see changelog.ts). */
+    /** The readers' release notes, read once at start-up (see release-notes.ts). */
     private readonly releases: ReleaseNotes[],
     private readonly releasesLimit: number,
   ) {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELEASE_LINE_MAX_CHARS, releaseLineSummary } from './discover-view';
+import { RELEASE_LINE_MAX_CHARS, releaseLabel, releaseLineSummary } from './discover-view';
 
 describe('a release note in the side panel', () => {
   it('is its first sentence', () => {
@@ -20,5 +20,19 @@ describe('a release note in the side panel', () => {
     const summary = releaseLineSummary(long);
     expect(summary.length).toBeLessThanOrEqual(RELEASE_LINE_MAX_CHARS + 1);
     expect(summary).toMatch(/^word( word)*…$/);
+  });
+});
+
+describe('a release in the side panel', () => {
+  const released = { version: '0.1.0', date: '2026-11-21', sections: [] };
+  const unreleased = { version: 'Unreleased', date: null, sections: [] };
+
+  it('names its version and date as dates are shown everywhere', () => {
+    expect(releaseLabel(released, [])).toBe('0.1.0, Nov 21, 2026');
+  });
+
+  it('calls notes not yet released new since the last release: they already run here', () => {
+    expect(releaseLabel(unreleased, [released])).toBe('New since 0.1.0');
+    expect(releaseLabel(unreleased, [])).toBe('New on Inkwell');
   });
 });

@@ -1,4 +1,5 @@
-import type { Discover, WriterSuggestion } from '../../../../contracts/discover';
+import { formatPostDate } from '../../../../contracts/dates';
+import type { Discover, ReleaseNotes, WriterSuggestion } from '../../../../contracts/discover';
 import type { Author } from '../../../../contracts/posts';
 import type { TagSummary } from '../../../../contracts/tags';
 
@@ -10,11 +11,11 @@ export interface DiscoverView {
   staffPicksChosenBy: Discover['staffPicks']['chosenBy'];
   topics: TagSummary[];
   whoToFollow: WriterSuggestion[];
-  /** The newest release's first lines, if the CHANGELOG has one (only what the panel shows). */
-  release: { version: string; date: string | null; lines: string[] } | null;
+  /** The newest release's first lines, if the release notes have one (only what the panel shows). */
+  release: { label: string; lines: string[] } | null;
 }
 
-/** How many release-note lines the panel shows: it is a glance, not the whole CHANGELOG. */
+/** How many release-note lines the panel shows: it is a glance, not the whole release notes. */
 export const RELEASE_LINES_SHOWN = 4;
 /** The longest line it shows: a release note's first sentence, or its first words. */
 export const RELEASE_LINE_MAX_CHARS = 140;
@@ -35,18 +36,28 @@ export function toDiscoverView(discover: Discover): DiscoverView {
 }
 
 function newestRelease(discover: Discover): DiscoverView['release'] {
-  const release = discover.changelog[0];
+  const [release, ...older] = discover.changelog;
   if (!release) return null;
   const lines = release.sections
     .flatMap((section) => section.items)
     .slice(0, RELEASE_LINES_SHOWN)
     .map(releaseLineSummary);
-  return { version: release.version, date: release.date, lines };
+  return { label: releaseLabel(release, older), lines };
 }
 
 /**
- * A release note as the panel shows it: its first sentence, which says what changed (the rest says
- * why and how, for the CHANGELOG's readers), cut at a word and marked with an ellipsis when even
+ * "0.1.0, Nov 21, 2026" for a release (SPEC §9's date format). Notes not yet in a release are
+ * already running on this site, so they are "New since" the last release rather than to come.
+ */
+export function releaseLabel(release: ReleaseNotes, older: readonly ReleaseNotes[]): string {
+  if (release.date) return `${release.version}, ${formatPostDate(release.date, 'UTC')}`;
+  const previous = older.find((notes) => notes.date !== null);
+  return previous ? `New since ${previous.version}` : 'New on Inkwell';
+}
+
+/**
+ * A release note as the panel shows it: its first sentence, which says what changed (the notes are
+ * written so), cut at a word and marked with an ellipsis when even
  * that is long. A phone shows the panel under the posts, where whole notes took several screens.
  */
 export function releaseLineSummary(line: string): string {

@@ -65,9 +65,7 @@ function SidePanelSections({ view, whoToFollowClass }: { view: DiscoverView; who
           <h2 id="side-changelog" className="side-panel__heading">
             Changelog
           </h2>
-          <p className="side-panel__muted side-panel__release">
-            {release.date ? `${release.version}, ${release.date}` : 'Coming in the next release'}
-          </p>
+          <p className="side-panel__muted side-panel__release">{release.label}</p>
           <ul className="side-panel__list">
             {releaseLines.map((line) => (
               <li key={line} className="side-panel__changelog">

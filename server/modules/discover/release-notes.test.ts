@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadChangelog, parseChangelog } from './changelog';
+import { loadReleaseNotes, parseReleaseNotes } from './release-notes';
 
-describe('parseChangelog', () => {
+describe('parseReleaseNotes', () => {
   it('reads releases, sections and bullets as plain text', () => {
-    const notes = parseChangelog(`# Changelog
+    const notes = parseReleaseNotes(`# Release notes
 
 Intro.
 
@@ -43,12 +43,12 @@ Intro.
     ]);
   });
 
-  it('reads the project’s own CHANGELOG.md', () => {
-    const notes = loadChangelog([
-      '/nowhere/CHANGELOG.md',
-      fileURLToPath(new URL('../../../CHANGELOG.md', import.meta.url)),
+  it('reads the readers’ own release notes', () => {
+    const notes = loadReleaseNotes([
+      '/nowhere/release-notes.md',
+      fileURLToPath(new URL('../../../docs/release-notes.md', import.meta.url)),
     ]);
     expect(notes.find((release) => release.version === '0.1.0')).toMatchObject({ date: '2026-11-21' });
-    expect(loadChangelog(['/nowhere/CHANGELOG.md'])).toEqual([]);
+    expect(loadReleaseNotes(['/nowhere/release-notes.md'])).toEqual([]);
   });
 });

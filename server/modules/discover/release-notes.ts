@@ -3,9 +3,11 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import type { ReleaseNotes } from '../../../contracts/discover';
 
 /**
- * The project's CHANGELOG.md as release notes: each level-2 heading a release ("Unreleased", or
- * "0.1.0 — 2026-11-21"), each level-3 heading a section, each bullet a line. Read with marked's
- * lexer (already the project's Markdown parser), once at start-up.
+ * The readers' release notes, docs/release-notes.md, for the side panel: each level-2 heading a
+ * release ("Unreleased", or "0.1.0 — 2026-11-21"), each level-3 heading a section, each bullet a
+ * line. Read with marked's lexer (already the project's Markdown parser), once at start-up. They are
+ * written for readers; CHANGELOG.md, written for operators and developers (commands, settings,
+ * figures), is never shown to them.
  */
 function plainText(tokens: readonly Token[]): string {
   return tokens
@@ -20,7 +22,7 @@ function plainText(tokens: readonly Token[]): string {
 
 const RELEASE_HEADING = /^(.+?)\s+[—–-]+\s+(\d{4}-\d{2}-\d{2})$/;
 
-export function parseChangelog(markdown: string): ReleaseNotes[] {
+export function parseReleaseNotes(markdown: string): ReleaseNotes[] {
   const releases: ReleaseNotes[] = [];
   let release: ReleaseNotes | undefined;
   let section: ReleaseNotes['sections'][number] | undefined;
@@ -55,10 +57,10 @@ export function parseChangelog(markdown: string): ReleaseNotes[] {
 }
 
 /** The first of `files` that can be read, parsed; [] when none can (the section then hides). */
-export function loadChangelog(files: readonly string[]): ReleaseNotes[] {
+export function loadReleaseNotes(files: readonly string[]): ReleaseNotes[] {
   for (const file of files) {
     try {
-      return parseChangelog(readFileSync(file, 'utf8'));
+      return parseReleaseNotes(readFileSync(file, 'utf8'));
     } catch {
       // Not there: try the next place.
     }
