@@ -109,7 +109,7 @@ describe('conversation on the read page (issue 12 §2, §3)', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: `Follow ${author.username}` }).click();
-    await visible(page.getByRole('button', { name: `Unfollow ${author.username}` }));
+    await visible(page.getByRole('button', { name: `Following ${author.username}` }));
     await expectNoHorizontalScroll(page, PHONE.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/read-page-reactions-375.png`, fullPage: true });
 

@@ -4,7 +4,7 @@ import { createUser, signInAs } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { atPath, expectNoHorizontalScroll, textOf, visible } from './support/expect-page';
 import { collectProblems, hydrated } from './support/hydration';
-import { apiCall, follow, hold, publish, tag } from './support/posts';
+import { apiCall, favorite, follow, hold, publish, tag } from './support/posts';
 import { axeViolations } from './support/axe';
 
 /*
@@ -250,7 +250,7 @@ describe('the topic page', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: `Follow topic ${topic}` }).click();
-    await visible(page.getByRole('button', { name: `Unfollow topic ${topic}` }));
+    await visible(page.getByRole('button', { name: `Following topic ${topic}` }));
     await visible(page.getByText('1 follower'));
     await page.goto('/allblog?tab=following');
     await visible(page.getByRole('article').filter({ hasText: title }));
@@ -336,7 +336,7 @@ describe('the side panel', () => {
     await expect.poll(() => whoToFollow.getByRole('link', { name: followed.username }).count()).toBe(0);
     await shoot(page, 'side-panel-desktop');
     await first.getByRole('button', { name: `Follow ${writerName}` }).click();
-    await visible(first.getByRole('button', { name: `Unfollow ${writerName}` }));
+    await visible(first.getByRole('button', { name: `Following ${writerName}` }));
 
     await panel
       .getByRole('region', { name: 'Recommended topics' })
@@ -344,5 +344,35 @@ describe('the side panel', () => {
       .click();
     await atPath(page, '/tag', { name: topic });
     await visible(page.getByRole('heading', { level: 1, name: topic }));
+  });
+
+  it('gives every link a target of at least 24 × 24 px (WCAG 2.5.8), on a phone and a wide screen', async () => {
+    const author = await createUser(browser.baseURL, `Picked${tag()}`);
+    const reader = await createUser(browser.baseURL, 'Picker');
+    // A favorite of the last 30 days: the panel has staff picks, with their bylines.
+    await favorite(
+      browser.baseURL,
+      reader,
+      await publish(browser.baseURL, author, { title: 'Short', content: 'Pick.' }),
+    );
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport, bypassCSP: true });
+      await page.goto('/allblog');
+      const panel = await visible(page.getByRole('complementary', { name: 'Around Inkwell' }));
+      await visible(panel.getByRole('region', { name: 'Staff picks' }).getByRole('link').first());
+      const boxes = await panel.getByRole('link').evaluateAll((links) =>
+        links.map((link) => {
+          const box = link.getBoundingClientRect();
+          return { link: `${link.className}: ${link.textContent}`, width: box.width, height: box.height };
+        }),
+      );
+      expect(boxes.length, `${viewport.width}px`).toBeGreaterThan(2);
+      expect(
+        boxes.filter((box) => box.width < 24 || box.height < 24),
+        `${viewport.width}px`,
+      ).toEqual([]);
+      expect(await axeViolations(page, { alsoRun: ['target-size'] }), `${viewport.width}px`).toEqual([]);
+    }
   });
 });

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { axeViolations } from './support/axe';
 import { atPath, expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
 import {
   apiCall,
   failNetwork,
+  follow,
   hold,
   profilePathOf,
   publish,
@@ -290,6 +292,32 @@ describe('/readblog', () => {
 
     await page.goto(readPath(post));
     await visible(page.getByRole('heading', { level: 1, name: 'Error: Post not found' }));
+  });
+
+  it('passes axe for a reader who follows the author: the Follow button is named by the words it shows', async () => {
+    const author = await createUser(browser.baseURL, `Followed${tag()}`);
+    const reader = await createUser(browser.baseURL, `Loyal${tag()}`);
+    const post = await publish(browser.baseURL, author, { title: `Followed ${tag()}`, content: 'Worth it.' });
+    await follow(browser.baseURL, reader, author);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ viewport: PHONE, bypassCSP: true, colorScheme });
+      await signInAs(page, reader);
+      await page.goto(readPath(post));
+      const button = page.locator('.byline-follow button');
+      await visible(button.filter({ hasText: 'Following' }));
+      expect(await axeViolations(page), colorScheme).toEqual([]);
+      // WCAG 2.5.3: the accessible name begins with the visible text, whichever it is.
+      expect(await button.getAttribute('aria-label')).toBe(`Following ${author.username}`);
+      await button.focus();
+      await visible(page.getByRole('button', { name: `Unfollow ${author.username}`, exact: true }));
+      expect(await textOf(button)).toBe('Unfollow');
+      if (colorScheme === 'dark') {
+        // By keyboard: Enter unfollows, and the focus stays on the button while the request runs.
+        await page.keyboard.press('Enter');
+        await visible(page.getByRole('button', { name: `Follow ${author.username}`, exact: true }));
+        expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      }
+    }
   });
 
   it('fits a 375 px screen with a long word, a wide code block and a table', async () => {

@@ -47,8 +47,10 @@ export function FollowButton({
   // As on most platforms, "Following" turns into "Unfollow" under the pointer or the keyboard focus,
   // so the reader sees what a click will do before making it.
   const [armed, setArmed] = useState(false);
+  const label = following ? (armed ? 'Unfollow' : 'Following') : 'Follow';
 
   const toggle = async () => {
+    if (pending) return;
     if (!status) {
       void navigate(withNext('/signin', location.pathname + location.search));
       return;
@@ -57,8 +59,12 @@ export function FollowButton({
     setError(null);
     const result = await request(!following);
     setPending(false);
-    if (result.ok) onFollowingChange(!following);
-    else setError(result.error.message);
+    if (result.ok) {
+      onFollowingChange(!following);
+      // The new state shows first ("Following" after Follow); "Unfollow" waits for the pointer
+      // or the focus to come back to the button.
+      setArmed(false);
+    } else setError(result.error.message);
   };
 
   return (
@@ -67,15 +73,18 @@ export function FollowButton({
         className={following ? 'button button--secondary' : 'button button--primary'}
         type="button"
         aria-busy={pending || undefined}
-        aria-label={following ? `Unfollow ${username}` : `Follow ${username}`}
-        disabled={pending}
+        // Not `disabled` while the request runs: that would drop the keyboard focus to the page.
+        aria-disabled={pending || undefined}
+        // The name starts with the words shown (WCAG 2.5.3, Label in Name: "Following Ada" for a
+        // button that reads "Following"), so people who speak a button's text to press it reach it.
+        aria-label={`${label} ${username}`}
         onClick={() => void toggle()}
         onMouseEnter={() => setArmed(true)}
         onMouseLeave={() => setArmed(false)}
         onFocus={() => setArmed(true)}
         onBlur={() => setArmed(false)}
       >
-        {following ? (armed ? 'Unfollow' : 'Following') : 'Follow'}
+        {label}
       </button>
       {error ? (
         <p className="field__error" role="alert">
