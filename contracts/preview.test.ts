@@ -13,6 +13,16 @@ describe('listPreview (SPEC §9)', () => {
   it('cuts content over 50 words to its first 15 words plus ...', () => {
     expect(listPreview(words(51))).toBe(`${words(15)}...`);
   });
+  it('never ends in four dots when the 15th word already ends in a full stop or an ellipsis', () => {
+    const after = (fifteenth: string) => `${words(14)} ${fifteenth} ${words(40)}`;
+    expect(listPreview(after('end.'))).toBe(`${words(14)} end...`);
+    expect(listPreview(after('end...'))).toBe(`${words(14)} end...`);
+    expect(listPreview(after('end…'))).toBe(`${words(14)} end…`);
+    expect(listPreview(after('e.g.'))).toBe(`${words(14)} e.g...`);
+    // Any other ending keeps the spec's rule: the word as written, then '...'.
+    expect(listPreview(after('end!'))).toBe(`${words(14)} end!...`);
+    expect(listPreview(after('end,'))).toBe(`${words(14)} end,...`);
+  });
   it('counts the words a reader sees, not the markup', () => {
     expect(listPreview('# Title\n\n**bold** [link](http://x.test)')).toBe('Title\n\nbold link');
   });

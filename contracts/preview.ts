@@ -10,7 +10,11 @@ export function listPreview(markdown: string): string {
   const text = markdownToPlainText(markdown);
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length > LIST_PREVIEW_WORD_THRESHOLD) {
-    return `${words.slice(0, LIST_PREVIEW_WORDS).join(' ')}...`;
+    const shown = words.slice(0, LIST_PREVIEW_WORDS).join(' ');
+    // The '...' says the text goes on. When the last word shown already ends in an ellipsis or a
+    // full stop, the dots merge into one ellipsis instead of reading "words....".
+    if (shown.endsWith('…')) return shown;
+    return `${shown.replace(/\.+$/, '')}...`;
   }
   return text;
 }

@@ -219,6 +219,21 @@ describe('drafts, schedules and preview', () => {
     await visible(page.getByRole('button', { name: 'Publish', exact: true }));
   });
 
+  it('says when a scheduled post comes out, in a line without a stray full stop', async () => {
+    const author = await createUser(browser.baseURL, 'Planner');
+    const title = `Planned ${tag()}`;
+    const publishAt = new Date(Date.now() + 2 * 24 * 60 * 60_000).toISOString();
+    await api('/api/post/blog', author, 'POST', { title, content: 'Out later.', publishAt });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, author);
+    await page.goto('/drafts');
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+    await visible(item);
+    expect(await textOf(item.locator('.drafts-list__meta'))).toMatch(
+      /^Scheduled for [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M · 1 min read · edited /,
+    );
+  });
+
   it('schedules a draft, which appears on /allblog at its time', async () => {
     const author = await createUser(browser.baseURL, 'Scheduler');
     const draft = await newDraft(author, `Scheduled ${tag()}`, 'Out soon.');

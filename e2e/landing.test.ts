@@ -59,6 +59,24 @@ describe('landing page', () => {
     expect(await main.locator('blockquote').count()).toBe(0);
   });
 
+  it('In-line commenting describes the passage comments that exist and leads to the posts to use them on', async () => {
+    const page = await openLanding(PHONE);
+    const section = page
+      .getByRole('main')
+      .getByRole('region')
+      .filter({ has: page.getByText('In-line commenting', { exact: true }) });
+    const text = await textOf(section);
+    // What the read page does: select words (or pick a paragraph) and Comment; readers see the
+    // passage marked, with a count; the discussion's quotes lead back to it.
+    expect(text).toContain('Select a few words in any post and choose Comment');
+    expect(text).toContain('sees the passage marked');
+    expect(text).not.toMatch(/under the story they just read/);
+    const open = section.getByRole('link', { name: 'Open a post and comment on a passage', exact: true });
+    expect(await (await visible(open)).getAttribute('href')).toBe('/allblog');
+    await open.click();
+    await atPath(page, '/allblog');
+  });
+
   it('Start Reading leads to the all-posts list', async () => {
     const page = await openLanding();
     await page.getByRole('main').getByRole('link', { name: 'Start Reading', exact: true }).click();

@@ -5,6 +5,8 @@ export interface Feature {
   eyebrow: string;
   title: string;
   body: string;
+  /** Where a visitor can use the feature, once it exists (PRODUCT: the landing page is a promise). */
+  action?: { to: string; label: string };
 }
 
 export const FEATURES: readonly Feature[] = [
@@ -35,8 +37,11 @@ export const FEATURES: readonly Feature[] = [
   {
     id: 'comments',
     eyebrow: 'In-line commenting',
-    title: 'Conversations right where ideas land',
-    body: 'Readers respond under the story they just read, and writers answer in the same place. Discussion stays attached to the idea that started it.',
+    title: 'Comment on the very passage',
+    // What the read page does (features/passages): a selection's Comment button, a keyboard way to
+    // pick a paragraph, marks and counts every reader sees, quotes that lead back to the passage.
+    body: 'Select a few words in any post and choose Comment, or pick a paragraph from the keyboard. Every reader then sees the passage marked, with a count beside it that opens its comments, and each quote in the discussion under the post leads back to its passage.',
+    action: { to: '/allblog', label: 'Open a post and comment on a passage' },
   },
 ];
 

@@ -8,7 +8,7 @@ import { useOneTimeNotice } from '../../../lib/use-one-time-notice';
 import { getDrafts } from '../api/get-drafts';
 import type { StudioPost } from '../api/studio-post';
 import { editPostPath } from '../paths';
-import { scheduledNotice } from '../scheduled-notice';
+import { draftState } from '../scheduled-notice';
 import '../drafts.css';
 
 type DraftsState =
@@ -70,7 +70,7 @@ export function DraftsPage() {
                 {post.title || 'Untitled'}
               </AppLink>
               <p className="drafts-list__meta">
-                {post.status === 'scheduled' ? scheduledNotice(post).replace(/^“.*” is /, '') : 'Draft'}
+                {draftState(post)}
                 {' · '}
                 {post.readingMinutes} min read · edited{' '}
                 {new Date(post.updatedAt).toLocaleString('en-US', {

@@ -60,15 +60,22 @@ export function FeatureVisual({ featureId }: { featureId: string }) {
       );
     case 'comments':
       return (
-        <div className="visual visual--comments" aria-hidden="true">
-          {/* Bars, not invented words by invented people (PRODUCT fix 12). */}
+        <div className="visual visual--passages" aria-hidden="true">
+          {/* Bars, not invented words by invented people (PRODUCT fix 12): a post's lines, one
+              passage marked with its count of comments, and a comment quoting it. */}
+          <span className="visual__line visual__line--title" />
+          <span className="visual__line" />
+          <span className="visual__passage">
+            <span className="visual__line visual__line--marked" />
+            <span className="visual__count">2</span>
+          </span>
+          <span className="visual__line visual__line--short" />
           <span className="visual__comment">
             <span className="visual__avatar" />
-            <span className="visual__line visual__comment-line" />
-          </span>
-          <span className="visual__comment visual__comment--reply">
-            <span className="visual__avatar" />
-            <span className="visual__line visual__comment-line visual__line--short" />
+            <span className="visual__comment-text">
+              <span className="visual__line visual__line--quote" />
+              <span className="visual__line visual__line--short" />
+            </span>
           </span>
         </div>
       );

@@ -67,7 +67,14 @@ export function LandingPage() {
           <div className="landing-feature__text">
             <p className="eyebrow">{feature.eyebrow}</p>
             <h2 id={`feature-${feature.id}`}>{feature.title}</h2>
-            <p>{feature.body}</p>
+            <p className="landing-feature__body">{feature.body}</p>
+            {feature.action ? (
+              <p className="landing-feature__action">
+                <AppLink className="button button--secondary" to={feature.action.to}>
+                  {feature.action.label}
+                </AppLink>
+              </p>
+            ) : null}
           </div>
           <FeatureVisual featureId={feature.id} />
         </section>
