@@ -337,6 +337,7 @@ export async function buildApp({
   const comments = new CommentsService(
     database.db,
     markdown,
+    posts,
     config.conversationLimits,
     redis,
     webhookEvents,

@@ -212,7 +212,7 @@ export class ConduitService {
   async deleteComment(viewer: Viewer, slug: string, commentId: string): Promise<void> {
     const post = await this.published(slug, viewer);
     if (!UUID.test(commentId)) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
-    const comment = await this.services.comments.get(commentId.toLowerCase());
+    const comment = await this.services.comments.get(commentId.toLowerCase(), viewer);
     if (comment.postId !== post.id) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     await this.services.comments.delete(viewer, comment.id);
   }

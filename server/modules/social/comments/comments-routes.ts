@@ -34,7 +34,7 @@ export function registerCommentRoutes(
       schema: routeSchema({
         summary: "List a post's discussion, oldest first",
         description:
-          'Top-level comments, each with its `replies`. With a token, without the comments of people the reader blocked.',
+          "Top-level comments, each with its `replies`. With a token, without the comments of people the reader blocked. 404 where the post is not visible to the reader (unpublished or hidden, but to the post's author).",
         tag: 'Comments',
         access: 'optional',
         querystring: commentsQuerySchema,
@@ -78,16 +78,19 @@ export function registerCommentRoutes(
     {
       schema: routeSchema({
         summary: 'Read one comment',
-        description: 'With its Markdown, for editing; 404 once deleted.',
+        description:
+          "With its Markdown, for editing; 404 once deleted, and wherever its post is not visible to the reader (unpublished or hidden, but to the post's author).",
         tag: 'Comments',
-        access: 'public',
+        access: 'optional',
         querystring: commentIdQuerySchema,
         answers: { 200: answer(commentSchema) },
       }),
     },
     async (request) => {
       const { id } = parseInput(commentIdQuerySchema, request.query);
-      return { response: await comments.get(id) };
+      // The post's author still reads the discussion of their draft or hidden post.
+      const viewer = await auth.optional(request);
+      return { response: await comments.get(id, viewer) };
     },
   );
 

@@ -17,7 +17,7 @@ import { isForeignKeyViolation } from '../../../db/errors';
 import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../db/sql-helpers';
 import type { Viewer } from '../../../lib/authenticator';
-import { badRequest, conflict, forbidden, notFound } from '../../../lib/http-errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
 import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
 import { RateLimiter } from '../../../lib/rate-limiter';
@@ -39,6 +39,15 @@ const COMMENT_HEADING_BASE = 2;
 /** Whether an in-line comment's passage is still in its post, as it is now. */
 type PassageFinder = (anchor: PassageAnchor) => boolean;
 
+/**
+ * Who may see a post: the posts service's rule (a public post, or a draft, scheduled or hidden one
+ * for its author and a publication's editors). It throws a 404 for anyone else. A discussion is
+ * read under its post's rule, so a post taken down takes its comments with it.
+ */
+export interface PostVisibility {
+  get(postId: string, viewer: Viewer | null): Promise<unknown>;
+}
+
 export const COMMENT_DELETE_FORBIDDEN_MESSAGE =
   'You can only delete your own comments or comments on your posts';
 export const COMMENT_DELETED_MESSAGE = 'Comment deleted';
@@ -58,6 +67,8 @@ export class CommentsService {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly markdown: MarkdownRenderer,
+    /** The post's visibility, applied to every read of its comments. */
+    private readonly posts: PostVisibility,
     limits: AppConfig['conversationLimits'],
     redis?: RedisConnection,
     /** Told of each new comment (webhooks); never the commenter's failure. */
@@ -69,15 +80,15 @@ export class CommentsService {
     this.passages = new PostPassages(markdown);
   }
 
-  /** Top-level comments, oldest first, each with its replies; a reader's blocked users left out. */
+  /**
+   * Top-level comments, oldest first, each with its replies; a reader's blocked users left out.
+   * Only where the reader may see the post: 404 for an unpublished or hidden post, but for its author.
+   */
   async list(postId: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<Comment>> {
+    await this.posts.get(postId, viewer);
     const comments = new CommentsRepository(this.db);
     const hiddenFor = viewer?.id ?? null;
     const rows = await comments.listTopLevel(postId, page, hiddenFor);
-    // Only an empty page needs to tell "no such post" from "no comments (left)".
-    if (rows.length === 0 && !(await comments.postExists(postId))) {
-      throw notFound(POST_NOT_FOUND_MESSAGE);
-    }
     const shown = toPage(rows, page.limit);
     const replies = await comments.listReplies(
       shown.response.map((comment) => comment.id),
@@ -95,10 +106,17 @@ export class CommentsService {
     };
   }
 
-  async get(id: string): Promise<Comment> {
+  /** One comment, where the reader may see its post (else, to them, there is no such comment). */
+  async get(id: string, viewer: Viewer | null): Promise<Comment> {
     const comments = new CommentsRepository(this.db);
     const comment = await comments.findById(id);
     if (!comment || comment.deleted || comment.hidden) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    try {
+      await this.posts.get(comment.postId, viewer);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+      throw error;
+    }
     const finds = await this.passageFinder(comments, comment.postId, [comment]);
     return this.present(comment, (await comments.mentionsOf([id])).get(id) ?? [], finds);
   }
