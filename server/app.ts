@@ -88,6 +88,7 @@ import { UsersService } from './modules/users/users-service';
 import { installCompression } from './plugins/compression';
 import { installEntityTags } from './plugins/entity-tags';
 import { answerFrameworkError, installErrorHandler } from './plugins/error-handler';
+import { installJsonBodyParser } from './plugins/json-body';
 import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
@@ -209,6 +210,7 @@ export async function buildApp({
 
   // The API speaks JSON only: any other body type is a 415, not a string for schemas to puzzle over.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   installErrorHandler(app);
   installRequestLog(app, internalMarker);
   await installSecurity(app, security);

@@ -7,7 +7,6 @@ import { logRequest } from './request-log';
 /** Fastify's own client errors, reworded for people; anything not listed keeps Fastify's text. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (1 MiB at most)',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',

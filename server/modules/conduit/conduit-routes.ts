@@ -33,8 +33,9 @@ const commentParams = slugParams.extend({ id: z.string().max(100) });
 
 /**
  * HTTP for the RealWorld (Conduit) API under /api (issue 13 §4). An encapsulated plugin: its error
- * handler answers Conduit's error shape on these routes only, and its JSON parser takes an empty
- * body (clients send `Content-Type: application/json` on bodiless POSTs such as favorite).
+ * handler answers Conduit's error shape on these routes only. Like every route, these take an empty
+ * JSON body as none (clients send `Content-Type: application/json` on bodiless POSTs such as
+ * favorite): see plugins/json-body.ts.
  */
 export async function registerConduitRoutes(
   app: FastifyInstance,
@@ -44,16 +45,6 @@ export async function registerConduitRoutes(
 
   await app.register(async (api) => {
     installErrorHandler(api, asConduit);
-    const parseJson = api.getDefaultJsonParser('error', 'error');
-    api.removeContentTypeParser('application/json');
-    api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text === '') {
-        done(null, undefined);
-        return;
-      }
-      parseJson(request, text, done);
-    });
 
     /**
      * The viewer and the token they sent, which the user answers repeat. `session`: a sign-in
