@@ -417,7 +417,8 @@ export async function buildApp({
   registerHealthRoutes(app, {
     checks: [
       ...databaseReadinessChecks(new HealthRepository(database.db), Object.keys(migrations)),
-      ...(redis ? [{ name: 'redis', run: () => redis.ping() }] : []),
+      // Optional: every instance shares Redis and serves without it (limits then per instance).
+      ...(redis ? [{ name: 'redis', run: () => redis.ping(), optional: true }] : []),
     ],
   });
 

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import type { AppConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
@@ -57,6 +58,38 @@ describeEachDatabase('health and readiness', (ctx) => {
   });
 });
 
+/** A Redis address nothing listens on: port 1 (tcpmux) is closed on any machine that runs these tests. */
+const REDIS_DOWN = { redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: 'inkwell-test-redis-down:' };
+
+describeEachDatabase(
+  'readiness while the optional Redis is down',
+  (ctx) => {
+    it('/readyz stays 200 and reports Redis as degraded: every instance serves without it', async () => {
+      const response = await request<Readiness>(ctx, { url: '/readyz' });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.status).toBe('degraded');
+      expect(response.body.checks.redis).toMatchObject({ ok: false, degraded: true });
+      expect(response.body.checks.database).toEqual({ ok: true, ms: expect.any(Number) });
+      expect(response.body.checks.migrations?.ok).toBe(true);
+    });
+
+    it('/readyz still fails on the database: a missing migration is a 503 that names it, not Redis', async () => {
+      await sql`delete from kysely_migration where name = ${lastMigration}`.execute(ctx.database.db);
+      try {
+        const response = await request<Readiness>(ctx, { url: '/readyz' });
+        expect(response.status).toBe(503);
+        expect(response.body.message).toBe(`Not ready: migrations (1 pending: ${lastMigration})`);
+        expect(response.body.checks.redis).toMatchObject({ ok: false, degraded: true });
+      } finally {
+        await sql`insert into kysely_migration (name, timestamp) values (${lastMigration}, ${new Date().toISOString()})`.execute(
+          ctx.database.db,
+        );
+      }
+    });
+  },
+  { config: REDIS_DOWN },
+);
+
 describe('readiness with the database stopped', () => {
   let app: FastifyInstance | undefined;
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -66,9 +99,9 @@ describe('readiness with the database stopped', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function start(database: Database): Promise<FastifyInstance> {
+  async function start(database: Database, config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
     await migrateToLatest(database);
-    app = await buildApp({ config: testConfig(), database });
+    app = await buildApp({ config: testConfig(config), database });
     await app.ready();
     return app;
   }
@@ -107,6 +140,21 @@ describe('readiness with the database stopped', () => {
     // Nothing about the driver's internals reaches the answer.
     expect(JSON.stringify(stopped.body)).not.toMatch(/sqlite|kysely|destroy/i);
     expect((await server.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('SQLite: with Redis down too, a closed database still makes /readyz 503', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inkwell-ready-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const database = openDatabase({ databaseUrl: undefined, dataDir: dir });
+    const server = await start(database, REDIS_DOWN);
+    expect((await readiness(server)).body.status).toBe('degraded');
+
+    await database.close();
+    const stopped = await readiness(server);
+    expect(stopped.status).toBe(503);
+    expect(stopped.body.message).toMatch(/^Not ready: database \(did not answer\)/);
+    expect(stopped.body.message).not.toContain('redis');
+    expect(stopped.body.checks.redis).toMatchObject({ ok: false, degraded: true });
   });
 
   it.skipIf(!postgresAvailable)(

@@ -9,6 +9,13 @@ import type { HealthRepository } from './health-repository';
 export interface ReadinessCheck {
   name: string;
   run(): Promise<void>;
+  /**
+   * Something the instance serves without, only less well (Redis: rate limits fall back to each
+   * instance's memory, caches to their own TTL). Its failure is reported as degraded and never
+   * fails readiness: every instance shares it, so failing on it would take every instance out of
+   * the balancer at once, for an outage they all ride out.
+   */
+  optional?: boolean;
 }
 
 /** A reason for not being ready that is safe to publish. */
@@ -19,6 +26,8 @@ export class NotReady extends Error {
 export interface CheckOutcome {
   name: string;
   ok: boolean;
+  /** The check's `optional`: a failure degrades the instance without making it unready. */
+  optional: boolean;
   ms: number;
   /** Why not, when not ok. */
   reason?: string;
@@ -44,14 +53,15 @@ export async function runReadinessChecks(
 ): Promise<CheckOutcome[]> {
   return Promise.all(
     checks.map(async (check): Promise<CheckOutcome> => {
+      const optional = check.optional ?? false;
       const started = performance.now();
       const ms = () => Math.round((performance.now() - started) * 10) / 10;
       try {
         await withTimeout(check.run(), timeoutMs);
-        return { name: check.name, ok: true, ms: ms() };
+        return { name: check.name, ok: true, optional, ms: ms() };
       } catch (error) {
         const reason = error instanceof NotReady ? error.message : 'did not answer';
-        return { name: check.name, ok: false, ms: ms(), reason, error };
+        return { name: check.name, ok: false, optional, ms: ms(), reason, error };
       }
     }),
   );
@@ -59,7 +69,7 @@ export async function runReadinessChecks(
 
 /**
  * What the database must do for the instance to be ready: answer, and hold every migration this
- * version knows. With REDIS_URL, app.ts adds a check that Redis answers.
+ * version knows. With REDIS_URL, app.ts adds an optional check that Redis answers.
  */
 export function databaseReadinessChecks(
   repository: HealthRepository,
