@@ -73,10 +73,11 @@ async function typeInBody(page: Page, text: string): Promise<void> {
 }
 
 describe('autosave', () => {
-  it('saves a new post as a draft after a pause, and offers it back after a reload', async () => {
+  it('saves a new post as a draft after a pause, at its own address, so a reload brings it back', async () => {
     const author = await createUser(browser.baseURL, 'Autosaver');
     const title = `Autosaved ${tag()}`;
     const page = await openEditor(author, '/addblog');
+    const entries = await page.evaluate(() => history.length);
     await page.getByLabel('Title', { exact: true }).fill(title);
     await typeInBody(page, 'Words that must never be lost.');
     await saveState(page, 'saved');
@@ -84,15 +85,38 @@ describe('autosave', () => {
 
     const [draft] = await draftsOf(author);
     expect(draft).toMatchObject({ title, status: 'draft', content: 'Words that must never be lost.' });
+    // The address became the draft's, in place of /addblog rather than as a new entry.
+    await atPath(page, '/updateblog', { id: draft!.id });
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    // Typing goes on in the same editor, and is saved to the same draft.
+    await page.keyboard.type(' Still here.');
+    await expect
+      .poll(async () => (await draftsOf(author)).map(({ id, content }) => ({ id, content })))
+      .toEqual([{ id: draft!.id, content: 'Words that must never be lost. Still here.' }]);
+    await saveState(page, 'saved');
 
     await page.reload();
+    await hydrated(page);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.block-editor__body')?.textContent ===
+        'Words that must never be lost. Still here.',
+    );
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
+    expect(await page.getByRole('region', { name: 'Unsaved changes' }).count()).toBe(0);
+
+    // A new post started later offers to continue this one.
+    await page.goto('/addblog');
     await hydrated(page);
     const banner = await visible(page.getByRole('region', { name: 'Your last draft' }));
     expect(await textOf(banner)).toContain(title);
     await banner.getByRole('link', { name: 'Continue it' }).click();
     await atPath(page, '/updateblog', { id: draft!.id });
     await page.waitForFunction(
-      () => document.querySelector('.block-editor__body')?.textContent === 'Words that must never be lost.',
+      () =>
+        document.querySelector('.block-editor__body')?.textContent ===
+        'Words that must never be lost. Still here.',
     );
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
   });

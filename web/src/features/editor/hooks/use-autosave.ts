@@ -79,18 +79,16 @@ export function useAutosave({
   const serverSavesRef = useRef(serverSaves);
   serverSavesRef.current = serverSaves;
 
-  const keepLocal = useCallback(
-    (values: PostDraftInput) => {
-      const copy: LocalCopy = {
-        ...values,
-        postId: ids.current.postId,
-        version: ids.current.version,
-        savedAt: Date.now(),
-      };
-      writeLocalCopy(localCopyKey(initialPostId), copy);
-    },
-    [initialPostId],
-  );
+  const keepLocal = useCallback((values: PostDraftInput) => {
+    const copy: LocalCopy = {
+      ...values,
+      postId: ids.current.postId,
+      version: ids.current.version,
+      savedAt: Date.now(),
+    };
+    // Under the draft's own key once it has one: a reload opens it at its own address.
+    writeLocalCopy(localCopyKey(ids.current.postId), copy);
+  }, []);
 
   const saveNow = useCallback(async (): Promise<void> => {
     if (timer.current) clearTimeout(timer.current);
@@ -121,11 +119,17 @@ export function useAutosave({
         const post = result.data.response;
         ids.current = { postId: post.id, version: versionOf(post) };
         setPostId(post.id);
-        if (!id) writeLastNewDraft({ postId: post.id, title: post.title });
+        if (!id) {
+          writeLastNewDraft({ postId: post.id, title: post.title });
+          // The copy of the post that had no address yet moves to the draft's key (or goes, below).
+          removeLocalCopy(localCopyKey(null));
+        }
         if (revision.current === startedAt) {
           revision.current = 0;
           setDirty(false);
-          removeLocalCopy(localCopyKey(initialPostId));
+          removeLocalCopy(localCopyKey(post.id));
+        } else if (!id) {
+          keepLocal(readRef.current());
         }
         setState({ kind: 'saved', at: Date.now() });
         return;
@@ -143,7 +147,7 @@ export function useAutosave({
     if (revision.current !== 0 && revision.current !== startedAt && !stopped.current && !timer.current) {
       timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
     }
-  }, [initialPostId, keepLocal]);
+  }, [keepLocal]);
 
   const changed = useCallback(() => {
     revision.current += 1;
@@ -188,6 +192,7 @@ export function useAutosave({
       conflict.current = false;
       setDirty(false);
       removeLocalCopy(localCopyKey(initialPostId));
+      removeLocalCopy(localCopyKey(post.id));
       setState({ kind: 'saved', at: Date.now() });
     },
     [initialPostId],

@@ -160,6 +160,18 @@ export function PostForm({
     read: readDraft,
   });
 
+  // A new post's first save makes it a draft with an address of its own: the page's address becomes
+  // it in place (the same history entry), so a reload or a bookmark opens the draft, not an empty
+  // form. The page is not navigated: the writer goes on typing in the same editor.
+  const newDraftId = post ? null : autosave.postId;
+  useEffect(() => {
+    if (!newDraftId || leaving.current) return;
+    const address = editPostPath(newDraftId);
+    if (window.location.pathname + window.location.search === address) return;
+    // The router's own entry state is kept, so Back and Forward still find their pages.
+    window.history.replaceState(window.history.state, '', address);
+  }, [newDraftId]);
+
   // The topics or the cover changed: saved at the next pause, like a keystroke.
   const draftFieldsKey = JSON.stringify(draftFields ?? {});
   const savedFieldsKey = useRef(draftFieldsKey);
