@@ -89,6 +89,8 @@ import { installCompression } from './plugins/compression';
 import { installEntityTags } from './plugins/entity-tags';
 import { answerFrameworkError, installErrorHandler } from './plugins/error-handler';
 import { installJsonBodyParser } from './plugins/json-body';
+import { installRequestTargetCheck } from './plugins/request-target';
+import { requestTargetRefusal, settleRequestTarget } from './lib/request-target';
 import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
@@ -182,6 +184,9 @@ export async function buildApp({
       createHttpServer(config.http, (request, response) => {
         const started = performance.now();
         const requestId = requestIdOf(request, config.trustProxy);
+        // First of all: which site and path the request names (an absolute-form target, two Hosts).
+        settleRequestTarget(request);
+        if (requestTargetRefusal(request) !== undefined) return handler(request, response);
         request.url = siteHosts.rewrite(request);
         const status = cache.serve(request, response, requestId);
         if (status === undefined) return handler(request, response);
@@ -214,6 +219,7 @@ export async function buildApp({
   installErrorHandler(app);
   installRequestLog(app, internalMarker);
   await installSecurity(app, security);
+  installRequestTargetCheck(app);
   // Order matters: onSend hooks run as added. Vary first, then the ETag (and its 304), then the
   // response cache keeps what those made; @fastify/compress's own hook runs last, per route.
   await installCompression(app);
