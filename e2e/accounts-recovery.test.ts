@@ -157,8 +157,19 @@ describe('account recovery in the browser', () => {
     await expectNoHorizontalScroll(page, PHONE.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-delete-375-light.png`, fullPage: true });
     await section.getByRole('button', { name: 'Delete my account' }).click();
-    await atPath(page, '/signin');
-    expect(await textOf(page.getByRole('status'))).toBe('Your account has been deleted.');
+    // Not /signin?next=/userupdate: there is no account to sign in to. The posts, with a word.
+    const landed = await atPath(page, '/allblog');
+    expect(landed.search).toBe('');
+    const notice = page.locator('.page-notice').getByRole('status');
+    expect(await textOf(notice)).toBe('Your account has been deleted.');
+    await visible(page.getByRole('link', { name: 'Sign In', exact: true }));
+    await expectNoHorizontalScroll(page, PHONE.width);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/account-deleted-375-light.png` });
+    // Once: a reload shows the page without it.
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.locator('.page-notice').count()).toBe(0);
+    await page.goto('/signin');
     await fillSignIn(page, user.email, user.password);
     expect(await textOf(page.getByRole('alert'))).toBe('Error: Invalid email or password');
   });

@@ -13,7 +13,10 @@ import type { AppStore, RootState } from './store';
  * local storage. Hydration reads this instead of the store, so it matches the server's markup;
  * React renders the stored session right after.
  */
-export const SERVER_RENDER_STATE: RootState = { auth: initialAuthState, sessionNotice: { message: null } };
+export const SERVER_RENDER_STATE: RootState = {
+  auth: initialAuthState,
+  sessionNotice: { message: null, showOn: null },
+};
 
 export interface AppProps {
   router: AppRouter;

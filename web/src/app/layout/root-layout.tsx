@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SIGNED_IN_HINT_ATTRIBUTE } from '../../../../contracts/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { NavigationProgress } from './navigation-progress';
+import { PageNotice } from './page-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
@@ -34,6 +35,7 @@ export function RootLayout() {
       <NavigationProgress />
       <SiteHeader />
       <main id="main" ref={mainRef} className="main" tabIndex={-1}>
+        <PageNotice />
         <Outlet />
       </main>
       <SiteFooter />

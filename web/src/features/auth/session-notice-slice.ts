@@ -11,16 +11,25 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
  */
 export interface SessionNoticeState {
   message: string | null;
+  /**
+   * Where the reader goes, and the notice is shown once, instead of /signin: someone whose account
+   * is gone has nothing to sign in to. null: /signin shows it.
+   */
+  showOn: string | null;
 }
 
-export const initialSessionNoticeState: SessionNoticeState = { message: null };
+export const initialSessionNoticeState: SessionNoticeState = { message: null, showOn: null };
 
 const SHOW = 'sessionNotice/show';
 const CLEAR = 'sessionNotice/clear';
 
-type ShowAction = { type: typeof SHOW; payload: string };
+type ShowAction = { type: typeof SHOW; payload: string; showOn: string | null };
 
-export const showSessionNotice = (message: string): ShowAction => ({ type: SHOW, payload: message });
+export const showSessionNotice = (message: string, showOn: string | null = null): ShowAction => ({
+  type: SHOW,
+  payload: message,
+  showOn,
+});
 export const clearSessionNotice = () => ({ type: CLEAR }) as const;
 
 function isShow(action: UnknownAction): action is ShowAction {
@@ -31,11 +40,18 @@ export function sessionNoticeReducer(
   state: SessionNoticeState = initialSessionNoticeState,
   action: UnknownAction,
 ): SessionNoticeState {
-  if (isShow(action)) return { message: action.payload };
+  if (isShow(action)) return { message: action.payload, showOn: action.showOn };
   // A new sign-in (and the explicit clear) ends the notice.
   if (action.type === CLEAR || isLogin(action)) return initialSessionNoticeState;
   return state;
 }
 
+/** The notice /signin shows: why the session ended. */
 export const selectSessionNotice = (state: { sessionNotice: SessionNoticeState }): string | null =>
-  state.sessionNotice.message;
+  state.sessionNotice.showOn === null ? state.sessionNotice.message : null;
+
+/** A notice shown on another page (see `showOn`), with that page. */
+export const selectPageNotice = (state: { sessionNotice: SessionNoticeState }) =>
+  state.sessionNotice.showOn !== null && state.sessionNotice.message !== null
+    ? { message: state.sessionNotice.message, showOn: state.sessionNotice.showOn }
+    : null;

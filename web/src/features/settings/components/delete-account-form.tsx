@@ -25,7 +25,8 @@ export function DeleteAccountForm() {
     submit: async (input) => {
       const result = await deleteAccount(input);
       if (!result.ok) return result.error;
-      dispatch(showSessionNotice(result.data.message));
+      // Shown once on the all-posts page, where the guard of this page sends the reader.
+      dispatch(showSessionNotice(result.data.message, '/allblog'));
       endSession(dispatch);
       return null;
     },
