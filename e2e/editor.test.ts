@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
@@ -36,6 +37,65 @@ function bodyHtml(page: Page): Promise<string> {
     });
     return copy.innerHTML;
   });
+}
+
+/**
+ * The toolbar's controls sit on one row inside the screen, and the toolbar covers no part of what is
+ * selected (the selected text's lines, or the picture).
+ */
+async function expectOneRowClearOfSelection(page: Page, toolbar: Locator, controls: string): Promise<void> {
+  // The toolbar moves into place a frame or two after it shows: measured once it stays put.
+  await toolbar.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        const check = () => {
+          const now = JSON.stringify(element.getBoundingClientRect());
+          if (now === last) resolve();
+          else {
+            last = now;
+            requestAnimationFrame(() => requestAnimationFrame(check));
+          }
+        };
+        check();
+      }),
+  );
+  const layout = await toolbar.evaluate((element, selector) => {
+    const rect = (found: DOMRect) => ({
+      top: found.top,
+      bottom: found.bottom,
+      left: found.left,
+      right: found.right,
+    });
+    const selection = window.getSelection();
+    const figure = document.querySelector('.block-editor__body .ProseMirror-selectednode');
+    const selected = figure
+      ? [rect(figure.getBoundingClientRect())]
+      : Array.from(selection && selection.rangeCount > 0 ? selection.getRangeAt(0).getClientRects() : []).map(
+          rect,
+        );
+    return {
+      toolbar: rect(element.getBoundingClientRect()),
+      tops: Array.from(element.querySelectorAll(selector)).map(
+        (control) => control.getBoundingClientRect().top,
+      ),
+      selected,
+      width: window.innerWidth,
+    };
+  }, controls);
+  expect(layout.tops.length).toBeGreaterThan(1);
+  expect(Math.max(...layout.tops) - Math.min(...layout.tops)).toBeLessThan(1);
+  expect(layout.toolbar.left).toBeGreaterThanOrEqual(0);
+  expect(layout.toolbar.right).toBeLessThanOrEqual(layout.width);
+  expect(layout.selected.length).toBeGreaterThan(0);
+  for (const part of layout.selected) {
+    const overlaps =
+      part.top < layout.toolbar.bottom &&
+      part.bottom > layout.toolbar.top &&
+      part.left < layout.toolbar.right &&
+      part.right > layout.toolbar.left;
+    expect(overlaps, JSON.stringify({ toolbar: layout.toolbar, selected: part })).toBe(false);
+  }
 }
 
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
@@ -389,6 +449,66 @@ describe('the block editor', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await visible(page.getByText('No response received from server. Please try again later.'));
     expect(posts).toEqual([]);
+  });
+
+  it('keeps the toolbar on a selection to one row at 375 px, clear of the selected line, for text and for a picture', async () => {
+    const { page } = await writer('Narrow', { viewport: PHONE });
+    await body(page).click();
+    for (const line of [
+      'First paragraph of the story.',
+      'The line being edited here.',
+      'And one after it.',
+    ]) {
+      await page.keyboard.type(line);
+      await page.keyboard.press('Enter');
+    }
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    const toolbar = await visible(page.getByRole('toolbar', { name: 'Formatting' }));
+    await expectOneRowClearOfSelection(page, toolbar, 'button');
+
+    // A picture's fields, alt text and caption, share one row too.
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#884' } })
+      .png()
+      .toBuffer();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.evaluate((bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'wide.png', { type: 'image/png' }));
+      document
+        .querySelector('.block-editor__body')
+        ?.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+    }, Array.from(png));
+    const image = await visible(page.locator('.block-editor__body figure img'));
+    await image.click();
+    await visible(toolbar.getByLabel('Alt text'));
+    await expectOneRowClearOfSelection(page, toolbar, 'input');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-toolbar-375.png` });
+  });
+
+  it('lines Publish up with the buttons beside it, wide and at 375 px', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await writer('Aligned', { viewport });
+      const boxes = await page
+        .locator('.editor-actions > button')
+        .evaluateAll((buttons) =>
+          buttons.map((button) => ({ name: button.textContent, ...button.getBoundingClientRect().toJSON() })),
+        );
+      expect(boxes.map((found) => found.name)).toEqual(['Preview', 'Save draft', 'Schedule…', 'Publish']);
+      for (const found of boxes) {
+        expect(found.height, `${viewport.width}px ${found.name}`).toBe(boxes[0]!.height);
+        // Buttons on one row share their top and bottom.
+        for (const other of boxes.filter(
+          (candidate) => candidate.top < found.bottom && candidate.bottom > found.top,
+        ))
+          expect(other.top, `${viewport.width}px ${found.name} and ${other.name}`).toBe(found.top);
+      }
+    }
   });
 
   it('fits a 375 px screen, light and dark, and passes axe', async () => {

@@ -553,7 +553,7 @@ function PublishButton({
   const hydrated = useHydrated();
   if (pending) {
     return (
-      <button className="button button--primary button--block" type="button" disabled aria-busy="true">
+      <button className="button button--primary editor-actions__publish" type="button" disabled aria-busy="true">
         <Spinner />
         <span>{pendingLabel}</span>
       </button>
@@ -561,7 +561,7 @@ function PublishButton({
   }
   return (
     <button
-      className="button button--primary button--block"
+      className="button button--primary editor-actions__publish"
       type="button"
       disabled={!hydrated}
       onClick={onPress}
