@@ -553,7 +553,12 @@ function PublishButton({
   const hydrated = useHydrated();
   if (pending) {
     return (
-      <button className="button button--primary editor-actions__publish" type="button" disabled aria-busy="true">
+      <button
+        className="button button--primary editor-actions__publish"
+        type="button"
+        disabled
+        aria-busy="true"
+      >
         <Spinner />
         <span>{pendingLabel}</span>
       </button>
