@@ -1,5 +1,5 @@
 /** Driver-neutral checks for constraint violations (better-sqlite3 codes, PostgreSQL SQLSTATEs). */
-function codeOf(error: unknown): string | undefined {
+export function codeOf(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const code = (error as { code: unknown }).code;
     return typeof code === 'string' ? code : undefined;

@@ -17,6 +17,7 @@ import type { DatabaseSchema, HiddenReason, ModerationLogTable, ReportsTable } f
 import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
 import { attachTags, currentTags, detachTags, splitTags } from '../posts/post-tags';
+import { inTransaction } from '../../db/transaction';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -52,7 +53,7 @@ export class ModerationRepository {
   ) {}
 
   transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+    return inTransaction(this.db, work);
   }
 
   /** The oldest account that can sign in: the operator when ADMIN_EMAILS is unset. */

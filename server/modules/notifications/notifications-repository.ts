@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { NotificationGroup } from '../../../contracts/notifications';
 import { markdownToPlainText } from '../../../contracts/plain-text';
 import type { DatabaseSchema, NotificationKind } from '../../db/schema';
@@ -28,6 +28,25 @@ function excerptOf(markdown: string): string {
 /** The only place that reads and writes the notifications table. */
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /**
+   * Takes now, on PostgreSQL, the lock a notification to the post's author will take on their
+   * account (its foreign key's KEY SHARE), so that a transaction that writes to a post and then
+   * notifies its author locks the account before the post, in the order a rename does (the account,
+   * then its posts through the search index's trigger). In the other order the two deadlock. SQLite
+   * runs one writer at a time and needs no row locks.
+   */
+  async lockPostAuthor(postId: string): Promise<void> {
+    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await this.db
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.id', '=', (eb) =>
+        eb.selectFrom('posts').select('posts.author_id').where('posts.id', '=', postId),
+      )
+      .forKeyShare()
+      .execute();
+  }
 
   /**
    * Writes events, except those nobody should get: one's own doing, or from someone the recipient

@@ -4,6 +4,7 @@ import type { DatabaseSchema, PostsTable } from '../../db/schema';
 import type { TimePageRequest } from './paging';
 import { selectPosts, selectPostsByTime, toPost } from './post-select';
 import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } from './post-tags';
+import { inTransaction } from '../../db/transaction';
 
 export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
   cover_id?: string | null;
@@ -168,7 +169,7 @@ export class PostsRepository {
 
   /** The post, its tags and their counts in one transaction. */
   async insert(post: Omit<Insertable<PostsTable>, 'tags'>, tags: readonly string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('posts')
         .values({ ...post, tags: joinTags(tags) })
@@ -190,7 +191,7 @@ export class PostsRepository {
     tags: readonly string[] | undefined,
     expectedVersion: number | undefined,
   ): Promise<UpdateOutcome> {
-    return this.db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
+    return inTransaction(this.db, async (trx): Promise<UpdateOutcome> => {
       let query = trx
         .updateTable('posts')
         .set((eb) => ({
@@ -236,7 +237,7 @@ export class PostsRepository {
    * databases); the tags' counts are lowered by the tags the deleted row's post_tags carried.
    */
   async delete(id: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const counted = await currentTags(trx, id);
       const deleted = await trx.deleteFrom('posts').where('id', '=', id).returning('id').executeTakeFirst();
       if (!deleted) return false;

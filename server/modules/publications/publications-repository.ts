@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { GrantableRole, PublicationRole } from '../../../contracts/publications';
 import type { DatabaseSchema, PublicationDomainsTable, PublicationsTable } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 
 export type PublicationRow = Selectable<PublicationsTable> & {
   verified_domain: string | null;
@@ -121,7 +122,7 @@ export class PublicationsRepository {
     publication: Omit<Selectable<PublicationsTable>, 'personal_user_id'>,
     ownerId: string,
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('publications')
         .values({ ...publication, personal_user_id: null })
@@ -172,7 +173,7 @@ export class PublicationsRepository {
 
   /** The new owner takes over; the old one stays on as an editor. One transaction. */
   async transferOwnership(publicationId: string, fromUserId: string, toUserId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('publication_members')
         .set({ role: 'editor' })
@@ -227,7 +228,7 @@ export class PublicationsRepository {
 
   /** The invitation, and the bell's line about it: once answered or withdrawn, it asks nothing. */
   async deleteInvitation(invitation: InvitationRow): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx.deleteFrom('publication_invitations').where('id', '=', invitation.id).execute();
       await clearInvitationNotice(trx, invitation);
     });
@@ -235,7 +236,7 @@ export class PublicationsRepository {
 
   /** The invitee joins with the invitation's role, and the invitation is used up: together. */
   async acceptInvitation(invitation: InvitationRow, now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx.deleteFrom('publication_invitations').where('id', '=', invitation.id).execute();
       await clearInvitationNotice(trx, invitation);
       await trx
@@ -291,7 +292,7 @@ export class PublicationsRepository {
 
   /** A publication has one custom domain: claiming another replaces it. */
   async claimDomain(row: DomainRow): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx.deleteFrom('publication_domains').where('publication_id', '=', row.publication_id).execute();
       await trx.insertInto('publication_domains').values(row).execute();
     });

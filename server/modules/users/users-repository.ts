@@ -4,6 +4,7 @@ import type { DatabaseSchema, UsersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { countAll } from '../../db/sql-helpers';
 import { insertPersonalPublication, isSlugCollision } from '../publications/personal-publication';
+import { inTransaction } from '../../db/transaction';
 
 export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at'> & {
   token_version: number;
@@ -71,17 +72,21 @@ export class UsersRepository {
       updatedAt: string;
     },
   ): Promise<UserRow | undefined> {
-    await this.db
-      .updateTable('users')
-      .set({
-        updated_at: changes.updatedAt,
-        ...(changes.username !== undefined ? { username: changes.username } : {}),
-        ...(changes.usernameKey !== undefined ? { username_key: changes.usernameKey } : {}),
-        ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
-        ...(changes.image !== undefined ? { image: changes.image } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    // A rename also rewrites the search index of the author's posts (a trigger), locking them after
+    // the account: run again, not answered 500, when PostgreSQL breaks a deadlock against it.
+    await inTransaction(this.db, (trx) =>
+      trx
+        .updateTable('users')
+        .set({
+          updated_at: changes.updatedAt,
+          ...(changes.username !== undefined ? { username: changes.username } : {}),
+          ...(changes.usernameKey !== undefined ? { username_key: changes.usernameKey } : {}),
+          ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+          ...(changes.image !== undefined ? { image: changes.image } : {}),
+        })
+        .where('id', '=', id)
+        .execute(),
+    );
     return this.findById(id);
   }
 

@@ -32,6 +32,7 @@ import { CommentsRepository, type CommentFacts, type CommentRecord } from './com
 import { linkMentions, mentionedNames } from './mentions';
 import { PostPassages } from './post-passages';
 import type { CommentListener } from '../../webhooks/webhook-events';
+import { inTransaction } from '../../../db/transaction';
 
 /** A comment sits under the discussion's h2, so its own headings start at h3. */
 const COMMENT_HEADING_BASE = 2;
@@ -167,9 +168,12 @@ export class CommentsService {
       anchor,
     };
     try {
-      const mentioned = await this.db.transaction().execute(async (trx) => {
+      const mentioned = await inTransaction(this.db, async (trx) => {
         const comments = new CommentsRepository(trx);
         const blocks = new BlocksRepository(trx);
+        const notifications = new NotificationsRepository(trx);
+        // The author's account before the post (its comment counter): see lockPostAuthor.
+        await notifications.lockPostAuthor(comment.postId);
         const events: NotificationEvent[] = [];
         let parent: CommentFacts | undefined;
         if (input.parentId !== undefined) {
@@ -228,7 +232,7 @@ export class CommentsService {
           if (notified.has(userId)) continue;
           events.push(this.mentionEvent(userId, viewer, comment));
         }
-        await new NotificationsRepository(trx).add(events);
+        await notifications.add(events);
         return users;
       });
       // Its passage was just found in the post.
@@ -242,7 +246,7 @@ export class CommentsService {
   }
 
   async edit(viewer: Viewer, id: string, input: CommentEdit): Promise<Comment> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const comments = new CommentsRepository(trx);
       const current = await comments.findById(id);
       if (!current || current.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
@@ -269,7 +273,7 @@ export class CommentsService {
    * still reads. Either way, no notification about it shows its text any more.
    */
   async delete(viewer: Viewer, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const comments = new CommentsRepository(trx);
       const facts = await comments.findFacts(id);
       if (!facts || facts.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);

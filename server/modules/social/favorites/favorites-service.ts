@@ -10,6 +10,7 @@ import { RateLimiter } from '../../../lib/rate-limiter';
 import type { RedisConnection } from '../../../lib/redis';
 import { NotificationsRepository } from '../../notifications/notifications-repository';
 import { FavoritesRepository, type FavoriteState } from './favorites-repository';
+import { inTransaction } from '../../../db/transaction';
 
 const favoriteGroup = (postId: string) => `favorite:${postId}`;
 
@@ -37,12 +38,15 @@ export class FavoritesService {
   async favorite(viewer: Viewer, postId: string): Promise<FavoriteState> {
     await this.favoritedByUser.spend(viewer.id, TOO_MANY_FAVORITES_MESSAGE);
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await inTransaction(this.db, async (trx) => {
         const favorites = new FavoritesRepository(trx);
+        const notifications = new NotificationsRepository(trx);
+        // The author's account before the post (its counter): see lockPostAuthor.
+        await notifications.lockPostAuthor(postId);
         if (!(await favorites.add(viewer.id, postId))) return;
         const authorId = await favorites.postAuthorOf(postId);
         if (authorId === undefined) return;
-        await new NotificationsRepository(trx).add([
+        await notifications.add([
           {
             recipientId: authorId,
             actorId: viewer.id,
@@ -61,7 +65,7 @@ export class FavoritesService {
   }
 
   async unfavorite(viewer: Viewer, postId: string): Promise<FavoriteState> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await new FavoritesRepository(trx).remove(viewer.id, postId);
       const authorId = await new FavoritesRepository(trx).postAuthorOf(postId);
       if (authorId !== undefined) {

@@ -12,6 +12,7 @@ import { RateLimiter } from '../../../lib/rate-limiter';
 import type { RedisConnection } from '../../../lib/redis';
 import { NotificationsRepository } from '../../notifications/notifications-repository';
 import { FollowsRepository } from './follows-repository';
+import { inTransaction } from '../../../db/transaction';
 
 const FOLLOW_GROUP = 'follow';
 
@@ -46,7 +47,7 @@ export class FollowsService {
     await this.followedByUser.spend(viewer.id, TOO_MANY_FOLLOWS_MESSAGE);
     try {
       // The followee hears of it in the same transaction (issue 12 §4).
-      await this.db.transaction().execute(async (trx) => {
+      await inTransaction(this.db, async (trx) => {
         if (!(await new FollowsRepository(trx).add(viewer.id, userId))) return;
         await new NotificationsRepository(trx).add([
           {
@@ -68,7 +69,7 @@ export class FollowsService {
 
   async unfollow(viewer: Viewer, userId: string): Promise<Profile> {
     if (userId === viewer.id) throw badRequest(FOLLOW_SELF_MESSAGE);
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await new FollowsRepository(trx).remove(viewer.id, userId);
       await new NotificationsRepository(trx).withdraw(userId, viewer.id, FOLLOW_GROUP);
     });
