@@ -105,101 +105,107 @@ describeEachDatabase('response cache for anonymous public reads', (ctx) => {
   });
 });
 
-describeEachDatabase('response cache keys and invalidation', (ctx) => {
-  const get = overHttp(ctx);
-  let writer: TestUser;
-  let post: Post;
-  beforeAll(async () => {
-    writer = await signUpUser(ctx);
-    post = await createPost(ctx, writer, { title: 'Cached', content: 'A body worth keeping.' });
-  });
-
-  it('keys a read on the parameters its route reads: extra parameters hit the same entry', async () => {
-    const first = await get(`/api/post/blog?id=${post.id}`);
-    expect(first.headers.get('x-cache')).toBe('miss');
-    for (let junk = 0; junk < 20; junk += 1) {
-      const hit = await get(`/api/post/blog?id=${post.id}&junk=${junk}`);
-      expect(hit.headers.get('x-cache'), `junk=${junk}`).toBe('hit');
-    }
-    expect((await get(`/api/post/blog?junk=1&id=${post.id}&utm_source=x`)).headers.get('x-cache')).toBe(
-      'hit',
-    );
-  });
-
-  it('keeps answers for different values of a declared parameter apart, in any order', async () => {
-    await createPost(ctx, writer, { title: 'Second' });
-    const one = await get('/api/post/blog/all?limit=1');
-    const two = await get('/api/post/blog/all?limit=2');
-    expect(one.body.response).toHaveLength(1);
-    expect(two.body.response).toHaveLength(2);
-    const cursor = encodeURIComponent((await get('/api/post/blog/all?limit=1')).body.nextCursor ?? '');
-    const ordered = await get(`/api/post/blog/all?limit=1&cursor=${cursor}`);
-    const swapped = await get(`/api/post/blog/all?cursor=${cursor}&limit=1`);
-    expect(swapped.headers.get('x-cache')).toBe('hit');
-    expect(swapped.body).toEqual(ordered.body);
-    expect(ordered.body.response[0]?.id).not.toBe(one.body.response[0]?.id);
-  });
-
-  it('never serves a token holder the anonymous answer, nor the other way round', async () => {
-    await get(`/api/post/blog?id=${post.id}`);
-    const signedIn = await get(`/api/post/blog?id=${post.id}`, { authorization: `Bearer ${writer.token}` });
-    expect(signedIn.headers.get('x-cache')).toBeNull();
-    expect(signedIn.body).toMatchObject({ response: { favorited: false } });
-    expect((await get(`/api/post/blog?id=${post.id}`)).body).not.toHaveProperty('response.favorited');
-  });
-
-  it('is not emptied by writes that fail or change nothing it shows', async () => {
-    const warm = async () => {
-      await get('/api/post/blog/all');
-      expect((await get('/api/post/blog/all')).headers.get('x-cache')).toBe('hit');
-    };
-    const stillHit = async (what: string) =>
-      expect((await get('/api/post/blog/all')).headers.get('x-cache'), what).toBe('hit');
-    await warm();
-
-    const unknownPath = await request(ctx, { method: 'POST', url: '/api/no/such/thing', payload: {} });
-    expect(unknownPath.status).toBe(404);
-    await stillHit('POST to an unknown path (404)');
-
-    const anonymous = await request(ctx, {
-      method: 'POST',
-      url: '/api/post/blog',
-      payload: { title: 't', content: 'c' },
+// These tests are about keys and invalidation, not expiry: a TTL longer than any run keeps a loaded
+// machine (a sign-in's password hashing takes seconds there) from expiring an entry mid-test.
+describeEachDatabase(
+  'response cache keys and invalidation',
+  (ctx) => {
+    const get = overHttp(ctx);
+    let writer: TestUser;
+    let post: Post;
+    beforeAll(async () => {
+      writer = await signUpUser(ctx);
+      post = await createPost(ctx, writer, { title: 'Cached', content: 'A body worth keeping.' });
     });
-    expect(anonymous.status).toBe(401);
-    await stillHit('a write without a token (401)');
 
-    const invalid = await request(ctx, {
-      method: 'POST',
-      url: '/api/post/blog',
-      token: writer.token,
-      payload: {},
+    it('keys a read on the parameters its route reads: extra parameters hit the same entry', async () => {
+      const first = await get(`/api/post/blog?id=${post.id}`);
+      expect(first.headers.get('x-cache')).toBe('miss');
+      for (let junk = 0; junk < 20; junk += 1) {
+        const hit = await get(`/api/post/blog?id=${post.id}&junk=${junk}`);
+        expect(hit.headers.get('x-cache'), `junk=${junk}`).toBe('hit');
+      }
+      expect((await get(`/api/post/blog?junk=1&id=${post.id}&utm_source=x`)).headers.get('x-cache')).toBe(
+        'hit',
+      );
     });
-    expect(invalid.status).toBe(400);
-    await stillHit('a write with an invalid body (400)');
 
-    const missing = await request(ctx, {
-      method: 'DELETE',
-      url: `/api/post/blog/delete?id=${uuidv7()}`,
-      token: writer.token,
+    it('keeps answers for different values of a declared parameter apart, in any order', async () => {
+      await createPost(ctx, writer, { title: 'Second' });
+      const one = await get('/api/post/blog/all?limit=1');
+      const two = await get('/api/post/blog/all?limit=2');
+      expect(one.body.response).toHaveLength(1);
+      expect(two.body.response).toHaveLength(2);
+      const cursor = encodeURIComponent((await get('/api/post/blog/all?limit=1')).body.nextCursor ?? '');
+      const ordered = await get(`/api/post/blog/all?limit=1&cursor=${cursor}`);
+      const swapped = await get(`/api/post/blog/all?cursor=${cursor}&limit=1`);
+      expect(swapped.headers.get('x-cache')).toBe('hit');
+      expect(swapped.body).toEqual(ordered.body);
+      expect(ordered.body.response[0]?.id).not.toBe(one.body.response[0]?.id);
     });
-    expect(missing.status).toBe(404);
-    await stillHit('a delete of a post that does not exist (404)');
 
-    const signIn = await request(ctx, {
-      method: 'POST',
-      url: '/api/user/signin',
-      payload: { email: writer.email, password: writer.password },
+    it('never serves a token holder the anonymous answer, nor the other way round', async () => {
+      await get(`/api/post/blog?id=${post.id}`);
+      const signedIn = await get(`/api/post/blog?id=${post.id}`, { authorization: `Bearer ${writer.token}` });
+      expect(signedIn.headers.get('x-cache')).toBeNull();
+      expect(signedIn.body).toMatchObject({ response: { favorited: false } });
+      expect((await get(`/api/post/blog?id=${post.id}`)).body).not.toHaveProperty('response.favorited');
     });
-    expect(signIn.status).toBe(200);
-    await stillHit('a successful sign-in');
 
-    await createPost(ctx, writer, { title: 'A real write' });
-    const after = await get('/api/post/blog/all');
-    expect(after.headers.get('x-cache')).toBe('miss');
-    expect(after.body.response[0]?.title).toBe('A real write');
-  });
-});
+    it('is not emptied by writes that fail or change nothing it shows', async () => {
+      const warm = async () => {
+        await get('/api/post/blog/all');
+        expect((await get('/api/post/blog/all')).headers.get('x-cache')).toBe('hit');
+      };
+      const stillHit = async (what: string) =>
+        expect((await get('/api/post/blog/all')).headers.get('x-cache'), what).toBe('hit');
+      await warm();
+
+      const unknownPath = await request(ctx, { method: 'POST', url: '/api/no/such/thing', payload: {} });
+      expect(unknownPath.status).toBe(404);
+      await stillHit('POST to an unknown path (404)');
+
+      const anonymous = await request(ctx, {
+        method: 'POST',
+        url: '/api/post/blog',
+        payload: { title: 't', content: 'c' },
+      });
+      expect(anonymous.status).toBe(401);
+      await stillHit('a write without a token (401)');
+
+      const invalid = await request(ctx, {
+        method: 'POST',
+        url: '/api/post/blog',
+        token: writer.token,
+        payload: {},
+      });
+      expect(invalid.status).toBe(400);
+      await stillHit('a write with an invalid body (400)');
+
+      const missing = await request(ctx, {
+        method: 'DELETE',
+        url: `/api/post/blog/delete?id=${uuidv7()}`,
+        token: writer.token,
+      });
+      expect(missing.status).toBe(404);
+      await stillHit('a delete of a post that does not exist (404)');
+
+      const signIn = await request(ctx, {
+        method: 'POST',
+        url: '/api/user/signin',
+        payload: { email: writer.email, password: writer.password },
+      });
+      expect(signIn.status).toBe(200);
+      await stillHit('a successful sign-in');
+
+      await createPost(ctx, writer, { title: 'A real write' });
+      const after = await get('/api/post/blog/all');
+      expect(after.headers.get('x-cache')).toBe('miss');
+      expect(after.body.response[0]?.title).toBe('A real write');
+    });
+  },
+  { config: { responseCacheTtlMs: 10 * 60_000 } },
+);
 
 describeEachDatabase(
   'response cache bounded in bytes',
