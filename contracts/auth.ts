@@ -16,10 +16,31 @@ export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const USERNAME_TAKEN_MESSAGE = 'This name is already taken';
 
 /**
- * The stored, unique form of a username (issue 13 §4): names are compared without regard to case,
- * so "Ada" and "ada" cannot both exist. Migration 2026-11-25-0006 applies the same rule.
+ * Characters a name may not hold, because they hide what a reader sees: control characters, line
+ * and paragraph separators, text-direction controls (U+202E turns "evil" around) and invisible
+ * characters (U+200B). Invisible joiners (U+200C, U+200D) and variation selectors stay allowed:
+ * Persian, Indic scripts and emoji need them; the key below ignores them instead.
  */
-export const usernameKey = (username: string) => username.toLowerCase();
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]/u;
+const ALLOWED_INVISIBLE = /^(?:\u200C|\u200D|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}])$/u;
+const IGNORED_IN_KEYS = /\p{Default_Ignorable_Code_Point}/gu;
+
+export const NAME_HIDDEN_CHARACTERS_MESSAGE =
+  'Name cannot contain invisible or text-direction control characters';
+
+/** True when `text` holds a character names may not (see HIDDEN_CHARACTERS). */
+export const hasHiddenCharacters = (text: string) =>
+  Array.from(text).some((char) => HIDDEN_CHARACTERS.test(char) && !ALLOWED_INVISIBLE.test(char));
+
+/**
+ * The stored, unique form of a username: names are compared by their NFKC case-folded form without
+ * invisible characters (Unicode's NFKC_Casefold, which UTS #39 and RFC 8265 use to compare
+ * identifiers), so "Ada" and "ada", "café" written with U+00E9 or with "e" and U+0301, and "Ｂｏｂ"
+ * and "Bob" cannot be two accounts. Case folding is upper- then lower-casing ("Straße" and
+ * "STRASSE" meet). Migration 2026-11-26-0002 recomputes the stored keys with this rule.
+ */
+export const usernameKey = (username: string) =>
+  username.normalize('NFKC').replace(IGNORED_IN_KEYS, '').toUpperCase().toLowerCase().normalize('NFKC');
 
 export const BIO_MAX = 1000;
 export const IMAGE_URL_MAX = 2000;
@@ -58,11 +79,14 @@ export const imageUrlSchema = z
   .max(IMAGE_URL_MAX, `Picture address must be at most ${IMAGE_URL_MAX} characters`)
   .refine((value) => value === '' || isWebAddress(value), IMAGE_URL_MESSAGE);
 
+/** A name as stored: trimmed and in NFC, the composed form every keyboard and font agrees on. */
 export const usernameSchema = requiredText('Name')
   .trim()
+  .overwrite((name) => name.normalize('NFC'))
   .min(1, 'Name is required')
   .min(USERNAME_MIN, `Name must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Name must be at most ${USERNAME_MAX} characters`);
+  .max(USERNAME_MAX, `Name must be at most ${USERNAME_MAX} characters`)
+  .refine((name) => !hasHiddenCharacters(name), NAME_HIDDEN_CHARACTERS_MESSAGE);
 
 export const emailSchema = requiredText('Email')
   .trim()
