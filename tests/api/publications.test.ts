@@ -115,6 +115,48 @@ describeEachDatabase('publications: own blogs, teams and roles', (ctx) => {
     });
   });
 
+  it("renames a writer's own blog with the writer, on its site and feeds at once, unless they named it", async () => {
+    const writer = await signUpUser(ctx, { username: 'Before Rename' });
+    const post = await createPost(ctx, writer, { title: 'Written before the rename' });
+    const slug = post.publication?.slug ?? '';
+    const site = async (path = '') =>
+      (await ctx.app.inject({ method: 'GET', url: `/pub/${slug}${path}` })).body;
+    expect(await site()).toContain('<title>Before Rename</title>');
+
+    const rename = (user: TestUser, username: string) =>
+      request(ctx, { method: 'PUT', url: '/api/user/userupdate', token: user.token, payload: { username } });
+    expect((await rename(writer, 'After Rename')).status).toBe(200);
+    expect(await site()).toContain('<title>After Rename</title>');
+    expect(await site()).not.toContain('Before Rename');
+    expect(await site('/about')).toContain('About After Rename');
+    expect(await site('/rss.xml')).toContain('<title>After Rename</title>');
+    expect(await site('/rss.xml')).not.toContain('Before Rename');
+    expect(await site('/atom.xml')).not.toContain('Before Rename');
+    const shown = await request<{ response: PublicationDetails }>(ctx, {
+      method: 'GET',
+      url: `/api/publications/${slug}`,
+    });
+    expect(shown.body.response).toMatchObject({ slug, name: 'After Rename' });
+    const read = await request<{ response: Post }>(ctx, {
+      method: 'GET',
+      url: `/api/post/blog?id=${post.id}`,
+    });
+    expect(read.body.response.publication).toMatchObject({ slug, name: 'After Rename' });
+
+    // A name the writer gave their blog is theirs to keep.
+    const named = await request(ctx, {
+      method: 'PUT',
+      url: `/api/publications/${slug}`,
+      token: writer.token,
+      payload: { name: 'Field Notes' },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect((await rename(writer, 'Renamed Again')).status).toBe(200);
+    expect(await site()).toContain('<title>Field Notes</title>');
+    // The address never moves: links to the blog keep working.
+    expect((await ctx.app.inject({ method: 'GET', url: `/pub/${slug}` })).statusCode).toBe(200);
+  });
+
   it('creates a team publication with its creator as owner, refusing taken and reserved addresses', async () => {
     const owner = await signUpUser(ctx);
     const created = await createPublication(ctx, owner, 'engine-notes', 'Engine Notes');

@@ -31,6 +31,26 @@ export async function insertPersonalPublication(
     .execute();
 }
 
+/**
+ * A writer's rename, carried to their own blog (inside the rename's transaction): the blog is named
+ * after them at sign-up, so it takes the new name at once, on its site, in its feeds and on posts.
+ * A name the writer gave the blog themselves (anything but their old name) stays. Its address does
+ * not change: links to it keep working.
+ */
+export async function renamePersonalPublication(
+  db: Db,
+  userId: string,
+  oldName: string,
+  newName: string,
+): Promise<void> {
+  await db
+    .updateTable('publications')
+    .set({ name: newName })
+    .where('personal_user_id', '=', userId)
+    .where('name', '=', oldName)
+    .execute();
+}
+
 /** `base`, or the first `base-N` nobody holds: one indexed range read of the slugs starting so. */
 async function freeSlug(db: Db, base: string): Promise<string> {
   const rows = await db

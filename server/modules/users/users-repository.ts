@@ -3,7 +3,11 @@ import type { Profile } from '../../../contracts/auth';
 import type { DatabaseSchema, UsersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { countAll } from '../../db/sql-helpers';
-import { insertPersonalPublication, isSlugCollision } from '../publications/personal-publication';
+import {
+  insertPersonalPublication,
+  isSlugCollision,
+  renamePersonalPublication,
+} from '../publications/personal-publication';
 import { inTransaction } from '../../db/transaction';
 
 export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at'> & {
@@ -73,20 +77,30 @@ export class UsersRepository {
     },
   ): Promise<UserRow | undefined> {
     // A rename also rewrites the search index of the author's posts (a trigger), locking them after
-    // the account: run again, not answered 500, when PostgreSQL breaks a deadlock against it.
-    await inTransaction(this.db, (trx) =>
-      trx
+    // the account, and renames the writer's own blog after both: run again, not answered 500, when
+    // PostgreSQL breaks a deadlock against it.
+    await inTransaction(this.db, async (trx) => {
+      const { username } = changes;
+      // Read before the write: the own blog follows the name only while it still carries the old one.
+      const before =
+        username === undefined
+          ? undefined
+          : await trx.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst();
+      await trx
         .updateTable('users')
         .set({
           updated_at: changes.updatedAt,
-          ...(changes.username !== undefined ? { username: changes.username } : {}),
+          ...(username !== undefined ? { username } : {}),
           ...(changes.usernameKey !== undefined ? { username_key: changes.usernameKey } : {}),
           ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
           ...(changes.image !== undefined ? { image: changes.image } : {}),
         })
         .where('id', '=', id)
-        .execute(),
-    );
+        .execute();
+      if (before && username !== undefined && before.username !== username) {
+        await renamePersonalPublication(trx, id, before.username, username);
+      }
+    });
     return this.findById(id);
   }
 
