@@ -288,13 +288,35 @@ export const domainSchema = z.object({
 
 export type DomainState = 'pending' | 'verified' | 'failed';
 
-/** A publication's custom domain and what its owner must do to prove control of it. */
+/** A DNS record that brings a custom domain's readers to this server. */
+export interface PointingRecord {
+  type: 'CNAME' | 'A' | 'AAAA';
+  name: string;
+  /**
+   * null for an A or AAAA record when the server does not know its public address (behind a
+   * proxy or NAT it cannot): the address `target` has, which its operator knows.
+   */
+  value: string | null;
+}
+
+/**
+ * A publication's custom domain and what its owner must do: point it at this server, and prove
+ * control of it.
+ */
 export interface DomainStatus {
   domain: string;
   state: DomainState;
   /** Why the last check failed, worded for the owner; null otherwise. */
   failure: string | null;
   checkedAt: string | null;
-  /** The DNS record to create. */
+  /** The DNS record that proves control. */
   record: { type: 'TXT'; name: string; value: string };
+  /** The DNS records that point the domain at this server. */
+  pointing: {
+    /** The host name they follow: BASE_DOMAIN, or else PUBLIC_URL's host. */
+    target: string;
+    records: PointingRecord[];
+  };
+  /** The site's address at this domain once verified: `https:` when this server serves HTTPS. */
+  url: string;
 }

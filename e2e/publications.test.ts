@@ -5,6 +5,7 @@ import { createPost, createUser, signInAs, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
 import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
 import { atPath, expectNoHorizontalScroll, fieldError, hidden, textOf, visible } from './support/expect-page';
+import { collectProblems, hydrated } from './support/hydration';
 
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -298,11 +299,13 @@ describe('publications', () => {
     expect(await (await fetch(`${browser.baseURL}/pub/${slug}`)).text()).not.toContain('pub-logo');
   });
 
-  it('claims a custom domain, shows the DNS record to create, and removes it', async () => {
+  it('claims a custom domain, shows the DNS records to create with Copy buttons, and removes it', async () => {
     const owner = await createUser(browser.baseURL, 'Domainer');
     const slug = freshSlug('own-domain');
     await createByApi(owner, slug, 'On Its Own Domain');
     const page = await signedIn(owner, `/publication?slug=${slug}`, { viewport: PHONE, colorScheme: 'dark' });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
     const section = page.getByRole('region', { name: 'Custom domain' });
     await section.getByLabel('Domain', { exact: true }).fill('not a domain');
     await section.getByRole('button', { name: 'Claim domain' }).click();
@@ -312,21 +315,69 @@ describe('publications', () => {
     await section.getByRole('button', { name: 'Claim domain' }).click();
     await visible(section.getByText(domain, { exact: true }));
     expect(await textOf(section.locator('.domain__state'))).toBe('Waiting for the DNS record');
-    expect(await section.getByLabel('Record name', { exact: true }).inputValue()).toBe(
+
+    // Where to point it: a sub-domain follows the server's host name (here PUBLIC_URL's, as no
+    // BASE_DOMAIN is set) with a CNAME.
+    await visible(section.getByRole('heading', { level: 3, name: 'Point it at this server' }));
+    expect(await section.getByLabel('CNAME record name', { exact: true }).inputValue()).toBe(domain);
+    expect(await section.getByLabel('CNAME record value', { exact: true }).inputValue()).toBe('localhost');
+    await section.getByRole('button', { name: 'Copy CNAME record value' }).click();
+    await visible(section.getByText('Copied to the clipboard.').first());
+    expect(await clipboard()).toBe('localhost');
+    await section.getByRole('button', { name: 'Copy CNAME record name' }).click();
+    expect(await clipboard()).toBe(domain);
+
+    // The proof of control.
+    await visible(section.getByRole('heading', { level: 3, name: 'Prove it is yours' }));
+    expect(await section.getByLabel('TXT record name', { exact: true }).inputValue()).toBe(
       `_inkwell-challenge.${domain}`,
     );
-    expect(await section.getByLabel('Record value (TXT)', { exact: true }).inputValue()).toMatch(
-      /^inkwell-verify=/,
-    );
-    await visible(section.getByRole('button', { name: 'Copy Record name' }));
+    const proof = await section.getByLabel('TXT record value', { exact: true }).inputValue();
+    expect(proof).toMatch(/^inkwell-verify=[0-9a-f]+$/);
+    await section.getByRole('button', { name: 'Copy TXT record value' }).click();
+    expect(await clipboard()).toBe(proof);
+    // How HTTPS comes: this test server is on plain HTTP, and says so.
+    expect(await textOf(section.locator('.domain__https'))).toContain('plain HTTP');
     await visible(section.getByRole('button', { name: 'Check now' }));
     await expectNoHorizontalScroll(page, PHONE.width);
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-domain-375-dark.png`, fullPage: true });
+    if (SHOTS) {
+      await section.screenshot({ path: `${SHOTS}/publication-domain-375-dark.png` });
+      await page.setViewportSize(DESKTOP);
+      await section.screenshot({ path: `${SHOTS}/publication-domain-1280-dark.png` });
+      await page.setViewportSize(PHONE);
+    }
 
     await section.getByRole('button', { name: 'Remove domain' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: `Remove ${domain}?` }));
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await visible(section.getByRole('button', { name: 'Claim domain' }));
+
+    // A domain with nothing before it takes no CNAME: A and AAAA records at the server's address,
+    // which the server does not know (it says whose address it is instead of inventing one).
+    const apex = `${slug}.org`;
+    await section.getByLabel('Domain', { exact: true }).fill(apex);
+    await section.getByRole('button', { name: 'Claim domain' }).click();
+    await visible(section.getByText(apex, { exact: true }));
+    expect(await section.getByLabel('CNAME record name', { exact: true }).count()).toBe(0);
+    expect(await section.getByLabel('A and AAAA record name', { exact: true }).inputValue()).toBe(apex);
+    await section.getByRole('button', { name: 'Copy A and AAAA record name' }).click();
+    expect(await clipboard()).toBe(apex);
+    expect(await textOf(section.locator('.domain__record'))).toContain(
+      'the IPv4 address and IPv6 address of localhost',
+    );
+    await expectNoHorizontalScroll(page, PHONE.width);
+    if (SHOTS) {
+      await section.screenshot({ path: `${SHOTS}/publication-domain-apex-375-dark.png` });
+      await page.setViewportSize(DESKTOP);
+      await section.screenshot({ path: `${SHOTS}/publication-domain-apex-1280-dark.png` });
+      await page.setViewportSize(PHONE);
+    }
+    await section.getByRole('button', { name: 'Remove domain' }).click();
+    await page
+      .getByRole('dialog', { name: `Remove ${apex}?` })
+      .getByRole('button', { name: 'Remove', exact: true })
+      .click();
     await visible(section.getByRole('button', { name: 'Claim domain' }));
 
     // Deleting asks for the address, and sends the owner back to their publications.
@@ -345,34 +396,57 @@ describe('publications', () => {
     );
   });
 
-  it('passes axe and fits 375 px in light and dark', async () => {
+  it('opens a publication without a custom domain with no error and no 404 along the way', async () => {
+    const owner = await createUser(browser.baseURL, 'No Domain Owner');
+    const slug = freshSlug('no-domain');
+    await createByApi(owner, slug, 'Without A Domain');
+    const page = await browser.newPage();
+    await signInAs(page, owner);
+    const problems = collectProblems(page);
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    const section = page.getByRole('region', { name: 'Custom domain' });
+    await page.goto(`/publication?slug=${slug}`);
+    await hydrated(page);
+    // The section knows there is none, and offers to claim one, on a first load and a reload.
+    await visible(section.getByRole('button', { name: 'Claim domain' }));
+    await page.reload();
+    await hydrated(page);
+    await visible(section.getByRole('button', { name: 'Claim domain' }));
+    expect(failures).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  // One test per scheme: four full loads, each with axe and a screenshot, are a minute's work on a
+  // busy machine already.
+  it.each(['light', 'dark'] as const)('passes axe and fits 375 px and 1280 px in %s', async (colorScheme) => {
     const owner = await createUser(browser.baseURL, 'Designer');
     const slug = freshSlug('look');
     await createByApi(owner, slug, 'A Look Around');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const viewport of [PHONE, DESKTOP]) {
-        for (const path of ['/publications', `/publication?slug=${slug}`]) {
-          const page = await signedIn(owner, path, { viewport, colorScheme });
-          await visible(
-            page.getByRole('heading', {
-              level: 2,
-              name: path === '/publications' ? 'New publication' : 'Custom domain',
-            }),
-          );
-          await visible(
-            page.getByRole('button', {
-              name: path === '/publications' ? 'Create publication' : 'Claim domain',
-            }),
-          );
-          if (viewport === PHONE) await expectNoHorizontalScroll(page, PHONE.width);
-          expect(await axeViolations(page)).toEqual([]);
-          if (SHOTS) {
-            const name = path === '/publications' ? 'publications' : 'publication';
-            await page.screenshot({
-              path: `${SHOTS}/${name}-${viewport.width}-${colorScheme}.png`,
-              fullPage: true,
-            });
-          }
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const path of ['/publications', `/publication?slug=${slug}`]) {
+        const page = await signedIn(owner, path, { viewport, colorScheme });
+        await visible(
+          page.getByRole('heading', {
+            level: 2,
+            name: path === '/publications' ? 'New publication' : 'Custom domain',
+          }),
+        );
+        await visible(
+          page.getByRole('button', {
+            name: path === '/publications' ? 'Create publication' : 'Claim domain',
+          }),
+        );
+        if (viewport === PHONE) await expectNoHorizontalScroll(page, PHONE.width);
+        expect(await axeViolations(page)).toEqual([]);
+        if (SHOTS) {
+          const name = path === '/publications' ? 'publications' : 'publication';
+          await page.screenshot({
+            path: `${SHOTS}/${name}-${viewport.width}-${colorScheme}.png`,
+            fullPage: true,
+          });
         }
       }
     }

@@ -62,7 +62,25 @@ export const domainStatusSchema = z
     checkedAt: time.nullable(),
     record: z
       .strictObject({ type: z.literal('TXT'), name: z.string(), value: z.string() })
-      .describe('The DNS record to create.'),
+      .describe('The DNS record that proves control of the domain.'),
+    pointing: z
+      .strictObject({
+        target: z.string().describe("The host the records follow: BASE_DOMAIN, or else PUBLIC_URL's host."),
+        records: z.array(
+          z.strictObject({
+            type: z.enum(['CNAME', 'A', 'AAAA']),
+            name: z.string(),
+            value: z
+              .string()
+              .nullable()
+              .describe(
+                "null: the server's public address, which it does not know (the address `target` has).",
+              ),
+          }),
+        ),
+      })
+      .describe('The DNS records that point the domain at this server: a CNAME, or A/AAAA at an apex.'),
+    url: z.string().describe("The site's address at this domain once verified."),
   })
   .meta({ id: 'DomainStatus' });
 agrees<z.output<typeof domainStatusSchema>, DomainStatus>();

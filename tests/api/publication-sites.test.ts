@@ -348,6 +348,14 @@ describeEachDatabase(
       const domain = 'blog.domain-owner.example';
       // The DNS server outlives each database's run of this suite: start from no records.
       dns.txt.clear();
+      // None claimed yet: an answer, not a missing resource (the settings page asks on every load).
+      const none = await request(ctx, {
+        method: 'GET',
+        url: `/api/publications/${slug}/domain`,
+        token: owner.token,
+      });
+      expect(none.status).toBe(200);
+      expect(none.body).toEqual({ response: null });
 
       const claimed = await request<{ response: DomainStatus }>(ctx, {
         method: 'PUT',
@@ -360,7 +368,11 @@ describeEachDatabase(
         domain,
         state: 'pending',
         record: { type: 'TXT', name: `_inkwell-challenge.${domain}` },
+        // Where to point it: a name under a registered domain follows BASE_DOMAIN with a CNAME.
+        pointing: { target: BASE, records: [{ type: 'CNAME', name: domain, value: BASE }] },
+        url: `http://${domain}`,
       });
+      expect(await domainStatus(ctx, owner, slug)).toEqual(claimed.body.response);
       // Not verified: the host is none of ours yet, so it is the main site, not the blog.
       const before = await page(ctx, domain, '/');
       expect(before.body).not.toContain('On my own domain');
@@ -472,6 +484,23 @@ describeEachDatabase(
       });
       expect(removed.status).toBe(204);
       expect((await page(ctx, domain, '/')).body).not.toContain('On my own domain');
+      const gone = await request(ctx, {
+        method: 'GET',
+        url: `/api/publications/${slug}/domain`,
+        token: owner.token,
+      });
+      expect(gone.status).toBe(200);
+      expect(gone.body).toEqual({ response: null });
+
+      // An apex takes no CNAME: A and AAAA records, at an address the server does not claim to know.
+      const apex = await claimDomain(ctx, owner, slug, 'domain-owner.example');
+      expect(apex.pointing).toEqual({
+        target: BASE,
+        records: [
+          { type: 'A', name: 'domain-owner.example', value: null },
+          { type: 'AAAA', name: 'domain-owner.example', value: null },
+        ],
+      });
     });
 
     it('re-checks a pending domain periodically and verifies it once its TXT record appears', async () => {

@@ -12,6 +12,19 @@ export class PublicationUrls {
     return publicationSiteUrl(this, { slug: publication.slug, domain: publication.verified_domain });
   }
 
+  /** A custom domain's site address, on PUBLIC_URL's scheme (HTTPS when the main site has it). */
+  domainUrl(domain: string): string {
+    return publicationSiteUrl(this, { slug: '', domain });
+  }
+
+  /**
+   * The host a custom domain follows: BASE_DOMAIN, which the README has pointed at the proxy
+   * already (its wildcard serves the sub-domains), or else the main site's own host.
+   */
+  pointingTarget(): string {
+    return this.baseDomain ?? new URL(this.publicUrl).hostname;
+  }
+
   /** The main site's host name and BASE_DOMAIN's names, which no custom domain may claim. */
   isOurs(domain: string): boolean {
     const main = new URL(this.publicUrl).hostname;

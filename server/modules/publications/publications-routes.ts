@@ -314,10 +314,11 @@ export function registerPublicationRoutes(
     {
       schema: routeSchema({
         summary: "A publication's custom domain and its state",
+        description: 'For its owner; `response` is null while no domain is claimed.',
         tag,
         access: 'token',
         params: slugParams,
-        answers: { 200: answer(domainStatusSchema) },
+        answers: { 200: answer(domainStatusSchema.nullable()) },
       }),
     },
     async (request) => {

@@ -47,6 +47,7 @@ import {
   verifyDomain,
   type TxtLookup,
 } from './domain-verifier';
+import { pointingRecords } from './domain-pointing';
 import type { NotificationsRepository } from '../notifications/notifications-repository';
 import type { PublicationUrls } from './publication-urls';
 import type { DomainRow, PublicationRow, PublicationsRepository } from './publications-repository';
@@ -131,6 +132,19 @@ export class PublicationsService {
       personal: row.personal_user_id !== null,
       url: this.urls.siteUrl(row),
       createdAt: row.created_at,
+    };
+  }
+
+  toDomainStatus(row: DomainRow): DomainStatus {
+    const target = this.urls.pointingTarget();
+    return {
+      domain: row.domain,
+      state: row.state,
+      failure: row.failure,
+      checkedAt: row.checked_at,
+      record: { type: 'TXT', name: challengeName(row.domain), value: challengeValue(row.token) },
+      pointing: { target, records: pointingRecords(row.domain, target) },
+      url: this.urls.domainUrl(row.domain),
     };
   }
 
@@ -336,11 +350,14 @@ export class PublicationsService {
     return this.details(row);
   }
 
-  async domain(viewer: Viewer, slug: string): Promise<DomainStatus> {
+  /**
+   * The custom domain, or null when none is claimed: having none is an answer about a publication
+   * that exists, not a missing resource (its settings page asks on every load).
+   */
+  async domain(viewer: Viewer, slug: string): Promise<DomainStatus | null> {
     const row = await this.requireRole(viewer, slug, 'owner');
     const domain = await this.publications.domainOf(row.id);
-    if (!domain) throw notFound(DOMAIN_NOT_FOUND_MESSAGE);
-    return toDomainStatus(domain);
+    return domain ? this.toDomainStatus(domain) : null;
   }
 
   /** Claims a domain (pending until its TXT record is seen); it replaces any earlier one. */
@@ -350,7 +367,7 @@ export class PublicationsService {
     const existing = await this.publications.findDomain(domain);
     if (existing && existing.publication_id !== row.id)
       throw conflict(DOMAIN_TAKEN_MESSAGE, { domain: [DOMAIN_TAKEN_MESSAGE] });
-    if (existing) return toDomainStatus(existing);
+    if (existing) return this.toDomainStatus(existing);
     const claimed: DomainRow = {
       domain,
       publication_id: row.id,
@@ -367,7 +384,7 @@ export class PublicationsService {
       throw error;
     }
     if (row.verified_domain) await this.domainListener?.domainsChanged();
-    return toDomainStatus(claimed);
+    return this.toDomainStatus(claimed);
   }
 
   /** Looks the TXT record up now; a domain once verified and then failing stops being served. */
@@ -380,7 +397,7 @@ export class PublicationsService {
     const { state, failure } = nextDomainState(domain.state, result, 'owner') ?? domain;
     await this.publications.setDomainState(domain.domain, state, failure, checkedAt);
     if ((domain.state === 'verified') !== (state === 'verified')) await this.domainListener?.domainsChanged();
-    return toDomainStatus({ ...domain, state, failure, checked_at: checkedAt });
+    return this.toDomainStatus({ ...domain, state, failure, checked_at: checkedAt });
   }
 
   /**
@@ -508,14 +525,4 @@ function logoUrlOf(row: PublicationRow): string | null {
   if (row.logo_id === null || row.logo_widths === null) return null;
   const smallest = Number(row.logo_widths.split(' ')[0]);
   return Number.isFinite(smallest) ? mediaUrl(row.logo_id, smallest) : null;
-}
-
-function toDomainStatus(row: DomainRow): DomainStatus {
-  return {
-    domain: row.domain,
-    state: row.state,
-    failure: row.failure,
-    checkedAt: row.checked_at,
-    record: { type: 'TXT', name: challengeName(row.domain), value: challengeValue(row.token) },
-  };
 }

@@ -136,10 +136,10 @@ export function handOver(slug: string, username: string) {
   );
 }
 
-/** GET /api/publications/:slug/domain (owner) → its custom domain; 404 when it has none. */
+/** GET /api/publications/:slug/domain (owner) → its custom domain; null when it has none. */
 export function getDomain(slug: string, signal?: AbortSignal) {
   return unwrap(
-    apiRequest<{ response: DomainStatus }>(`${publicationPath(slug)}/domain`, { auth: true, signal }),
+    apiRequest<{ response: DomainStatus | null }>(`${publicationPath(slug)}/domain`, { auth: true, signal }),
   );
 }
 

@@ -1,5 +1,10 @@
 import { useCallback, useState } from 'react';
-import { domainSchema, type DomainState, type DomainStatus } from '../../../../../contracts/publications';
+import {
+  domainSchema,
+  type DomainState,
+  type DomainStatus,
+  type PointingRecord,
+} from '../../../../../contracts/publications';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyField } from '../../../components/ui/copy-field';
 import { ErrorRetry } from '../../../components/ui/error-retry';
@@ -18,15 +23,16 @@ const STATE_LABELS: Record<DomainState, string> = {
 };
 
 /**
- * The owner's custom domain: claimed here, then proven with a TXT record the owner creates at
- * their DNS provider; "Check now" looks it up at once instead of waiting for the next check.
+ * The owner's custom domain: claimed here, pointed at this server (a CNAME, or A/AAAA records at
+ * an apex) and proven with a TXT record, both created at the owner's DNS provider; "Check now"
+ * looks the proof up at once instead of waiting for the next check.
  */
 export function DomainSection({ slug }: { slug: string }) {
   const read = useCallback((signal: AbortSignal) => getDomain(slug, signal), [slug]);
   const { resource, reload } = useApiResource(read);
-  // What a claim, a check or a removal answered replaces what was read (null: none). A 404: none yet.
+  // What a claim, a check or a removal answered replaces what was read (null: none).
   const [claimed, setClaimed] = useState<DomainStatus | null | undefined>(undefined);
-  const none = resource.status === 'failed' && resource.httpStatus === 404;
+  const none = resource.status === 'ready' && resource.value === null;
   const domain = claimed !== undefined ? claimed : resource.status === 'ready' ? resource.value : null;
 
   return (
@@ -135,16 +141,25 @@ function DomainDetails({
         ) : null}
       </p>
       {domain.failure ? <p className="domain__failure">{domain.failure}</p> : null}
+      <h3 className="domain__step">Point it at this server</h3>
+      <PointingRecords domain={domain} />
       {domain.state !== 'verified' ? (
         <>
+          <h3 className="domain__step">Prove it is yours</h3>
           <p className="domain__help">
-            At your DNS provider, create this {domain.record.type} record, then check it here. A new record
-            can take a while to be seen everywhere.
+            Create this {domain.record.type} record too, then check it here. A new record can take a while to
+            be seen everywhere.
           </p>
-          <CopyField label="Record name" value={domain.record.name} />
-          <CopyField label={`Record value (${domain.record.type})`} value={domain.record.value} />
+          <CopyField label="TXT record name" value={domain.record.name} />
+          <CopyField label="TXT record value" value={domain.record.value} />
         </>
       ) : null}
+      <p className="domain__help domain__https">
+        <strong>HTTPS: </strong>
+        {domain.url.startsWith('https:')
+          ? 'nothing to do. Once the domain points here and is verified, the server obtains a certificate for it by itself on its first visit, and renews it.'
+          : 'this server serves its sites over plain HTTP, as its own address does. Its operator turns HTTPS on with a reverse proxy that obtains certificates on demand.'}
+      </p>
       <div className="domain__actions">
         <button
           className="button button--secondary"
@@ -176,5 +191,47 @@ function DomainDetails({
         <p>The publication is no longer served at this domain; its own address keeps working.</p>
       </ConfirmDialog>
     </div>
+  );
+}
+
+const ADDRESS_KINDS: Record<PointingRecord['type'], string> = {
+  CNAME: 'host name',
+  A: 'IPv4 address',
+  AAAA: 'IPv6 address',
+};
+
+/**
+ * The records that bring the domain's readers here. A record whose value the server does not know
+ * (its public address, at an apex) is described instead: the address its target host has.
+ */
+function PointingRecords({ domain }: { domain: DomainStatus }) {
+  const { target, records } = domain.pointing;
+  const known = records.filter((record) => record.value !== null);
+  const unknown = records.filter((record) => record.value === null);
+  const unknownTypes = unknown.map((record) => record.type).join(' and ');
+  return (
+    <>
+      <p className="domain__help">
+        At your DNS provider, create {records.length === 1 ? 'this record' : 'these records'} for{' '}
+        {domain.domain}, so that its readers reach this server.
+      </p>
+      {known.map((record) => (
+        <div className="domain__record" key={record.type}>
+          <CopyField label={`${record.type} record name`} value={record.name} />
+          <CopyField label={`${record.type} record value`} value={record.value ?? ''} />
+        </div>
+      ))}
+      {unknown.length > 0 ? (
+        <div className="domain__record">
+          <CopyField label={`${unknownTypes} record name`} value={domain.domain} />
+          <p className="domain__help">
+            Their values: the {unknown.map((record) => ADDRESS_KINDS[record.type]).join(' and ')} of{' '}
+            <strong className="domain__target">{target}</strong> (AAAA only if it has one), which this
+            server's operator knows. Or, if your DNS provider offers ALIAS, ANAME or CNAME flattening, point
+            the domain at {target} that way.
+          </p>
+        </div>
+      ) : null}
+    </>
   );
 }
