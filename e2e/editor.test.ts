@@ -237,7 +237,8 @@ describe('the block editor', () => {
       );
     });
     const html = await bodyHtml(page);
-    expect(html).toContain('<h1>Pasted</h1>');
+    // The page's h1 is below the post's own title: the / menu's Heading 2.
+    expect(html).toContain('<h2>Pasted</h2>');
     expect(html).toContain('<p>Word <strong>bold</strong> text</p>');
     expect(html).toContain('cell');
     expect(html).not.toContain('color:red');

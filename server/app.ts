@@ -384,7 +384,13 @@ export async function buildApp({
     exportsByUser: RateLimiter.create('exports', EXPORTS_PER_USER, redis),
   });
   await registerMediaRoutes(app, {
-    media: new MediaService(new MediaRepository(database.db), mediaStorage, config.media.limits, redis),
+    media: new MediaService(
+      new MediaRepository(database.db),
+      mediaStorage,
+      config.media.limits,
+      redis,
+      config.media.remote,
+    ),
     auth,
   });
   registerCommentRoutes(app, { comments, auth });

@@ -5,6 +5,7 @@ import type { HostResolver } from './lib/network-guard';
 import type { PasswordHashingLimits } from './lib/passwords';
 import type { S3StorageConfig } from './modules/media/media-storage';
 import type { MediaLimits } from './modules/media/media-service';
+import { REMOTE_PICTURE_DEFAULTS, type RemotePictureOptions } from './modules/media/remote-picture';
 
 export interface RateLimitRule {
   /** Attempts allowed in one window. */
@@ -171,6 +172,8 @@ export interface MediaConfig {
   /** MEDIA_S3_BUCKET set: an S3-compatible bucket; otherwise files under DATA_DIR/media. */
   s3: S3StorageConfig | undefined;
   limits: MediaLimits;
+  /** Pictures fetched from other sites (POST /api/media/remote); absent: REMOTE_PICTURE_DEFAULTS. */
+  remote?: RemotePictureOptions;
 }
 
 type Env = Record<string, string | undefined>;
@@ -444,6 +447,10 @@ export function loadMediaConfig(env: Env): MediaConfig {
       quotaBytes: positiveInteger(env, 'MEDIA_QUOTA_MB', 1024) * 1024 * 1024,
       concurrency: positiveInteger(env, 'MEDIA_PROCESSING_CONCURRENCY', 2),
       maxWaiting: integer(env, 'MEDIA_PROCESSING_QUEUE', 16),
+    },
+    remote: {
+      allowPrivateNetworks: flag(env, 'MEDIA_FETCH_ALLOW_PRIVATE_NETWORKS', false),
+      timeoutMs: positiveInteger(env, 'MEDIA_FETCH_TIMEOUT_MS', REMOTE_PICTURE_DEFAULTS.timeoutMs),
     },
   };
 }

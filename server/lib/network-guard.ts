@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /** One address a name resolves to, as dns.lookup gives it. */
@@ -88,4 +88,19 @@ export async function resolveDestination(
   }
   // Checked above, so never undefined.
   return addresses[0] as ResolvedAddress;
+}
+
+/**
+ * A lookup that answers with the address already checked, so the connection goes where the check
+ * looked, whatever the name resolves to a moment later (DNS rebinding). The host name still goes
+ * in the Host header and in TLS's SNI and certificate check.
+ */
+export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) {
+      (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned]);
+    } else {
+      callback(null, pinned.address, pinned.family);
+    }
+  };
 }

@@ -10,8 +10,10 @@ import {
   MEDIA_TOO_LARGE_MESSAGE,
   type UploadedMediaResponse,
 } from '../../../contracts/media';
+import { remoteMediaSchema } from '../../../contracts/remote-media';
 import type { Authenticator } from '../../lib/authenticator';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { parseInput } from '../../lib/validation';
 import { IMMUTABLE_CACHE_CONTROL } from './media-storage';
 import type { MediaService } from './media-service';
 import { answer, pictureSchema } from '../../openapi/answers';
@@ -71,6 +73,27 @@ export async function registerMediaRoutes(
       },
     );
   });
+
+  app.post(
+    '/api/media/remote',
+    {
+      schema: routeSchema({
+        summary: 'Copy a picture from another site',
+        description:
+          'For a picture pasted from a web page: the server fetches `url` (http or https, up to 3 redirects, 10 s) and stores it as an upload, so posts never hot-link. Addresses that are or resolve to private, loopback or link-local addresses are refused (400) as for webhooks. 413 over 10 MB or the quota, 415 not a picture, 502 the other site answered with an error or could not be reached, 504 it was too slow, 429 too many uploads.',
+        tag: 'Posts',
+        access: 'token',
+        body: remoteMediaSchema,
+        answers: { 201: answer(pictureSchema) },
+      }),
+    },
+    async (request, reply) => {
+      const viewer = await auth.require(request);
+      const { url } = parseInput(remoteMediaSchema, request.body);
+      const body: UploadedMediaResponse = { response: await media.uploadFrom(viewer, url) };
+      return reply.code(201).send(body);
+    },
+  );
 
   app.get(
     '/media/:id/:file',

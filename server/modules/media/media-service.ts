@@ -16,6 +16,7 @@ import type { RedisConnection } from '../../lib/redis';
 import { processImage } from './image-pipeline';
 import type { MediaRepository } from './media-repository';
 import type { MediaStorage } from './media-storage';
+import { fetchRemotePicture, REMOTE_PICTURE_DEFAULTS, type RemotePictureOptions } from './remote-picture';
 
 export interface MediaLimits {
   /** Uploads one writer may make in a window. */
@@ -42,6 +43,7 @@ export class MediaService {
     private readonly storage: MediaStorage,
     private readonly limits: MediaLimits,
     redis?: RedisConnection,
+    private readonly remote: RemotePictureOptions = REMOTE_PICTURE_DEFAULTS,
   ) {
     // Shared by every instance when Redis is configured, like the other per-user limits.
     this.rate = RateLimiter.create('media-uploads', limits.uploadsPerUser, redis);
@@ -51,6 +53,16 @@ export class MediaService {
   async upload(viewer: Viewer, input: Buffer): Promise<UploadedMedia> {
     await this.rate.spend(viewer.id, MEDIA_RATE_MESSAGE);
     return this.store(viewer.id, input);
+  }
+
+  /**
+   * A picture on another site (pasted from a web page), copied in as if the writer had uploaded it:
+   * the same per-writer limit, spent before anything is fetched, the same size limit, pipeline and
+   * quota.
+   */
+  async uploadFrom(viewer: Viewer, url: string): Promise<UploadedMedia> {
+    await this.rate.spend(viewer.id, MEDIA_RATE_MESSAGE);
+    return this.store(viewer.id, await fetchRemotePicture(url, this.remote));
   }
 
   /**

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import {
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
 } from '../../../contracts/webhooks';
 import {
+  pinnedLookup,
   RefusedDestinationError,
   resolveDestination,
   type HostResolver,
@@ -36,21 +36,6 @@ export interface SenderOptions {
   timeoutMs: number;
   allowPrivateNetworks: boolean;
   resolve: HostResolver;
-}
-
-/**
- * A lookup that answers with the address already checked, so the connection goes where the check
- * looked, whatever the name resolves to a moment later (DNS rebinding). The host name still goes
- * in the Host header and in TLS's SNI and certificate check.
- */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) {
-      (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned]);
-    } else {
-      callback(null, pinned.address, pinned.family);
-    }
-  };
 }
 
 /**

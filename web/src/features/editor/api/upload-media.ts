@@ -1,4 +1,4 @@
-import { NO_RESPONSE_MESSAGE, serverErrorText } from '../../../lib/api-client';
+import { apiRequest, NO_RESPONSE_MESSAGE, serverErrorText } from '../../../lib/api-client';
 import { appStorage, readToken } from '../../../lib/storage';
 
 /** What POST /api/media answers: the stored picture, resized, with its srcset. */
@@ -35,6 +35,22 @@ export async function uploadMedia(file: File): Promise<UploadResult> {
   const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) return { ok: false, message: serverErrorText(answer) };
   const media = (answer as { response?: UploadedMedia } | null)?.response;
+  if (!media || typeof media.url !== 'string') return { ok: false, message: serverErrorText(null) };
+  return { ok: true, media };
+}
+
+/**
+ * POST /api/media/remote {url} → 201 {response: UploadedMedia}: the server copies a picture from
+ * another site (one pasted from a web page) into the media store, as an upload.
+ */
+export async function copyRemoteMedia(url: string): Promise<UploadResult> {
+  const result = await apiRequest<{ response?: UploadedMedia }>('/api/media/remote', {
+    method: 'POST',
+    body: { url },
+    auth: true,
+  });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  const media = result.data.response;
   if (!media || typeof media.url !== 'string') return { ok: false, message: serverErrorText(null) };
   return { ok: true, media };
 }

@@ -17,6 +17,7 @@ import { cleanPastedHtml } from '../extensions/clean-paste';
 import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensions/image-upload';
 import { BlockDragHandle } from '../extensions/block-drag-handle';
 import { MoveBlock } from '../extensions/move-block';
+import { RemotePictures, type CopyRemotePictures } from '../extensions/remote-pictures';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
 import { blockCommands, matchBlockCommands } from '../lib/block-commands';
 import { showsToolbar } from '../lib/toolbar-visibility';
@@ -44,6 +45,8 @@ export interface BlockEditorProps {
   /** Called once the editor holds its first content (the counts start from it). */
   onReady: () => void;
   upload: UploadImage;
+  /** Copies the pictures of a paste from other sites into the media store. */
+  copyRemote: CopyRemotePictures;
 }
 
 /**
@@ -66,7 +69,7 @@ const loadMarkdownReader = () => (markdownReader ??= import('../markdown/markdow
  * (editor-markdown.ts); the schema keeps only our blocks, so pasted pages are cleaned to them.
  */
 export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(function BlockEditor(
-  { initialMarkdown, labelledBy, describedBy, invalid, placeholder, onChange, onReady, upload },
+  { initialMarkdown, labelledBy, describedBy, invalid, placeholder, onChange, onReady, upload, copyRemote },
   ref,
 ) {
   const [slashMenu, setSlashMenu] = useState<SlashMenuState | null>(null);
@@ -144,6 +147,7 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
       BlockDragHandle,
       SlashCommand.configure({ bridge }),
       ImageUpload.configure({ upload }),
+      RemotePictures.configure({ copy: copyRemote }),
     ],
     // Rendered on the server too; the editor itself only ever starts in the browser.
     immediatelyRender: false,

@@ -21,7 +21,7 @@ import type { FormErrors, Validation } from '../../../lib/validate';
 import { AppLink } from '../../../components/ui/app-link';
 import type { PostDraftInput, SaveAction } from '../../drafts/api/save-post';
 import type { PostStatus, StudioPost } from '../../drafts/api/studio-post';
-import { uploadMedia } from '../../editor/api/upload-media';
+import { copyRemoteMedia, uploadMedia } from '../../editor/api/upload-media';
 import { BlockEditor, type BlockEditorHandle } from '../../editor/components/block-editor';
 import { BodyField } from '../../editor/components/body-field';
 import { SaveStatus } from '../../editor/components/save-status';
@@ -329,6 +329,23 @@ export function PostForm({
     return result.ok ? { url: result.media.url } : null;
   }, []);
 
+  // The pictures of a paste from a web page are copied in; one that cannot be becomes a link, and
+  // the note says which and why (it stays until the next picture is added).
+  const copyRemote = useCallback(async (addresses: string[]) => {
+    const count = addresses.length;
+    setUploadMessage(`Copying ${count === 1 ? 'a picture' : `${count} pictures`} from the pasted page…`);
+    const results = await Promise.all(addresses.map((address) => copyRemoteMedia(address)));
+    const failures = results.flatMap((result, index) =>
+      result.ok ? [] : [`${addresses[index]} (${result.message})`],
+    );
+    setUploadMessage(
+      failures.length === 0
+        ? `${count === 1 ? 'Picture' : 'Pictures'} copied from the pasted page. Select one to give it alt text and a caption.`
+        : `${failures.length === 1 ? 'A picture was' : `${failures.length} pictures were`} not copied and ${failures.length === 1 ? 'is' : 'are'} kept as a link: ${failures.join('; ')}.`,
+    );
+    return results.map((result) => (result.ok ? { url: result.media.url } : null));
+  }, []);
+
   const restore = async (copy: LocalCopy) => {
     setTitleValue(copy.title);
     await editorRef.current?.setMarkdown(copy.content);
@@ -438,6 +455,7 @@ export function PostForm({
               onChange={onChange}
               onReady={stats.recount}
               upload={upload}
+              copyRemote={copyRemote}
             />
           )}
         </BodyField>
