@@ -4,9 +4,11 @@ import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { axeViolations } from './support/axe';
+import { collectProblems, hydrated } from './support/hydration';
 import { atPath, expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
 import {
   apiCall,
+  comment,
   failNetwork,
   follow,
   hold,
@@ -15,6 +17,7 @@ import {
   readPath,
   stubSharing,
   tag,
+  words,
 } from './support/posts';
 
 const browser = useBrowser();
@@ -318,6 +321,40 @@ describe('/readblog', () => {
         expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
       }
     }
+  });
+
+  it('gives a discussion far below the post to React only as the reader comes near, and it then works', async () => {
+    const author = await createUser(browser.baseURL, `Longform${tag()}`);
+    const reader = await createUser(browser.baseURL, `Discussant${tag()}`);
+    const content = Array.from({ length: 30 }, (_, index) => `Part ${index + 1}. ${words(40)}`).join('\n\n');
+    const post = await publish(browser.baseURL, author, { title: `Long read ${tag()}`, content });
+    for (let index = 1; index <= 3; index += 1) {
+      await comment(browser.baseURL, reader, post.id, `Comment number ${index}.`);
+    }
+
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems = collectProblems(page);
+    await signInAs(page, author);
+    await page.goto(readPath(post));
+    await hydrated(page);
+    const discussion = page.getByRole('region', { name: /^Discussion/ });
+    // The server's HTML is there from the first paint; hydrating it would be work for nothing yet.
+    await visible(discussion.getByRole('article', { name: `Comment by ${reader.username}` }).first());
+    const ownedByReact = () =>
+      page.evaluate(() => {
+        const section = document.getElementById('discussion');
+        return section !== null && Object.keys(section).some((key) => key.startsWith('__reactFiber'));
+      });
+    expect(await ownedByReact()).toBe(false);
+
+    await discussion.scrollIntoViewIfNeeded();
+    await expect.poll(ownedByReact).toBe(true);
+    await discussion
+      .getByRole('button', { name: `Reply to ${reader.username}` })
+      .first()
+      .click();
+    await visible(discussion.getByRole('textbox', { name: `Reply to ${reader.username}` }));
+    expect(problems).toEqual([]);
   });
 
   it('fits a 375 px screen with a long word, a wide code block and a table', async () => {

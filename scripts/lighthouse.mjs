@@ -1,15 +1,21 @@
-// `npm run lighthouse`: Lighthouse's mobile audit of /allblog and of a post, run offline against
-// the production build (build/server.mjs on a scratch SQLite database with the welcome posts) in
-// Debian's Chromium, headless. Prints the four category scores per page, writes the full reports
-// to build/lighthouse/, and exits 1 when a page is under its target (issue 8 §7: performance at
-// least 90; accessibility, best practices and SEO 100). A developer's tool: not part of `npm test`.
+// `npm run lighthouse`: Lighthouse's mobile audit of /allblog and of a post with a discussion
+// (30 comments and 5 marked passages, seeded through the API), run offline against the production
+// build (build/server.mjs on a scratch SQLite database with the welcome posts) in Debian's
+// Chromium, headless. Prints the four category scores per page, writes the full reports to
+// build/lighthouse/, and exits 1 when a page is under its target (performance at least 90 for
+// /allblog, at least 95 for the post, whose total blocking time must stay within 150 ms;
+// accessibility, best practices and SEO 100). A developer's tool: not part of `npm test`.
+// Lighthouse's simulated slow phone multiplies the time the page's tasks take here by 4: on a
+// machine busy with other work the figures are worse than the page (its report's benchmarkIndex,
+// printed below, says how fast the machine was).
 //
 // Usage: npm run build && npm run lighthouse
 // CHROME_PATH picks the browser (default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDir, longestWelcomePost, startBuiltServer } from './built-server.mjs';
+import { buildDir, startBuiltServer } from './built-server.mjs';
+import { seedDiscussedPost } from './lighthouse-seed.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // Headless, and nothing of Chromium's own traffic (updates, sync, safe browsing lists): the run
@@ -24,6 +30,9 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** A post with its discussion is held to more: performance 95, and at most 150 ms of blocking. */
+const POST_TARGETS = { ...TARGETS, performance: 95 };
+const TBT_TARGET_MS = 150;
 const LIGHTHOUSE = join('node_modules', '.bin', 'lighthouse');
 
 if (!existsSync(CHROME_PATH)) {
@@ -81,16 +90,16 @@ try {
 let failed = false;
 try {
   const pages = [
-    ['allblog', '/allblog'],
-    ['post', await longestWelcomePost(server.origin)],
+    ['allblog', '/allblog', TARGETS, null],
+    ['post', await seedDiscussedPost(server.origin), POST_TARGETS, TBT_TARGET_MS],
   ];
-  for (const [name, path] of pages) {
+  for (const [name, path, targets, blockingTarget] of pages) {
     // A server in production has rendered its pages before: without this, the audit would time
     // the just-started process compiling its code (a first /allblog took 390 ms, later ones a few).
     for (let warm = 0; warm < 20; warm += 1) await (await fetch(`${server.origin}${path}`)).text();
     const report = audit(`${server.origin}${path}`, name);
     console.log(`${path}  (${join('build', 'lighthouse', `${name}.report.html`)})`);
-    for (const [category, target] of Object.entries(TARGETS)) {
+    for (const [category, target] of Object.entries(targets)) {
       const score = Math.round(report.categories[category].score * 100);
       const pass = score >= target;
       failed ||= !pass;
@@ -107,6 +116,15 @@ try {
       'speed-index',
     ];
     console.log(`  ${metrics.map((id) => `${id} ${report.audits[id].displayValue}`).join(', ')}`);
+    console.log(`  benchmarkIndex ${Math.round(report.environment.benchmarkIndex)}`);
+    if (blockingTarget !== null) {
+      const blocking = report.audits['total-blocking-time'].numericValue;
+      const blockingPass = blocking <= blockingTarget;
+      failed ||= !blockingPass;
+      console.log(
+        `  total blocking time ${Math.round(blocking)} ms (target ${blockingTarget}) ${blockingPass ? 'PASS' : 'FAIL'}`,
+      );
+    }
   }
 } finally {
   await server.stop();

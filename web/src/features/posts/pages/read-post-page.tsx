@@ -4,6 +4,7 @@ import { useLoaderData, useRevalidator } from 'react-router';
 import { PageHead, useSite } from '../../../app/head/page-head';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';
+import { HydrateWhenNear } from '../../../components/ui/hydrate-when-near';
 import { LocalDate } from '../../../components/ui/local-date';
 import { CoverImage } from '../components/cover-image';
 import { Loaded } from '../../../lib/loaded';
@@ -178,15 +179,18 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           ) : null}
         </footer>
       </article>
-      <Discussion
-        id={DISCUSSION_ID}
-        post={post}
-        comments={comments}
-        addedElsewhere={passageComments.filter((comment) => comment.postId === post.id)}
-        onCountChange={(delta) =>
-          onPostChange({ ...post, commentCount: Math.max(0, post.commentCount + delta) })
-        }
-      />
+      {/* Under the post, a screen or more down: React takes it over as the reader comes near. */}
+      <HydrateWhenNear>
+        <Discussion
+          id={DISCUSSION_ID}
+          post={post}
+          comments={comments}
+          addedElsewhere={passageComments.filter((comment) => comment.postId === post.id)}
+          onCountChange={(delta) =>
+            onPostChange({ ...post, commentCount: Math.max(0, post.commentCount + delta) })
+          }
+        />
+      </HydrateWhenNear>
     </div>
   );
 }
