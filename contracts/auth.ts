@@ -1,3 +1,4 @@
+import { handleSchema } from './handles';
 import { z } from './zod';
 
 /** SPEC §5 and §9: the rules and messages every account form and the server share. */
@@ -100,10 +101,17 @@ export const passwordSchema = requiredText('Password')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/** An empty optional field is no field. */
+function blankAsAbsentValue(value: unknown) {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
 export const signUpSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
+  // Not in SPEC §7's call: without it the server proposes one from the name.
+  handle: z.preprocess(blankAsAbsentValue, handleSchema.optional()),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -148,6 +156,7 @@ export const currentPasswordSchema = requiredText('Current password')
 export const userUpdateSchema = z
   .object({
     username: z.preprocess(blankAsAbsent, usernameSchema.optional()),
+    handle: z.preprocess(blankAsAbsent, handleSchema.optional()),
     password: z.preprocess(blankAsAbsent, passwordSchema.optional()),
     // Needed unless the sign-in is recent (RECENT_SIGN_IN_MINUTES): whoever borrows a browser
     // signed in long ago must not be able to change the password. Only the server knows.
@@ -159,6 +168,7 @@ export const userUpdateSchema = z
   .refine(
     (input) =>
       input.username !== undefined ||
+      input.handle !== undefined ||
       input.password !== undefined ||
       input.bio !== undefined ||
       input.image !== undefined,
@@ -174,6 +184,8 @@ export interface SignUpResponse {
   jwt: string;
   userId: string;
   username: string;
+  /** The handle chosen, or proposed from the name (docs/decisions/0051-handles.md). */
+  handle: string;
 }
 
 /** POST /api/user/signin → 200 */
@@ -194,6 +206,8 @@ export interface UserUpdateResponse {
 export interface Profile {
   id: string;
   username: string;
+  /** What mentions and /@handle address them by; null for a former member. */
+  handle: string | null;
   createdAt: string;
   postCount: number;
   followerCount: number;
@@ -213,6 +227,7 @@ export interface ProfileResponse {
 export interface Account {
   id: string;
   username: string;
+  handle: string | null;
   email: string;
   bio: string | null;
   image: string | null;

@@ -15,6 +15,11 @@ export interface UsersTable {
    * addressable by name (former members, the demo author; migration 2026-11-25-0006).
    */
   username_key: string | null;
+  /**
+   * Lowercase letters, digits and `_`, unique (migration 2026-11-26-0003): mentions and /@handle
+   * address the account by it. null: not addressable (former members).
+   */
+  handle: Generated<string | null>;
   /** The profile's short self-description and picture address (shown on profiles and by Conduit). */
   bio: string | null;
   image: string | null;

@@ -138,7 +138,13 @@ export const searchResultSchema = z
   .meta({ id: 'SearchResult' });
 agrees<z.output<typeof searchResultSchema>, SearchResult>();
 
-export const signUpAnswer = z.strictObject({ jwt: z.string(), userId: id, username: z.string() });
+const handle = z.string().nullable().describe('What mentions and /@handle address the account by.');
+export const signUpAnswer = z.strictObject({
+  jwt: z.string(),
+  userId: id,
+  username: z.string(),
+  handle: z.string().describe('Chosen at sign-up, or proposed from the name.'),
+});
 agrees<z.output<typeof signUpAnswer>, SignUpResponse>();
 export const signInAnswer = z.strictObject({ jwt: z.string(), username: z.string(), id });
 agrees<z.output<typeof signInAnswer>, SignInResponse>();
@@ -148,6 +154,7 @@ export const accountSchema = z
   .strictObject({
     id,
     username: z.string(),
+    handle,
     email: z.string(),
     bio: z.string().nullable(),
     image: z.string().nullable().describe("A picture's http(s) address."),
@@ -160,6 +167,7 @@ export const profileSchema = z
   .strictObject({
     id,
     username: z.string(),
+    handle,
     createdAt: time,
     postCount: z.number().int(),
     followerCount: z.number().int(),

@@ -55,6 +55,7 @@ export const exampleComment: Comment = {
 export const exampleProfile: Profile = {
   id: author.id,
   username: author.username,
+  handle: 'ada_lovelace',
   createdAt: '2026-11-01T08:00:00.000Z',
   postCount: 12,
   followerCount: 340,
@@ -66,6 +67,7 @@ export const exampleProfile: Profile = {
 export const exampleAccount: Account = {
   id: author.id,
   username: author.username,
+  handle: 'ada_lovelace',
   email: 'ada@example.com',
   bio: exampleProfile.bio,
   image: null,

@@ -13,7 +13,13 @@ describeEachDatabase('accounts API', (ctx) => {
     it('creates an account and answers 201 {jwt, userId, username}', async () => {
       const response = await signUp(ctx, { username: 'Ada', email: 'ada@example.com', password: 'secret1' });
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ jwt: expect.any(String), userId: expect.any(String), username: 'Ada' });
+      expect(response.body).toEqual({
+        jwt: expect.any(String),
+        userId: expect.any(String),
+        username: 'Ada',
+        // Proposed from the name when none is chosen (handles.test.ts).
+        handle: expect.stringMatching(/^ada\d*$/),
+      });
       expect(String(response.body.jwt).length).toBeGreaterThanOrEqual(10);
       expect(JSON.stringify(response.body)).not.toMatch(/argon2|secret1/);
     });
@@ -231,6 +237,7 @@ describeEachDatabase('accounts API', (ctx) => {
         response: {
           id: user.id,
           username: 'Mia',
+          handle: expect.stringMatching(/^mia\d*$/),
           email: user.email,
           bio: null,
           image: null,
@@ -260,6 +267,7 @@ describeEachDatabase('accounts API', (ctx) => {
         response: {
           id: user.id,
           username: 'Dora',
+          handle: expect.stringMatching(/^dora\d*$/),
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           postCount: 0,
           followerCount: 0,

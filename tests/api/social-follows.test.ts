@@ -33,6 +33,7 @@ describeEachDatabase('follows API', (ctx) => {
         response: {
           id: writer.id,
           username: 'Writer',
+          handle: expect.stringMatching(/^writer\d*$/),
           createdAt: expect.any(String),
           postCount: 0,
           followerCount: 1,

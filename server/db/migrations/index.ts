@@ -25,6 +25,7 @@ import * as createPublications from './2026-11-25-0201-create-publications';
 import * as createMailOutbox from './2026-11-25-0202-create-mail-outbox';
 import * as undoLinks from './2026-11-26-0001-undo-links';
 import * as normalizedUsernameKeys from './2026-11-26-0002-normalized-username-keys';
+import * as handles from './2026-11-26-0003-handles';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0202-create-mail-outbox': createMailOutbox,
   '2026-11-26-0001-undo-links': undoLinks,
   '2026-11-26-0002-normalized-username-keys': normalizedUsernameKeys,
+  '2026-11-26-0003-handles': handles,
 };

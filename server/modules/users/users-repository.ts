@@ -10,9 +10,10 @@ import {
 } from '../publications/personal-publication';
 import { inTransaction } from '../../db/transaction';
 
-export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at'> & {
+export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at' | 'handle'> & {
   token_version: number;
   suspended_at: string | null;
+  handle: string | null;
 };
 
 /** The only place that reads and writes the users table. */
@@ -26,6 +27,11 @@ export class UsersRepository {
   /** The account a name addresses (compared by its lower-cased key), for Conduit's profiles. */
   findByUsernameKey(key: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('username_key', '=', key).executeTakeFirst();
+  }
+
+  /** The account a handle addresses (handles are stored lowercase). */
+  findByHandle(handle: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('handle', '=', handle).executeTakeFirst();
   }
 
   findById(id: string): Promise<UserRow | undefined> {
@@ -71,6 +77,7 @@ export class UsersRepository {
     changes: {
       username?: string;
       usernameKey?: string;
+      handle?: string;
       bio?: string | null;
       image?: string | null;
       updatedAt: string;
@@ -92,6 +99,7 @@ export class UsersRepository {
           updated_at: changes.updatedAt,
           ...(username !== undefined ? { username } : {}),
           ...(changes.usernameKey !== undefined ? { username_key: changes.usernameKey } : {}),
+          ...(changes.handle !== undefined ? { handle: changes.handle } : {}),
           ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
           ...(changes.image !== undefined ? { image: changes.image } : {}),
         })
@@ -113,6 +121,7 @@ export class UsersRepository {
       .select((eb) => [
         'users.id',
         'users.username',
+        'users.handle',
         'users.created_at',
         'users.bio',
         'users.image',
@@ -146,6 +155,7 @@ export class UsersRepository {
     return {
       id: row.id,
       username: row.username,
+      handle: row.handle,
       createdAt: row.created_at,
       postCount: Number(row.post_count ?? 0),
       followerCount: Number(row.follower_count ?? 0),

@@ -16,6 +16,7 @@ import {
   type UserUpdateInput,
   type UserUpdateResponse,
 } from '../../../contracts/auth';
+import { HANDLE_TAKEN_MESSAGE, numberedHandle, proposeHandle } from '../../../contracts/handles';
 import type { AppConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/sql-helpers';
@@ -54,6 +55,9 @@ export interface PasswordChanges {
   changePassword(userId: string, passwordHash: string): Promise<number>;
 }
 
+/** A 409 on the handle field. */
+const handleTaken = () => new HttpError(409, HANDLE_TAKEN_MESSAGE, { handle: [HANDLE_TAKEN_MESSAGE] });
+
 /** Counts one event for key; past the allowance, a 429 that says when to try again. */
 export async function spend(limiter: RateLimiter, key: string, message: string): Promise<void> {
   const outcome = await limiter.hit(key);
@@ -87,12 +91,15 @@ export class UsersService {
     if (await this.users.findByEmailKey(key)) throw conflict(EMAIL_TAKEN_MESSAGE);
     const nameKey = usernameKey(input.username);
     if (await this.users.findByUsernameKey(nameKey)) throw usernameTaken();
+    if (input.handle !== undefined && (await this.users.findByHandle(input.handle))) throw handleTaken();
+    const handle = input.handle ?? (await this.freeHandle(input.username));
     const now = nowIso();
     const id = uuidv7();
     try {
       await this.users.insert({
         id,
         username: input.username,
+        handle,
         email: input.email.trim(),
         email_key: key,
         username_key: nameKey,
@@ -103,12 +110,13 @@ export class UsersService {
     } catch (error) {
       // Two sign-ups with one email or name at the same instant: the unique indexes decide.
       if (isUniqueViolation(error)) {
-        throw (await this.users.findByEmailKey(key)) ? conflict(EMAIL_TAKEN_MESSAGE) : usernameTaken();
+        if (await this.users.findByEmailKey(key)) throw conflict(EMAIL_TAKEN_MESSAGE);
+        throw (await this.users.findByHandle(handle)) ? handleTaken() : usernameTaken();
       }
       throw error;
     }
     const jwt = await this.tokens.issue({ userId: id, version: 0, signedInAt: Date.now() });
-    return { jwt, userId: id, username: input.username };
+    return { jwt, userId: id, username: input.username, handle };
   }
 
   async signIn(input: SignInInput, ip: string): Promise<SignInResponse> {
@@ -162,6 +170,10 @@ export class UsersService {
       // Changing only the case of one's own name is a rename like any other.
       if (holder && holder.id !== viewer.id) throw usernameTaken();
     }
+    if (input.handle !== undefined) {
+      const holder = await this.users.findByHandle(input.handle);
+      if (holder && holder.id !== viewer.id) throw handleTaken();
+    }
     if (input.password !== undefined) {
       await this.passwordChanges.changePassword(viewer.id, await this.passwords.hash(input.password));
     }
@@ -170,13 +182,17 @@ export class UsersService {
       updated = await this.users.update(viewer.id, {
         updatedAt: nowIso(),
         ...(input.username !== undefined ? { username: input.username, usernameKey: nameKey } : {}),
+        ...(input.handle !== undefined ? { handle: input.handle } : {}),
         // An empty bio or picture clears it.
         ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
       });
     } catch (error) {
-      // Someone took the name between the check and the write: the unique index decides.
-      if (isUniqueViolation(error)) throw usernameTaken();
+      // Someone took the name or handle between the check and the write: the unique index decides.
+      if (isUniqueViolation(error)) {
+        const holder = input.handle === undefined ? undefined : await this.users.findByHandle(input.handle);
+        throw holder && holder.id !== viewer.id ? handleTaken() : usernameTaken();
+      }
       throw error;
     }
     if (!updated) throw unauthorized();
@@ -195,7 +211,22 @@ export class UsersService {
   async account(viewer: Viewer): Promise<Omit<Account, 'isOperator'>> {
     const user = await this.users.findById(viewer.id);
     if (!user) throw unauthorized();
-    return { id: user.id, username: user.username, email: user.email, bio: user.bio, image: user.image };
+    return {
+      id: user.id,
+      username: user.username,
+      handle: user.handle,
+      email: user.email,
+      bio: user.bio,
+      image: user.image,
+    };
+  }
+
+  /** The handle proposed for a name: the plain one if free, else the first free numbered one. */
+  private async freeHandle(name: string): Promise<string> {
+    const base = proposeHandle(name);
+    let handle = base;
+    for (let n = 2; await this.users.findByHandle(handle); n += 1) handle = numberedHandle(base, n);
+    return handle;
   }
 
   /** The account a username addresses, compared without regard to case; 404 if none. */

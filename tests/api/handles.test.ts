@@ -1,0 +1,163 @@
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type DialectName } from '../../server/db/database';
+import { migrations } from '../../server/db/migrations';
+import { DIALECTS, describeEachDatabase, request, type ApiContext } from './support/harness';
+import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
+
+const TAKEN = 'This handle is already taken';
+const CHARACTERS = 'A handle may hold only lowercase letters, digits and _';
+
+const signUp = (ctx: ApiContext, body: Record<string, unknown>) =>
+  request<{ jwt: string; userId: string; username: string; handle: string }>(ctx, {
+    method: 'POST',
+    url: '/api/user/signup',
+    payload: {
+      email: `h-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'secret123',
+      ...body,
+    },
+  });
+
+describeEachDatabase('handles', (ctx) => {
+  it("proposes a handle from the name when the spec's sign-up sends none, numbered when taken", async () => {
+    const first = await signUp(ctx, { username: 'Bob Reader' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ username: 'Bob Reader', handle: 'bob_reader' });
+    const second = await signUp(ctx, { username: 'Bob-Reader' });
+    expect(second.body.handle).toBe('bob_reader2');
+    const third = await signUp(ctx, { username: 'bob.reader' });
+    expect(third.body.handle).toBe('bob_reader3');
+    expect((await signUp(ctx, { username: 'Zoë Ångström' })).body.handle).toBe('zoe_angstrom');
+    expect((await signUp(ctx, { username: '李小龍' })).body.handle).toMatch(/^writer\d*$/);
+  });
+
+  it('takes a chosen handle, unique without regard to case, with field errors', async () => {
+    const chosen = await signUp(ctx, { username: 'Carla Writes', handle: 'Carla' });
+    expect(chosen.status).toBe(201);
+    expect(chosen.body.handle).toBe('carla');
+    const twin = await signUp(ctx, { username: 'Another Carla', handle: 'CARLA' });
+    expect(twin.status).toBe(409);
+    expect(twin.body).toEqual({ message: TAKEN, errors: { handle: [TAKEN] } });
+    const bad = await signUp(ctx, { username: 'Spacey', handle: 'has space' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: { handle: [CHARACTERS] } });
+  });
+
+  it('is carried by /api/user/me and profiles, and changed in settings', async () => {
+    const user = await signUp(ctx, { username: 'Dana Moves' });
+    const other = await signUp(ctx, { username: 'Eli Stays', handle: 'eli' });
+    const me = await request<{ response: { handle: string } }>(ctx, {
+      method: 'GET',
+      url: '/api/user/me',
+      token: user.body.jwt,
+    });
+    expect(me.body.response.handle).toBe('dana_moves');
+    const changed = await request(ctx, {
+      method: 'PUT',
+      url: '/api/user/userupdate',
+      payload: { handle: 'dana' },
+      token: user.body.jwt,
+    });
+    expect(changed.status).toBe(200);
+    const profile = await request<{ response: { handle: string; username: string } }>(ctx, {
+      method: 'GET',
+      url: `/api/user/profile?userId=${user.body.userId}`,
+    });
+    expect(profile.body.response).toMatchObject({ handle: 'dana', username: 'Dana Moves' });
+    const taken = await request(ctx, {
+      method: 'PUT',
+      url: '/api/user/userupdate',
+      payload: { handle: 'ELI' },
+      token: user.body.jwt,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: TAKEN, errors: { handle: [TAKEN] } });
+    expect(other.status).toBe(201);
+  });
+});
+
+const MIGRATION = '2026-11-26-0003-handles';
+const names = Object.keys(migrations).sort();
+const BEFORE = names[names.indexOf(MIGRATION) - 1] ?? '';
+const migrator = (database: Database) =>
+  new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+
+const ROWS = [
+  { id: 'h-2', username: 'bob reader!', at: '2026-01-02T00:00:00.000Z' },
+  { id: 'h-1', username: 'Bob Reader', at: '2026-01-01T00:00:00.000Z' },
+  { id: 'h-3', username: 'Zoë', at: '2026-01-03T00:00:00.000Z' },
+  { id: 'h-4', username: '!!', at: '2026-01-04T00:00:00.000Z' },
+];
+
+describe('handle migration', () => {
+  for (const dialect of DIALECTS) {
+    const skip = dialect === 'postgres' && !postgresAvailable;
+    describe.skipIf(skip)(`gives every existing account a handle [${dialect}]`, () => {
+      let database: Database | undefined;
+      let drop: (() => Promise<void>) | undefined;
+
+      beforeAll(async () => {
+        database = await open(dialect);
+        const { error } = await migrator(database).migrateTo(BEFORE);
+        if (error) throw error;
+        await database.db
+          .insertInto('users')
+          .values([
+            ...ROWS.map((row) => ({
+              id: row.id,
+              username: row.username,
+              username_key: row.username.toLowerCase(),
+              email: `${row.id}@example.com`,
+              email_key: `${row.id}@example.com`,
+              password_hash: 'x',
+              created_at: row.at,
+              updated_at: row.at,
+            })),
+            {
+              id: 'h-5',
+              username: 'former member',
+              username_key: null,
+              email: 'deleted-h-5@invalid',
+              email_key: 'deleted-h-5@invalid',
+              password_hash: null,
+              created_at: '2026-01-05T00:00:00.000Z',
+              updated_at: '2026-01-05T00:00:00.000Z',
+            },
+          ] as never)
+          .execute();
+        const migrated = await migrator(database).migrateTo(MIGRATION);
+        if (migrated.error) throw migrated.error;
+      });
+      afterAll(async () => {
+        await database?.close();
+        await drop?.();
+      });
+
+      async function open(which: DialectName): Promise<Database> {
+        if (which === 'sqlite') return openDatabase({ databaseUrl: ':memory:', dataDir: '.tmp' });
+        const empty = await createEmptyPostgresDatabase('inkwell_handles');
+        drop = empty.drop;
+        return openDatabase({ databaseUrl: empty.url, dataDir: '.tmp' });
+      }
+
+      it('proposes from the name, oldest first, numbered when taken; former members get none', async () => {
+        if (!database) throw new Error('no database');
+        const rows = await database.db.selectFrom('users').select(['id', 'handle']).orderBy('id').execute();
+        expect(rows.map((row) => [row.id, row.handle])).toEqual([
+          ['h-1', 'bob_reader'],
+          ['h-2', 'bob_reader2'],
+          ['h-3', 'zoe'],
+          ['h-4', 'writer'],
+          ['h-5', null],
+        ]);
+        const duplicate = database.db
+          .updateTable('users')
+          .set({ handle: 'zoe' })
+          .where('id', '=', 'h-4')
+          .execute();
+        await expect(duplicate).rejects.toThrow();
+      });
+    });
+  }
+});
