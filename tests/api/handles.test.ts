@@ -2,7 +2,9 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DialectName } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations';
-import { DIALECTS, describeEachDatabase, request, type ApiContext } from './support/harness';
+import { addComment, notificationsOf } from './support/conversation';
+import { DIALECTS, describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { createPost } from './support/posts';
 import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 
 const TAKEN = 'This handle is already taken';
@@ -74,6 +76,25 @@ describeEachDatabase('handles', (ctx) => {
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ message: TAKEN, errors: { handle: [TAKEN] } });
     expect(other.status).toBe(201);
+  });
+
+  it('lets a comment mention someone whose name has a space by their handle, and notifies them', async () => {
+    const signedUp = await signUp(ctx, { username: 'Gil Spaced Reader' });
+    const gil = {
+      id: signedUp.body.userId,
+      token: signedUp.body.jwt,
+      username: 'Gil Spaced Reader',
+      email: '',
+      password: 'secret123',
+    };
+    const writer = await signUpUser(ctx);
+    const post = await createPost(ctx, writer);
+    const comment = await addComment(ctx, writer, post.id, `Thanks @${signedUp.body.handle}.`);
+    expect(comment.bodyHtml).toContain(
+      `<a class="mention" href="/profile?userId=${gil.id}">@${signedUp.body.handle}</a>.`,
+    );
+    const mine = await notificationsOf(ctx, gil);
+    expect(mine.response).toEqual([expect.objectContaining({ kind: 'mention' })]);
   });
 });
 

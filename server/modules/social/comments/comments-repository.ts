@@ -24,6 +24,13 @@ export interface CommentFacts {
   hidden: boolean;
 }
 
+/** Someone a comment mentions: by handle or, as before handles, by name. */
+export interface MentionedUser {
+  id: string;
+  username: string;
+  handle: string | null;
+}
+
 /** The only place that reads and writes the comments and comment_mentions tables. */
 export class CommentsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
@@ -246,12 +253,17 @@ export class CommentsRepository {
    * Users named by `@name` tokens, matched case-insensitively. Several accounts may share a name:
    * the caller decides among them (decision 0033).
    */
-  async usersNamed(namesLower: string[]): Promise<{ id: string; username: string; key: string }[]> {
+  async usersNamed(
+    namesLower: string[],
+  ): Promise<{ id: string; username: string; handle: string | null; key: string }[]> {
     if (namesLower.length === 0) return [];
+    // By handle (decision 51) or, as before handles, by name.
     const rows = await this.db
       .selectFrom('users')
-      .select(['id', 'username', sql<string>`lower(username)`.as('key')])
-      .where(sql<string>`lower(username)`, 'in', namesLower)
+      .select(['id', 'username', 'handle', sql<string>`lower(username)`.as('key')])
+      .where((eb) =>
+        eb.or([eb(sql<string>`lower(username)`, 'in', namesLower), eb('handle', 'in', namesLower)]),
+      )
       .execute();
     return rows;
   }
@@ -272,18 +284,18 @@ export class CommentsRepository {
     return ids;
   }
 
-  async mentionsOf(commentIds: string[]): Promise<Map<string, { id: string; username: string }[]>> {
-    const byComment = new Map<string, { id: string; username: string }[]>();
+  async mentionsOf(commentIds: string[]): Promise<Map<string, MentionedUser[]>> {
+    const byComment = new Map<string, MentionedUser[]>();
     if (commentIds.length === 0) return byComment;
     const rows = await this.db
       .selectFrom('comment_mentions')
       .innerJoin('users', 'users.id', 'comment_mentions.user_id')
-      .select(['comment_mentions.comment_id', 'users.id', 'users.username'])
+      .select(['comment_mentions.comment_id', 'users.id', 'users.username', 'users.handle'])
       .where('comment_mentions.comment_id', 'in', commentIds)
       .execute();
     for (const row of rows) {
       const list = byComment.get(row.comment_id) ?? [];
-      list.push({ id: row.id, username: row.username });
+      list.push({ id: row.id, username: row.username, handle: row.handle });
       byComment.set(row.comment_id, list);
     }
     return byComment;

@@ -28,7 +28,12 @@ import {
 } from '../../notifications/notifications-repository';
 import { toPage, type PageRequest } from '../../posts/paging';
 import { BlocksRepository } from '../blocks/blocks-repository';
-import { CommentsRepository, type CommentFacts, type CommentRecord } from './comments-repository';
+import {
+  CommentsRepository,
+  type CommentFacts,
+  type CommentRecord,
+  type MentionedUser,
+} from './comments-repository';
 import { linkMentions, mentionedNames } from './mentions';
 import { PostPassages } from './post-passages';
 import type { CommentListener } from '../../webhooks/webhook-events';
@@ -316,7 +321,7 @@ export class CommentsService {
     blocks: BlocksRepository,
     comment: CommentRecord,
     viewer: Viewer,
-  ): Promise<{ id: string; username: string }[]> {
+  ): Promise<MentionedUser[]> {
     const names = mentionedNames(comment.body);
     if (names.length === 0) return [];
     const candidates = await comments.usersNamed(names);
@@ -324,12 +329,16 @@ export class CommentsService {
       comment.postId,
       candidates.map((user) => user.id),
     );
-    const chosen: { id: string; username: string }[] = [];
+    const chosen: MentionedUser[] = [];
     for (const name of names) {
-      const named = candidates.filter((user) => user.key === name);
+      // A handle names one account (decision 51); a name, perhaps several (decision 33).
+      const byHandle = candidates.find((user) => user.handle === name);
+      const named = byHandle ? [byHandle] : candidates.filter((user) => user.key === name);
       const taking = named.filter((user) => participants.has(user.id));
       const pick = named.length === 1 ? named[0] : taking.length === 1 ? taking[0] : undefined;
-      if (pick && pick.id !== viewer.id) chosen.push({ id: pick.id, username: pick.username });
+      if (pick && pick.id !== viewer.id && !chosen.some((user) => user.id === pick.id)) {
+        chosen.push({ id: pick.id, username: pick.username, handle: pick.handle });
+      }
     }
     const blockers = await blocks.blockersAmong(
       viewer.id,
@@ -376,16 +385,17 @@ export class CommentsService {
    * What readers see: HTML with mention links, and whether an in-line comment's passage is still in
    * the post; a deleted comment has neither author nor text nor passage.
    */
-  private present(
-    comment: CommentRecord,
-    mentioned: { id: string; username: string }[],
-    finds: PassageFinder,
-  ): Comment {
+  private present(comment: CommentRecord, mentioned: MentionedUser[], finds: PassageFinder): Comment {
     if (comment.deleted) {
       return { ...comment, body: '', bodyHtml: '', author: null, editedAt: null, anchor: null };
     }
     const html = this.markdown.render(comment.body, COMMENT_HEADING_BASE).html;
-    const ids = new Map(mentioned.map((user) => [user.username.toLowerCase(), user.id]));
+    const ids = new Map(
+      mentioned.flatMap((user) => [
+        [user.username.toLowerCase(), user.id] as const,
+        ...(user.handle ? [[user.handle, user.id] as const] : []),
+      ]),
+    );
     const anchor = comment.anchor && { ...comment.anchor, found: finds(comment.anchor) };
     return { ...comment, bodyHtml: linkMentions(html, ids), anchor };
   }
