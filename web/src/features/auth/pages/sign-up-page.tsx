@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { PASSWORD_MIN, signUpSchema } from '../../../../../contracts/auth';
+import { proposeHandle } from '../../../../../contracts/handles';
 import { PageHead } from '../../../app/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
@@ -16,11 +18,15 @@ import { startSession } from '../session';
 export function SignUpPage() {
   const dispatch = useDispatch();
   const [params] = useSearchParams();
+  // The handle follows the name (the server's own proposal) until the person types one.
+  const [handleEdited, setHandleEdited] = useState(false);
   const form = useZodForm({
     schema: signUpSchema,
-    initialValues: { username: '', email: '', password: '' },
+    initialValues: { username: '', email: '', password: '', handle: '' },
     submit: async (input) => {
-      const result = await signUp(input);
+      // An untouched proposal is left to the server, which adds a number if it is taken.
+      const { handle, ...rest } = input;
+      const result = await signUp(handleEdited && handle ? { ...rest, handle } : rest);
       if (!result.ok) return result.error;
       startSession(dispatch, {
         token: result.data.jwt,
@@ -31,6 +37,8 @@ export function SignUpPage() {
       return null;
     },
   });
+
+  const proposal = form.values.username.trim() ? proposeHandle(form.values.username) : '';
 
   return (
     <AuthCard title="Join Inkwell" lead="Create an account to write, follow writers and join the discussion.">
@@ -47,6 +55,20 @@ export function SignUpPage() {
           value={form.values.username}
           onValueChange={(value) => form.setValue('username', value)}
           error={form.errors.username}
+        />
+        <TextField
+          label="Handle"
+          name="handle"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Lowercase letters, digits and _. People mention you as @handle; a number is added if the proposal is taken."
+          value={handleEdited ? form.values.handle : proposal}
+          onValueChange={(value) => {
+            setHandleEdited(true);
+            form.setValue('handle', value);
+          }}
+          error={form.errors.handle}
         />
         <TextField
           label="Email"

@@ -27,19 +27,21 @@ export function UserUpdatePage() {
   const navigate = useNavigate();
   const { userData } = useSession();
   const [email, setEmail] = useState<string | null>(null);
+  const [handle, setHandle] = useState<string | null>(null);
   const [details, setDetails] = useState<{ bio: string; image: string } | null>(null);
   useEffect(() => {
     void getCurrentUser().then((result) => {
       if (!result.ok) return;
-      const { email: current, bio, image } = result.data.response;
+      const { email: current, bio, image, handle: currentHandle } = result.data.response;
       setEmail(current);
+      setHandle(currentHandle);
       setDetails({ bio: bio ?? '', image: image ?? '' });
     });
   }, []);
 
   const form = useZodForm({
     schema: userUpdateSchema,
-    initialValues: { username: '', password: '', currentPassword: '' },
+    initialValues: { username: '', handle: '', password: '', currentPassword: '' },
     submit: async (input) => {
       const result = await updateUser(input);
       if (!result.ok) return result.error;
@@ -69,6 +71,17 @@ export function UserUpdatePage() {
           value={form.values.username}
           onValueChange={(value) => form.setValue('username', value)}
           error={form.errors.username}
+        />
+        <TextField
+          label="New handle"
+          name="handle"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={`${handle ? `Now @${handle}. ` : ''}Lowercase letters, digits and _: how people mention you.`}
+          value={form.values.handle}
+          onValueChange={(value) => form.setValue('handle', value)}
+          error={form.errors.handle}
         />
         <TextField
           label="New password"
