@@ -2,5 +2,3 @@ import { sql } from 'kysely';
 
 /** count(*) as a JavaScript number on both databases (PostgreSQL's count is a bigint, sent as text). */
 export const countAll = () => sql<number>`cast(count(*) as integer)`;
-
-export const nowIso = () => new Date().toISOString();

@@ -8,7 +8,7 @@ import {
 } from '../../contracts/comments';
 import { notificationText } from '../../contracts/notifications';
 import type { PassageAnchor } from '../../contracts/passage-anchor';
-import { nowIso } from '../../server/db/sql-helpers';
+import { nowIso } from '../../server/lib/clock';
 import { uuidv7 } from '../../server/lib/ids';
 import { NUL_MESSAGE } from '../../server/lib/validation';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';

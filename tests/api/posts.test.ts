@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post, ReadablePost } from '../../contracts/posts';
-import { nowIso } from '../../server/db/sql-helpers';
+import { nowIso } from '../../server/lib/clock';
 import { uuidv7 } from '../../server/lib/ids';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { createPost, walkPages } from './support/posts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Post } from '../../contracts/posts';
 import type { TagInfo, TagSummary } from '../../contracts/tags';
-import { nowIso } from '../../server/db/sql-helpers';
+import { nowIso } from '../../server/lib/clock';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { createPost, deletePost, getPage, newestFirst, updatePost, walkPages } from './support/posts';
 

@@ -25,7 +25,7 @@ import {
 } from '../../../contracts/auth';
 import type { RateLimitRule } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, unauthorized } from '../../lib/http-errors';
 import type { Mailer, MailMessage } from '../../lib/mail';

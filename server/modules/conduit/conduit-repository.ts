@@ -4,6 +4,7 @@ import type { Post } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { selectPostsByTime, toPost } from '../posts/post-select';
+import { publiclyVisible } from '../posts/post-visibility';
 
 /** Which published posts a Conduit list holds; names are username keys (lower-cased). */
 export type ArticleFilter =
@@ -44,10 +45,7 @@ export class ConduitRepository {
   }
 
   private filtered(filter: ArticleFilter, now: string): SelectQueryBuilder<DatabaseSchema, 'posts', object> {
-    let query = this.db
-      .selectFrom('posts')
-      .where('posts.published_at', '<=', now)
-      .where('posts.hidden_at', 'is', null);
+    let query = this.db.selectFrom('posts').where(publiclyVisible('posts', now));
     if (filter.kind === 'feed') {
       return query.where('posts.author_id', 'in', (eb) =>
         eb

@@ -20,7 +20,7 @@ import {
 import { PAGE_LIMIT_MAX, POST_NOT_FOUND_MESSAGE, type Post } from '../../../contracts/posts';
 import { metaDescription } from '../../../contracts/preview';
 import { parseTagName } from '../../../contracts/tags';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { PostsService } from '../posts/posts-service';

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { WriterSuggestion } from '../../../contracts/discover';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
+import { publiclyVisible } from '../posts/post-visibility';
+import { authorFollowerCount, authorPostCount } from '../users/author-counts';
 
 /** How many of the newest posts "recently active" looks at: a bounded walk of the primary key. */
 const RECENT_POSTS_WINDOW = 500;
@@ -45,8 +47,7 @@ export class DiscoverRepository {
       .crossJoin('posts')
       .select('posts.id')
       .whereRef('posts.id', '=', 'staff_picks.post_id')
-      .where('posts.published_at', '<=', new Date().toISOString())
-      .where('posts.hidden_at', 'is', null)
+      .where(publiclyVisible())
       .orderBy('staff_picks.position', 'asc')
       .limit(limit)
       .execute();
@@ -61,8 +62,7 @@ export class DiscoverRepository {
     const recent = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.author_id', 'posts.published_at as created_at'])
-      .where('posts.published_at', '<=', new Date().toISOString())
-      .where('posts.hidden_at', 'is', null)
+      .where(publiclyVisible())
       .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(RECENT_POSTS_WINDOW)
@@ -85,23 +85,13 @@ export class DiscoverRepository {
     const rows = await this.db
       .selectFrom(writers.orderBy('latest_id', 'desc').limit(limit).as('writer'))
       .innerJoin('users', 'users.id', 'writer.author_id')
-      .select((eb) => [
+      .select([
         'users.id',
         'users.username',
         'writer.latest_id',
         'writer.latest_at',
-        eb
-          .selectFrom('posts')
-          .whereRef('posts.author_id', '=', 'users.id')
-          .where('posts.published_at', '<=', new Date().toISOString())
-          .where('posts.hidden_at', 'is', null)
-          .select(countAll().as('n'))
-          .as('post_count'),
-        eb
-          .selectFrom('follows')
-          .whereRef('follows.followee_id', '=', 'users.id')
-          .select(countAll().as('n'))
-          .as('follower_count'),
+        authorPostCount().as('post_count'),
+        authorFollowerCount().as('follower_count'),
       ])
       .orderBy('writer.latest_id', 'desc')
       .execute();

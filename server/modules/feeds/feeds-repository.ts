@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
+import { publiclyTagged, publiclyVisible } from '../posts/post-visibility';
 
 export interface FeedPostRow {
   id: string;
@@ -42,8 +43,7 @@ export class FeedsRepository {
             : this.db.selectFrom('posts').where('posts.author_id', '=', scope.authorId)
           )
             .select(['posts.id', 'posts.published_at as at'])
-            .where('posts.published_at', '<=', now)
-            .where('posts.hidden_at', 'is', null)
+            .where(publiclyVisible('posts', now))
             .orderBy('posts.published_at', 'desc')
             .orderBy('posts.id', 'desc')
             .limit(limit)
@@ -52,7 +52,7 @@ export class FeedsRepository {
             .selectFrom('post_tags')
             .select(['post_tags.post_id as id', 'post_tags.published_at as at'])
             .where('post_tags.tag', '=', scope.tag)
-            .where('post_tags.published_at', '<=', now)
+            .where(publiclyTagged('post_tags', now))
             .orderBy('post_tags.published_at', 'desc')
             .orderBy('post_tags.post_id', 'desc')
             .limit(limit)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 
 /** The only place that reads and writes the instance_secrets table. */
 export class InstanceSecretsRepository {

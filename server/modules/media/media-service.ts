@@ -7,7 +7,7 @@ import {
   type UploadedMedia,
 } from '../../../contracts/media';
 import type { RateLimitRule } from '../../config';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { HttpError, notFound, serviceUnavailable } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';

@@ -18,6 +18,7 @@ import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
 import { attachTags, currentTags, detachTags, splitTags } from '../posts/post-tags';
 import { inTransaction } from '../../db/transaction';
+import { isPublished, isPubliclyVisible, publiclyVisible } from '../posts/post-visibility';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -429,7 +430,7 @@ export class ModerationRepository {
       postId: row.id,
       title: row.title || '(untitled)',
       author: { id: row.author_id, username: row.username },
-      public: row.hidden_at === null && row.published_at !== null && row.published_at <= now,
+      public: isPubliclyVisible({ publishedAt: row.published_at, hiddenAt: row.hidden_at }, now),
     }));
   }
 
@@ -473,8 +474,7 @@ export class ModerationRepository {
       ]);
     if (publicOnly) {
       query = query
-        .where('posts.published_at', '<=', new Date().toISOString())
-        .where('posts.hidden_at', 'is', null)
+        .where(publiclyVisible())
         .where('comments.hidden_at', 'is', null)
         .where('comments.deleted_at', 'is', null);
     }
@@ -584,7 +584,7 @@ function toFacts(
     authorName: row.username,
     hiddenReason: row.hidden_reason,
     authorSuspended: row.suspended_at !== null,
-    postPublic: row.published_at !== null && row.published_at <= now,
+    postPublic: isPublished(row.published_at, now),
     ...words,
   };
 }

@@ -5,6 +5,7 @@ import type { DatabaseSchema, NotificationKind } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
 import type { PageRequest } from '../posts/paging';
+import { publiclyVisible } from '../posts/post-visibility';
 
 /** Something that happened to `recipientId` because of `actorId`. */
 export interface NotificationEvent {
@@ -216,10 +217,7 @@ export class NotificationsRepository {
           eb.or([
             eb('notifications.post_id', 'is', null),
             eb('posts.author_id', '=', recipientId),
-            eb.and([
-              eb('posts.published_at', '<=', new Date().toISOString()),
-              eb('posts.hidden_at', 'is', null),
-            ]),
+            publiclyVisible(),
           ]),
         )
         // A comment an operator hid (issue 14 §2) is no one's news: a primary-key lookup a line.

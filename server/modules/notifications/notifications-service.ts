@@ -4,7 +4,7 @@ import {
   type UnreadCount,
 } from '../../../contracts/notifications';
 import type { Page } from '../../../contracts/posts';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { notFound } from '../../lib/http-errors';
 import { toPage, type PageRequest } from '../posts/paging';

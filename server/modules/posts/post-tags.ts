@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 
 /**
  * Writes of a post's tags, always inside the transaction that writes the post itself (the posts

@@ -5,6 +5,7 @@ import type { TimePageRequest } from './paging';
 import { selectPosts, selectPostsByTime, toPost } from './post-select';
 import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } from './post-tags';
 import { inTransaction } from '../../db/transaction';
+import { publiclyTagged, publiclyVisible } from './post-visibility';
 
 export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
   cover_id?: string | null;
@@ -46,8 +47,7 @@ export class PostsRepository {
       .selectFrom('posts')
       .select('posts.id')
       .where('posts.id', 'in', [...ids])
-      .where('posts.published_at', '<=', now)
-      .where('posts.hidden_at', 'is', null)
+      .where(publiclyVisible('posts', now))
       .as('page');
     const rows = await selectPosts(this.db, page, viewerId).execute();
     return rows.map((row) => toPost(row, viewerId, now));
@@ -85,7 +85,7 @@ export class PostsRepository {
       .selectFrom('post_tags')
       .select(['post_tags.post_id as id', 'post_tags.published_at as at'])
       .where('post_tags.tag', '=', tag)
-      .where('post_tags.published_at', '<=', page.now);
+      .where(publiclyTagged('post_tags', page.now));
     if (page.after !== null) {
       const { at, id } = page.after;
       ids = ids.where((eb) =>
@@ -130,8 +130,7 @@ export class PostsRepository {
     let ids = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.published_at as at'])
-      .where('posts.published_at', '<=', page.now)
-      .where('posts.hidden_at', 'is', null);
+      .where(publiclyVisible('posts', page.now));
     if (scope.authorId !== undefined) ids = ids.where('posts.author_id', '=', scope.authorId);
     if (scope.publicationId !== undefined)
       ids = ids.where('posts.publication_id', scope.publicationId === null ? 'is' : '=', scope.publicationId);

@@ -14,7 +14,7 @@ import {
   type ReadablePost,
 } from '../../../contracts/posts';
 import type { RateLimitRule } from '../../config';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
@@ -25,6 +25,7 @@ import { NOT_A_MEMBER_MESSAGE, roleAtLeast, type PublicationRole } from '../../.
 import type { PostChangeListener } from '../webhooks/webhook-events';
 import { editTime, publicationTime, toTimePage, type TimePageRequest } from './paging';
 import type { PostsRepository, PostWriteState } from './posts-repository';
+import { isPublished } from './post-visibility';
 
 export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
 export const DELETE_FORBIDDEN_MESSAGE = 'You can only delete your own posts';
@@ -284,8 +285,7 @@ const atLeastEditor = (role: PublicationRole | undefined) => roleAtLeast(role, '
  * post is a 403, since anyone can see it exists.
  */
 function refusal(state: PostWriteState, forbiddenMessage: string): HttpError {
-  const visible = state.publishedAt !== null && state.publishedAt <= nowIso();
-  return visible ? forbidden(forbiddenMessage) : notFound(POST_NOT_FOUND_MESSAGE);
+  return isPublished(state.publishedAt) ? forbidden(forbiddenMessage) : notFound(POST_NOT_FOUND_MESSAGE);
 }
 
 /**
@@ -309,8 +309,7 @@ function resolvePublication(
   if (input.status === 'draft') return null;
   // SPEC §7: a new post without a status is published at once.
   if (current === 'new') return now;
-  const isPublic = current !== null && current <= now;
-  if (input.status === 'published') return isPublic ? current : now;
+  if (input.status === 'published') return isPublished(current, now) ? current : now;
   return current;
 }
 

@@ -36,7 +36,7 @@ import type { RateLimitRule } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { RedisConnection } from '../../lib/redis';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';

@@ -4,6 +4,7 @@ import { prefixEnd } from '../../db/prefix-range';
 import type { DatabaseSchema } from '../../db/schema';
 import type { SearchQuery, SearchTerm } from './search-query';
 import { RANKED_MATCHES_MAX, type SearchRepository, type TitleSuggestion } from './search-repository';
+import { publiclyVisible } from '../posts/post-visibility';
 
 /**
  * A parsed query as a tsquery expression. Each term goes through websearch_to_tsquery as a quoted
@@ -54,8 +55,7 @@ export class PostgresSearchRepository implements SearchRepository {
     // does not outrank a short one about it.
     const result = await sql<{ id: string }>`
       with candidates as materialized (
-        select id from posts where search_vector @@ ${tsquery} and published_at <= ${new Date().toISOString()}
-          and hidden_at is null
+        select id from posts where search_vector @@ ${tsquery} and ${publiclyVisible()}
         order by id desc limit ${RANKED_MATCHES_MAX}
       )
       select posts.id from candidates join posts on posts.id = candidates.id
@@ -71,8 +71,7 @@ export class PostgresSearchRepository implements SearchRepository {
       select p.id, p.title, p.author_id, u.username
       from posts p join users u on u.id = p.author_id
       where to_tsvector('simple', p.title) @@ to_tsquery('simple', ${tsquery})
-        and p.published_at <= ${new Date().toISOString()}
-        and p.hidden_at is null
+        and ${publiclyVisible('p')}
       order by p.id desc
       limit ${limit}`.execute(this.db);
     return result.rows.map((row) => ({

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import type { KeyRange } from './keyset-ranges';
+import { publiclyVisible } from '../posts/post-visibility';
 
 export interface SitemapPostRow {
   id: string;
@@ -45,8 +46,7 @@ export class SitemapRepository {
     let query = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.updated_at'])
-      .where('posts.published_at', '<=', new Date().toISOString())
-      .where('posts.hidden_at', 'is', null)
+      .where(publiclyVisible())
       // Nor a post whose blog has its own verified domain: its canonical address is there, and that
       // site's sitemap lists it (a sitemap names the addresses search engines should keep). The
       // blog is its team's or, with no team, its author's own (one unique-index probe a post).
@@ -111,8 +111,7 @@ export class SitemapRepository {
           selectFrom('posts')
             .select('posts.id')
             .whereRef('posts.author_id', '=', 'users.id')
-            .where('posts.published_at', '<=', new Date().toISOString())
-            .where('posts.hidden_at', 'is', null),
+            .where(publiclyVisible()),
         ),
       );
   }

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { TagInfo, TagSummary } from '../../../contracts/tags';
 import { prefixEnd } from '../../db/prefix-range';
 import type { DatabaseSchema } from '../../db/schema';
-import { countAll, nowIso } from '../../db/sql-helpers';
+import { countAll } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
+import { publiclyTagged } from '../posts/post-visibility';
 
 /** Reads of the tags table and the reader's topic follows (posts write tags: see post-tags.ts). */
 export class TagsRepository {
@@ -32,7 +34,7 @@ export class TagsRepository {
         eb
           .selectFrom('post_tags')
           .whereRef('post_tags.tag', '=', 'tags.name')
-          .where('post_tags.published_at', '<=', new Date().toISOString())
+          .where(publiclyTagged())
           .select(countAll().as('n'))
           .as('post_count'),
         eb

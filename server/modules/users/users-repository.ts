@@ -9,6 +9,7 @@ import {
   renamePersonalPublication,
 } from '../publications/personal-publication';
 import { inTransaction } from '../../db/transaction';
+import { authorFollowerCount, authorPostCount } from './author-counts';
 
 export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at' | 'handle'> & {
   token_version: number;
@@ -126,18 +127,8 @@ export class UsersRepository {
         'users.bio',
         'users.image',
         // Drafts and scheduled posts are not counted: to readers they do not exist yet.
-        eb
-          .selectFrom('posts')
-          .whereRef('posts.author_id', '=', 'users.id')
-          .where('posts.published_at', '<=', new Date().toISOString())
-          .where('posts.hidden_at', 'is', null)
-          .select(countAll().as('n'))
-          .as('post_count'),
-        eb
-          .selectFrom('follows')
-          .whereRef('follows.followee_id', '=', 'users.id')
-          .select(countAll().as('n'))
-          .as('follower_count'),
+        authorPostCount().as('post_count'),
+        authorFollowerCount().as('follower_count'),
         eb
           .selectFrom('follows')
           .whereRef('follows.follower_id', '=', 'users.id')

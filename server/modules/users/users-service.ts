@@ -19,7 +19,7 @@ import {
 import { HANDLE_TAKEN_MESSAGE, numberedHandle, proposeHandle } from '../../../contracts/handles';
 import type { AppConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import {
   HttpError,

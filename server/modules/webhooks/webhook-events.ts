@@ -3,9 +3,10 @@ import type { Comment } from '../../../contracts/comments';
 import type { Post } from '../../../contracts/posts';
 import { postPagePath } from '../../../contracts/site';
 import type { WebhookDeliveryEvent, WebhookEvent } from '../../../contracts/webhooks';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import { uuidv7 } from '../../lib/ids';
 import type { WebhooksRepository } from './webhooks-repository';
+import { isPublished } from '../posts/post-visibility';
 
 /**
  * The JSON every delivery carries. `id` is the delivery's (also in the Inkwell-Delivery header), so
@@ -28,8 +29,6 @@ export interface CommentListener {
   commentCreated(comment: Comment): Promise<void>;
 }
 
-const isPublicAt = (publishedAt: string | null, now: string) => publishedAt !== null && publishedAt <= now;
-
 /**
  * Turns what happened to posts and comments into queued deliveries, to the hooks of the post's
  * author (docs/decisions/0039-webhooks.md). Nothing is sent here: rows are added to the queue and
@@ -47,8 +46,8 @@ export class WebhookEvents implements PostChangeListener, CommentListener {
   async postWritten(before: string | null | 'new', post: Post): Promise<void> {
     await this.safely(async () => {
       const now = nowIso();
-      const wasPublic = before !== 'new' && isPublicAt(before, now);
-      const isPublic = isPublicAt(post.publishedAt, now);
+      const wasPublic = before !== 'new' && isPublished(before, now);
+      const isPublic = isPublished(post.publishedAt, now);
       // A schedule queued earlier is replaced by whatever the post's state asks for now.
       if (before !== 'new' && before !== null && before > now) {
         await this.hooks.cancelScheduled(post.id, 'post.published', now);
@@ -71,7 +70,7 @@ export class WebhookEvents implements PostChangeListener, CommentListener {
       const now = nowIso();
       await this.hooks.cancelScheduled(post.id, 'post.published', now);
       // Receivers never heard of a draft or a post still waiting for its time.
-      if (isPublicAt(post.publishedAt, now)) {
+      if (isPublished(post.publishedAt, now)) {
         await this.emit(post.authorId, 'post.deleted', { post: this.describePost(post) }, post.id, now);
       }
     });

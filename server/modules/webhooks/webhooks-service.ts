@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/webhooks';
 import type { RateLimitRule } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
-import { nowIso } from '../../db/sql-helpers';
+import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Author } from '../../../../contracts/posts';
 import type { DatabaseSchema } from '../../../db/schema';
-import { nowIso } from '../../../db/sql-helpers';
+import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 
 /** The only place that reads and writes the blocks table. */

@@ -3,6 +3,7 @@ import type { Comment } from '../../../../contracts/comments';
 import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import type { CommentsTable, DatabaseSchema } from '../../../db/schema';
 import type { PageRequest } from '../../posts/paging';
+import { publiclyVisible } from '../../posts/post-visibility';
 
 /**
  * A comment as stored: the service adds its rendered HTML, whether its passage is still in the post
@@ -133,8 +134,7 @@ export class CommentsRepository {
       .selectFrom('posts')
       .select('id')
       .where('id', '=', postId)
-      .where('published_at', '<=', new Date().toISOString())
-      .where('hidden_at', 'is', null)
+      .where(publiclyVisible())
       .executeTakeFirst();
     return row !== undefined;
   }
@@ -150,7 +150,7 @@ export class CommentsRepository {
   ): Promise<string | undefined> {
     let query = this.db.selectFrom('posts').select('content').where('id', '=', postId);
     if (publishedOnly) {
-      query = query.where('published_at', '<=', new Date().toISOString()).where('hidden_at', 'is', null);
+      query = query.where(publiclyVisible());
     }
     const row = await query.executeTakeFirst();
     return row?.content;

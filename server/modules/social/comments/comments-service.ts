@@ -15,7 +15,7 @@ import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
 import type { AppConfig } from '../../../config';
 import { isForeignKeyViolation } from '../../../db/errors';
 import type { DatabaseSchema } from '../../../db/schema';
-import { nowIso } from '../../../db/sql-helpers';
+import { nowIso } from '../../../lib/clock';
 import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';

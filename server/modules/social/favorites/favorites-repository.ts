@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Post } from '../../../../contracts/posts';
 import type { DatabaseSchema } from '../../../db/schema';
-import { nowIso } from '../../../db/sql-helpers';
+import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { favoritedBy, selectPosts, toPost } from '../../posts/post-select';
+import { publiclyVisible } from '../../posts/post-visibility';
 
 export interface FavoriteState {
   favorited: boolean;
@@ -51,8 +52,7 @@ export class FavoritesRepository {
       .selectFrom('posts')
       .where('posts.id', '=', postId)
       // Someone's draft or scheduled post does not exist for anyone else yet.
-      .where('posts.published_at', '<=', new Date().toISOString())
-      .where('posts.hidden_at', 'is', null)
+      .where(publiclyVisible())
       .select((eb) => ['posts.favorite_count', favoritedBy(eb, userId).as('mine')])
       .executeTakeFirst();
     return row && { favorited: Number(row.mine ?? 0) > 0, favoriteCount: row.favorite_count };
@@ -70,8 +70,7 @@ export class FavoritesRepository {
       .select('favorites.post_id as id')
       .where('favorites.user_id', '=', userId)
       // A favorite of a post its writer has since unpublished stays, hidden until it is back.
-      .where('posts.published_at', '<=', new Date().toISOString())
-      .where('posts.hidden_at', 'is', null);
+      .where(publiclyVisible());
     if (page.after !== null) ids = ids.where('favorites.post_id', '<', page.after);
     const idPage = ids
       .orderBy('favorites.post_id', 'desc')

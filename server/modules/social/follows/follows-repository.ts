@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Author, Post } from '../../../../contracts/posts';
 import type { DatabaseSchema } from '../../../db/schema';
-import { nowIso } from '../../../db/sql-helpers';
+import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { selectPosts, toPost } from '../../posts/post-select';
+import { publiclyTagged, publiclyVisible } from '../../posts/post-visibility';
 
 /** The only place that reads and writes the follows table, and the feed it produces. */
 export class FollowsRepository {
@@ -66,14 +67,13 @@ export class FollowsRepository {
       .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
       .select('posts.id')
       .where('follows.follower_id', '=', followerId)
-      .where('posts.published_at', '<=', new Date().toISOString())
-      .where('posts.hidden_at', 'is', null);
+      .where(publiclyVisible());
     let byTopics = this.db
       .selectFrom('tag_follows')
       .innerJoin('post_tags', 'post_tags.tag', 'tag_follows.tag')
       .select('post_tags.post_id as id')
       .where('tag_follows.user_id', '=', followerId)
-      .where('post_tags.published_at', '<=', new Date().toISOString());
+      .where(publiclyTagged());
     if (page.after !== null) {
       byAuthors = byAuthors.where('posts.id', '<', page.after);
       byTopics = byTopics.where('post_tags.post_id', '<', page.after);
