@@ -1,5 +1,5 @@
 /**
- * The writing pages, measured in a real browser (issue 10 §5). Not a test: it prints figures.
+ * The writing pages, measured in a real browser. Not a test: it prints figures.
  *
  *   npx tsx bench/editor.ts [--skip-build] [--keystrokes 300]
  *

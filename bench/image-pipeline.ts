@@ -1,5 +1,5 @@
 /**
- * The image pipeline's figures (issue 10 §5): how long a 4000 × 3000 JPEG takes from upload bytes to
+ * The image pipeline's figures: how long a 4000 × 3000 JPEG takes from upload bytes to
  * stored widths, and how much the event loop is held up meanwhile (sharp works on libuv's thread
  * pool, so the loop should stay free for other requests). Run: `npm run bench:image`.
  */

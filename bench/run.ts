@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 3 §4. Seeds a fresh database, starts the real server (node
+ * `npm run bench`: the posts API and the pages under load, against a bare baseline. Seeds a fresh database, starts the real server (node
  * build/server.mjs) and a bare node:http baseline as child processes, loads both with wrk (or autocannon)
  * over loopback, prints the table and writes bench/results/latest.json.
  * `npm run bench -- --scale` runs the scaling check instead (bench/scale.ts), `--sitemap` times

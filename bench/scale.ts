@@ -2,10 +2,10 @@
  * `npm run bench -- --scale`: latency at 10,000 posts and at 1,000,000, under the same load, with
  * the response cache off so every request reaches the database. Three reads:
  * - the all-posts list and a topic's page are keyset walks of one index, which cost the same
- *   whatever the table's size: target p50 at 1,000,000 ≤ 1.25 × p50 at 10,000 (issues 3 and 9),
+ *   whatever the table's size: target p50 at 1,000,000 ≤ 1.25 × p50 at 10,000,
  *   judged at the bench's connections (32), with one connection as supporting evidence;
  * - a two-word search ranks its matches, which grow with the table: target p95 ≤ 20 ms at the
- *   larger size (issue 9), judged at one connection, where latency is the cost of one request
+ *   larger size, judged at one connection, where latency is the cost of one request
  *   rather than a queue of 32 on two cores.
  * Writes bench/results/scale.json.
  */

@@ -32,17 +32,17 @@ export interface Scenario {
   minRatio: number | null;
   /** Set on a write: every request changes the database. */
   write?: WriteRequests;
-  /** Target for Inkwell's own req/s (issue 15's writes). */
+  /** Target for Inkwell's own req/s (writes: at least 3,000 a second). */
   minRequestsPerSecond?: number;
   /** p99 target in ms, MAX_P99_MS unless set. */
   maxP99Ms?: number;
 }
 
-/** Issue 15: writes on SQLite at least this many a second, with p99 at most WRITE_MAX_P99_MS. */
+/** Writes on SQLite at least this many a second, with p99 at most WRITE_MAX_P99_MS. */
 export const WRITE_MIN_REQUESTS_PER_SECOND = 3000;
 export const WRITE_MAX_P99_MS = 30;
 
-/** Issue 3 §4: p99 at 32 connections, for every scenario. */
+/** P99 at 32 connections, for every scenario. */
 export const MAX_P99_MS = 25;
 
 /** A post of about 1,500 characters, varied by `n`, as the editor sends it. */
@@ -59,7 +59,7 @@ function postBody(n: number): string {
 }
 
 /**
- * Issue 15's writes, as the signed-in reader (the bench server's per-user write limits are lifted,
+ * The writes (a post, a comment, a favorite), as the signed-in reader (the bench server's per-user write limits are lifted,
  * see run.ts): a new post, a comment on the sampled posts in turn, and a favorite of a post not
  * yet favorited. Run after every read, since they change what the reads would see.
  */
@@ -106,7 +106,7 @@ function writeScenarios(seed: SeedResult, token: string): Scenario[] {
 }
 
 /**
- * Every scenario. With `readerToken`, the list and a read again as a signed-in reader (issue 15):
+ * Every scenario. With `readerToken`, the list and a read again as a signed-in reader:
  * each post's `favorited` and the token's check are computed on every request.
  */
 export function buildScenarios(seed: SeedResult, readerToken?: string): Scenario[] {
@@ -149,7 +149,7 @@ export function buildScenarios(seed: SeedResult, readerToken?: string): Scenario
     },
     topicScenario(seed),
     searchScenario(seed),
-    // Issue 8 §7: the server-rendered pages, as a browser's first load asks for them.
+    // The server-rendered pages, as a browser's first load asks for them.
     {
       name: 'list-page',
       description: 'GET /allblog (server-rendered, first page of posts)',

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --sitemap [--posts N]`: how long the sitemap index and its child sitemaps take
- * to answer at N posts (issue 8 §3; quote it at --posts 1000000). Seeds a fresh database as the
+ * to answer at N posts (quote it at --posts 1000000). Seeds a fresh database as the
  * scenarios do, starts the built server and times, one request at a time over loopback, to the
  * last byte: the index just after start (every range boundary found by a walk of the id index),
  * the index again (only the open tail walked), every posts child (up to 50,000 URLs each) and the

@@ -65,7 +65,7 @@ interface WrkFigures {
 }
 
 /**
- * One wrk run (issue 15): a load generator in its own process, written in C, which drives a bare
+ * One wrk run: a load generator in its own process, written in C, which drives a bare
  * node:http server far harder than autocannon inside the bench's own process can. Two threads,
  * one per core of the machines we run on (never more threads than connections).
  */

@@ -1,6 +1,6 @@
 // npm run import -- PATH --user EMAIL_OR_NAME [--dry-run]: brings posts into one account from an
 // Inkwell export (.zip or its folder), a folder of Markdown files with front matter, a .md file,
-// or a Ghost JSON export (issue 14 §4; --ghost-url names the old site for Ghost's own links). Prints a line per item (created, skipped as already
+// or a Ghost JSON export (--ghost-url names the old site for Ghost's own links). Prints a line per item (created, skipped as already
 // imported, or failed and why), a progress bar while it works, and a JSON summary last. Exits 1
 // when any item failed. Reads the same settings as the server (DATABASE_URL, DATA_DIR, MEDIA_*);
 // bundled into build/import.mjs. Safe while the server runs.

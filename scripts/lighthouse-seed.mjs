@@ -55,7 +55,7 @@ async function signUp(origin, username) {
   return { id: answer.userId, token: answer.jwt, username };
 }
 
-/** Publishes the post, discusses it and answers its read page's address (SPEC §2). */
+/** Publishes the post, discusses it and answers its read page's address (specification §2). */
 export async function seedDiscussedPost(origin) {
   const author = await signUp(origin, 'Margin Writer');
   // Several readers: each stays within the per-person comment limit (20 in 10 minutes).

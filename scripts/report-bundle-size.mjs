@@ -1,5 +1,5 @@
 // Prints what the first load of /allblog and of a post (/readblog) sends over the wire, and fails
-// the build when either is over budget (issue 8 §7: at most 150 KB each, compressed).
+// the build when either is over budget (at most 150 KB each, compressed).
 //
 // It starts the built server (build/server.mjs) on a scratch SQLite database with the welcome posts,
 // asks for each page as a browser would, and follows what the HTML names: the entry script, the
