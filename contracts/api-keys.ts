@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Personal access tokens (issue 13 §2; docs/decisions/0038-api-keys.md): what a script sends as
+ * Personal access tokens (docs/decisions/0038-api-keys.md): what a script sends as
  * `Authorization: Bearer ink_…` instead of borrowing a person's seven-day sign-in token.
  */
 

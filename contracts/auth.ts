@@ -1,7 +1,7 @@
 import { handleSchema } from './handles';
 import { z } from './zod';
 
-/** SPEC §5 and §9: the rules and messages every account form and the server share. */
+/** Specification §5 and §9: the rules and messages every account form and the server share. */
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 40;
 export const PASSWORD_MIN = 6;
@@ -110,7 +110,7 @@ export const signUpSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  // Not in SPEC §7's call: without it the server proposes one from the name.
+  // Not in specification §7's call: without it the server proposes one from the name.
   handle: z.preprocess(blankAsAbsentValue, handleSchema.optional()),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -124,7 +124,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 /** The settings page's "Profile" section: both sent, '' clearing either (PUT /api/user/userupdate). */
 export const profileDetailsSchema = z.object({ bio: bioSchema, image: imageUrlSchema });
 
-/** An empty field in the update form means "leave it as it is" (SPEC §5: both optional). */
+/** An empty field in the update form means "leave it as it is" (specification §5: both optional). */
 const blankAsAbsent = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -132,7 +132,7 @@ export const NOTHING_TO_UPDATE_MESSAGE = 'Enter a new username or a new password
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
 
 /**
- * A sign-in younger than this may change the password without the current one (SPEC §7's
+ * A sign-in younger than this may change the password without the current one (specification §7's
  * `{username, password}` works right after signing in); an older one must send `currentPassword`.
  * Like GitHub's sudo mode; OWASP ASVS V3.7.1 accepts a fresh session as re-authentication.
  */
@@ -231,12 +231,12 @@ export interface Account {
   email: string;
   bio: string | null;
   image: string | null;
-  /** An operator of the instance (issue 14 §2): the header then shows an Admin link. */
+  /** An operator of the instance: the header then shows an Admin link. */
   isOperator: boolean;
 }
 
 /*
- * Account recovery and control (issue 14 §3, docs/decisions/0031-account-recovery.md). Answers to
+ * Account recovery and control (docs/decisions/0031-account-recovery.md). Answers to
  * the address-based requests are the same whether or not an account uses the address.
  */
 

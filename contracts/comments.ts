@@ -39,7 +39,7 @@ const passageContext = (side: 'prefix' | 'suffix') =>
     });
 
 /**
- * Issue 12 §1: the passage an in-line comment is about, by its words and a little context on
+ * The passage an in-line comment is about, by its words and a little context on
  * either side (contracts/passage-anchor.ts finds it again after edits).
  */
 export const passageAnchorSchema = z.object({
@@ -80,11 +80,11 @@ export const commentInputSchema = z
     postId: idSchema('postId', POST_NOT_FOUND_MESSAGE),
     body: commentBodySchema,
     /**
-     * Issue 12 §2: the comment this one answers. Replies are one level deep: a reply to a reply
+     * The comment this one answers. Replies are one level deep: a reply to a reply
      * joins the thread of its top-level comment (decision 0032).
      */
     parentId: idSchema('parentId', COMMENT_NOT_FOUND_MESSAGE).optional(),
-    /** Issue 12 §1: an in-line comment quotes the passage it is about. Top-level comments only. */
+    /** An in-line comment quotes the passage it is about. Top-level comments only. */
     anchor: passageAnchorSchema.optional(),
   })
   .refine((input) => input.anchor === undefined || input.parentId === undefined, {
@@ -119,13 +119,13 @@ export interface Comment {
   /** On top-level comments in a discussion page: its replies, oldest first. */
   replies?: Comment[];
   /**
-   * An in-line comment's passage (issue 12 §1), or null. `found` is false once the post no longer
+   * An in-line comment's passage, or null. `found` is false once the post no longer
    * holds it, even changed a little: the comment is then "on an earlier version".
    */
   anchor: CommentAnchor | null;
   /**
    * Only on a comment an operator hid (or whose author is suspended), and only to its author: no
-   * one else sees it at all (issue 14 §2).
+   * one else sees it at all.
    */
   hidden?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The RealWorld (Conduit) API (issue 13 §4, docs/decisions/0040-conduit-api.md): the public
+ * The RealWorld (Conduit) API (docs/decisions/0040-conduit-api.md): the public
  * specification's request and answer shapes, on Inkwell's own data. An article is a published
  * post; its slug is the title's words followed by the post's id, so any slug of a post finds it.
  */

@@ -16,7 +16,7 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** SPEC §9: abbreviated month, day, four-digit year, like 'Jun 27, 2024'. */
+/** Specification §9: abbreviated month, day, four-digit year, like 'Jun 27, 2024'. */
 export function formatPostDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -2,7 +2,7 @@ import type { Post } from './posts';
 import type { TagSummary } from './tags';
 
 /**
- * GET /api/discover → {response: Discover}: the /allblog side panel's four sections (SPEC §1),
+ * GET /api/discover → {response: Discover}: the /allblog side panel's four sections (specification §1),
  * made of real data (PRODUCT fix 12). A section with nothing to show is empty, never invented.
  */
 export interface Discover {
@@ -13,14 +13,14 @@ export interface Discover {
   whoToFollow: WriterSuggestion[];
   /**
    * The newest release notes written for readers (docs/release-notes.md), newest first. Named
-   * `changelog` after SPEC §1's section; the developers' CHANGELOG.md is not shown.
+   * `changelog` after specification §1's section; the developers' CHANGELOG.md is not shown.
    */
   changelog: ReleaseNotes[];
 }
 
 export interface StaffPicks {
   /**
-   * How the posts were chosen: 'operator' when an operator picked them (issue 14 §2), else the
+   * How the posts were chosen: 'operator' when an operator picked them, else the
    * posts with the most favorites given in the last `windowDays` days.
    */
   chosenBy: 'most-favorited' | 'operator';

@@ -4,7 +4,7 @@ import { idSchema } from './ids';
 import { z } from './zod';
 
 /**
- * Operators and moderation (issue 14 §2; docs/decisions/0042-operators-and-moderation.md): shared
+ * Operators and moderation (docs/decisions/0042-operators-and-moderation.md): shared
  * by the API's routes and the web app's /admin page and Report dialog.
  */
 

@@ -2,8 +2,8 @@ import type { Author } from './posts';
 
 export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found';
 
-/** `passage`: an in-line comment (issue 12 §1), told apart from a comment on the whole post. */
-/** `invitation`: to join a publication (issue 11), answered on /publications. */
+/** `passage`: an in-line comment, told apart from a comment on the whole post. */
+/** `invitation`: to join a publication, answered on /publications. */
 export type NotificationKind =
   'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation';
 

@@ -1,7 +1,7 @@
 import search from 'approx-string-match';
 
 /**
- * In-line comments (issue 12 §1) name the passage they are about by its words, not by a position:
+ * In-line comments name the passage they are about by its words, not by a position:
  * the quote itself and a little of the text around it. Both the server (is the passage still in
  * the post?) and the browser (where is it on the page?) find it again with `locatePassage`, in the
  * text a reader sees with its white space collapsed, so an edit elsewhere in the post, a passage

@@ -1,5 +1,5 @@
 /**
- * Markdown → the words a reader would see, for previews (SPEC §9 counts words and characters of
+ * Markdown → the words a reader would see, for previews (specification §9 counts words and characters of
  * what is read, not of the markup). Deliberately small: previews need text, not a full parser.
  */
 export function markdownToPlainText(markdown: string): string {

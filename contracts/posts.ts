@@ -3,9 +3,9 @@ import { tagsSchema } from './tags';
 import { countWords } from './word-count';
 import { z } from './zod';
 
-/** SPEC §5: an empty title or content is reported with this exact message. */
+/** Specification §5: an empty title or content is reported with this exact message. */
 export const BLOG_REQUIRED_MESSAGE = 'Blog content is required';
-/** SPEC §8: the read page shows 'Error: ' + this message for a post that does not exist. */
+/** Specification §8: the read page shows 'Error: ' + this message for a post that does not exist. */
 export const POST_NOT_FOUND_MESSAGE = 'Post not found';
 export const TITLE_MAX = 200;
 export const CONTENT_MAX = 100_000;
@@ -93,13 +93,13 @@ export const publishAtSchema = z
  * What `POST` and `PUT /api/post/blog` accept: the form's fields plus optional `tags` (normalized
  * by the shared rule in tags.ts), the state asked for, a cover picture and, on PUT, the version the
  * editor started from.
- * - Neither `status` nor `publishAt`: POST publishes now (SPEC §7); PUT keeps the post's state.
+ * - Neither `status` nor `publishAt`: POST publishes now (specification §7); PUT keeps the post's state.
  * - `status: 'draft'`: a draft (PUT: unpublishes). Title and content may then be empty.
  * - `status: 'published'`: published now (PUT of a published post keeps its publication time).
  * - `publishAt` (future): scheduled for then.
  * - `coverId`: an image the writer uploaded (POST /api/media); null removes the cover (PUT).
  * - `version` (PUT): when it is not the post's current version, the answer is 409.
- * - `publication`: the address of a publication the author is a member of (issue 11); without it
+ * - `publication`: the address of a publication the author is a member of; without it
  *   POST writes to the author's own blog and PUT keeps the post where it is.
  * A PUT without `tags` keeps the post's tags; without `coverId` its cover.
  */

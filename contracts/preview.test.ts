@@ -6,7 +6,7 @@ import { isUsableToken } from './session';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i + 1}`).join(' ');
 
-describe('listPreview (SPEC §9)', () => {
+describe('listPreview (specification §9)', () => {
   it('shows content of 50 words or fewer in full', () => {
     expect(listPreview(words(50))).toBe(words(50));
   });
@@ -28,7 +28,7 @@ describe('listPreview (SPEC §9)', () => {
   });
 });
 
-describe('profilePreview (SPEC §9, PRODUCT fix 9)', () => {
+describe('profilePreview (specification §9, PRODUCT fix 9)', () => {
   it('keeps text of 200 characters without a suffix', () => {
     const text = 'a'.repeat(200);
     expect(profilePreview(text)).toBe(text);
@@ -65,7 +65,7 @@ describe('formatPostDate', () => {
   });
 });
 
-describe('isUsableToken (SPEC §2)', () => {
+describe('isUsableToken (specification §2)', () => {
   it('accepts a token of 10 characters or more', () => {
     expect(isUsableToken('0123456789')).toBe(true);
   });

@@ -1,9 +1,9 @@
 import { markdownToPlainText } from './plain-text';
 
-/** SPEC §9: a post longer than 50 words is cut to its first 15 words plus '...'. */
+/** Specification §9: a post longer than 50 words is cut to its first 15 words plus '...'. */
 export const LIST_PREVIEW_WORD_THRESHOLD = 50;
 export const LIST_PREVIEW_WORDS = 15;
-/** SPEC §9: the profile list shows the first 200 characters. */
+/** Specification §9: the profile list shows the first 200 characters. */
 export const PROFILE_PREVIEW_CHARS = 200;
 
 export function listPreview(markdown: string): string {
@@ -34,7 +34,7 @@ export function profilePreview(markdown: string): string {
 export const DESCRIPTION_MAX_CHARS = 160;
 
 /**
- * A post's meta description (issue 8 §2): its plain text on one line, cut at a word boundary
+ * A post's meta description: its plain text on one line, cut at a word boundary
  * within DESCRIPTION_MAX_CHARS, with '…' when it was cut.
  */
 export function metaDescription(markdown: string): string {

@@ -1,10 +1,10 @@
 /**
- * A publication's addresses (issue 11 §2–§3), in a module of their own without Zod: cards and the
+ * A publication's addresses, in a module of their own without Zod: cards and the
  * read page link to publications' sites, and must not carry the schemas in contracts/publications.ts.
  */
 
 /**
- * Where a publication's site is read (issue 11 §2–§3): its verified custom domain, else its
+ * Where a publication's site is read: its verified custom domain, else its
  * sub-domain of BASE_DOMAIN, else its path on the main site. Made from the configuration and the
  * database alone, never from a request's Host, so no generated link carries an unvalidated name.
  * The scheme and port are the main site's (PUBLIC_URL): behind one proxy, all sites share them.

@@ -4,7 +4,7 @@ import { z } from './zod';
 export { publicationSiteUrl, sitePostPath } from './publication-url';
 
 /**
- * Publications (issue 11; docs/decisions/0044-publications-and-sites.md): every writer's own blog and
+ * Publications (docs/decisions/0044-publications-and-sites.md): every writer's own blog and
  * the blogs teams write together. The rules and messages the server and the web app share.
  */
 

@@ -1,10 +1,10 @@
 /**
- * SPEC §2: "signed in" means a stored token that is not the text `undefined` and is at least
+ * Specification §2: "signed in" means a stored token that is not the text `undefined` and is at least
  * 10 characters long. An older build wrote the literal string "undefined", hence the check.
  */
 export const TOKEN_MIN_LENGTH = 10;
 
-/** SPEC §3: the local storage key of the token (a contract with earlier versions of the app). */
+/** Specification §3: the local storage key of the token (a contract with earlier versions of the app). */
 export const TOKEN_STORAGE_KEY = 'token';
 
 export function isUsableToken(token: string | null | undefined): token is string {

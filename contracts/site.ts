@@ -7,10 +7,10 @@ export const SITE_NAME = 'Inkwell';
  * and the feeds on the server, and by the pages' canonical links.
  */
 
-/** Public pages that exist whatever the data (SPEC §2): the landing page and the all-posts list. */
+/** Public pages that exist whatever the data (specification §2): the landing page and the all-posts list. */
 export const STATIC_PUBLIC_PAGES = ['/', '/allblog'] as const;
 
-/** Pages only a signed-in writer uses (SPEC §2): nothing there for a search engine. */
+/** Pages only a signed-in writer uses (specification §2): nothing there for a search engine. */
 export const PRIVATE_PAGES = [
   '/addblog',
   '/updateblog',
@@ -21,7 +21,7 @@ export const PRIVATE_PAGES = [
 ] as const;
 
 /**
- * A post's canonical address. The SPEC's `name` parameter is decorative and changes when the
+ * A post's canonical address. The specification's `name` parameter is decorative and changes when the
  * author renames themselves, so the canonical address carries the id alone.
  */
 export function postPagePath(postId: string): string {
@@ -32,7 +32,7 @@ export function profilePagePath(userId: string): string {
   return `/profile?userId=${encodeURIComponent(userId)}`;
 }
 
-/** A topic's page (issue 9 §1), named by its normalized tag. */
+/** A topic's page, named by its normalized tag. */
 export function tagPagePath(tag: string): string {
   return `/tag?name=${encodeURIComponent(tag)}`;
 }

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Signed webhooks (issue 13 §3, docs/decisions/0039-webhooks.md): what a writer may subscribe to,
+ * Signed webhooks (docs/decisions/0039-webhooks.md): what a writer may subscribe to,
  * the form's rules and the shapes the API answers with. Shared by the server and the Settings page.
  */
 export const WEBHOOK_EVENTS = [

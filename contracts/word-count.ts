@@ -29,7 +29,7 @@ function isJoiner(code: number): boolean {
  * Words as a reader counts them: runs of letters or digits, joined by an apostrophe, a dot or a
  * hyphen, so Markdown marks, list bullets and link punctuation do not count. The same count as
  * the pattern /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*\/gu (the tests hold it to that), by a scan
- * that allocates nothing: every list of posts counts the words of each (issue 15), and the editor
+ * that allocates nothing: every list of posts counts the words of each, and the editor
  * counts on every keystroke.
  */
 export function countWords(text: string): number {
