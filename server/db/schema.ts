@@ -87,7 +87,7 @@ export interface CommentsTable {
   /** A deleted comment that still has replies: body emptied, shown as "[deleted]". */
   deleted_at: string | null;
   /**
-   * An in-line comment's passage (issue 12 §1): its words and the context either side, white space
+   * An in-line comment's passage: its words and the context either side, white space
    * collapsed; all three null for a comment on the whole post. Only top-level comments have one.
    */
   anchor_quote: string | null;
@@ -243,7 +243,7 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
-/** A writer's own blog or a team's (issue 11; migration 2026-11-25-0201). */
+/** A writer's own blog or a team's (migration 2026-11-25-0201). */
 export interface PublicationsTable {
   id: string;
   /** Unique; its sub-domain and its path on the main site. */

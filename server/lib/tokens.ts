@@ -17,7 +17,7 @@ export interface TokenClaims {
  * HS256 JWTs: signed, expiring, and carrying the user's token version so a password change revokes
  * them. fast-jwt (nearform's, under @fastify/jwt) signs and checks them synchronously with
  * node:crypto: about 4 µs a verification here, against about 38 µs through jose's WebCrypto path
- * even with the key imported once (issue 15; docs/decisions/0004-tokens-passwords-and-limits.md).
+ * even with the key imported once (docs/decisions/0004-tokens-passwords-and-limits.md).
  * The tokens are the same as before: HS256, `sub`, `ver`, `iat`, `exp`, and `auth_time` (see below).
  */
 export class TokenService {

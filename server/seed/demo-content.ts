@@ -68,7 +68,7 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
       .values({
         id: authorId,
         username: DEMO_AUTHOR_NAME,
-        // Names are unique (issue 13 §4): nobody else can then sign up as the team.
+        // Names are unique: nobody else can then sign up as the team.
         username_key: usernameKey(DEMO_AUTHOR_NAME),
         email: DEMO_AUTHOR_EMAIL,
         email_key: DEMO_AUTHOR_EMAIL,

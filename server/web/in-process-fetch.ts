@@ -24,7 +24,7 @@ function answerOf(status: number, headers: Record<string, unknown>, payload: str
 }
 
 /**
- * A fetch for the page renderer that never leaves the process (issue 8 §1): each API call goes
+ * A fetch for the page renderer that never leaves the process: each API call goes
  * through Fastify's inject, so server rendering uses the same routes, validation, serialization
  * and error handling as the browser, with no socket and no Host header involved.
  */

@@ -3,7 +3,7 @@ import { SIGNED_IN_HINT_ATTRIBUTE, TOKEN_MIN_LENGTH, TOKEN_STORAGE_KEY } from '.
 
 /**
  * The one inline script of every page. The server renders a visitor's page (the session is in the
- * browser's local storage); this marks <html> before the first paint when SPEC §2's signed-in rule
+ * browser's local storage); this marks <html> before the first paint when specification §2's signed-in rule
  * holds, so the CSS can show a signed-in reader's layout at once (no flash, no shift). It is
  * allowed by its hash in the Content-Security-Policy, never by 'unsafe-inline'.
  */

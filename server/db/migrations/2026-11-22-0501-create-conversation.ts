@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 12: threads, mentions, notifications and blocks. Frozen: Kysely<any>, no app imports.
+// Threads, mentions, notifications and blocks. Frozen: Kysely<any>, no app imports.
 export async function up(db: Kysely<any>): Promise<void> {
   // One level of replies: a reply's parent is always a top-level comment (decision 0032).
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 12 §1: an in-line comment names the passage it is about by its words and a little text on
+ * An in-line comment names the passage it is about by its words and a little text on
  * either side (contracts/passage-anchor.ts), all null for a comment on the whole post. Lengths are
  * those of the stored, white-space-collapsed form: a quote of at most 1,000 characters, context of
  * at most 48 (room to spare). Frozen: Kysely<any>, no app imports.

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15: a post's comment and favorite counts become columns, kept by the database in the same
+ * A post's comment and favorite counts become columns, kept by the database in the same
  * transaction as every insert and delete of a comment or a favorite, whichever path writes it
  * (a route, an account's deletion cascading, a restore). Every list of posts read them with three
  * correlated counts per row before; now they are two plain columns. The counts are of rows, as

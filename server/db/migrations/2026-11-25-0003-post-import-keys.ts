@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 14 §4: a post brought in by `npm run import` remembers the item it came from ("ghost:<uuid>",
+ * A post brought in by `npm run import` remembers the item it came from ("ghost:<uuid>",
  * "file:<path>", "inkwell:<id>"), unique per author, so running the same import again creates no
  * duplicates. Null for everything written in Inkwell (NULLs never collide in a unique index).
  * Frozen: Kysely<any>, no app imports.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Personal access tokens (issue 13 §2; docs/decisions/0038-api-keys.md). Only a SHA-256 of the key
+ * Personal access tokens (docs/decisions/0038-api-keys.md). Only a SHA-256 of the key
  * is stored: keys are 256 random bits, so a fast hash is enough to make a stolen database or backup
  * useless, and the lookup stays one indexed read per request. Keys go with their user.
  */

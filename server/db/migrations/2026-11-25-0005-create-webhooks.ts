@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Signed webhooks (issue 13 §3, docs/decisions/0039-webhooks.md). `webhooks` holds each writer's
+ * Signed webhooks (docs/decisions/0039-webhooks.md). `webhooks` holds each writer's
  * receivers; `webhook_deliveries` is both the durable queue the worker polls and the log Settings
  * shows, so a delivery survives a restart and its outcome is kept in one row. Rows go with their
  * hook, hooks with their user. Frozen: Kysely<any>, no app imports.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 13 §4 (docs/decisions/0040-conduit-api.md): usernames become unique without regard to
+ * For the RealWorld API, which addresses people by name (docs/decisions/0040-conduit-api.md): usernames become unique without regard to
  * case, because profiles and the Conduit API address people by name; a profile gains a bio and a
  * picture's address.
  *

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 13 §4: a Conduit article has a `description`, a line that sums it up. Stored only when a
+ * A Conduit article has a `description`, a line that sums it up. Stored only when a
  * writer gave one (through the Conduit API); null otherwise, and then the post's own summary of
  * its text is shown instead (docs/decisions/0040-conduit-api.md). Frozen: Kysely<any>, no app imports.
  */

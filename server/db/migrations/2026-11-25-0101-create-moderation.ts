@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Operators and moderation (issue 14 §2; docs/decisions/0042-operators-and-moderation.md).
+ * Operators and moderation (docs/decisions/0042-operators-and-moderation.md).
  * - posts and comments gain `hidden_at` and `hidden_reason` ('operator': an operator hid it;
  *   'suspension': its author is suspended). Every public read already filters posts by
  *   `published_at <= now` on an index walk; `hidden_at is null` is one more test on the rows that

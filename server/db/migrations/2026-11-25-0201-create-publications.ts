@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { numberedSlug, slugFromName } from '../../../contracts/publications';
 
 /**
- * Publications (issue 11; docs/decisions/0044-publications-and-sites.md): every account gets its
+ * Publications (docs/decisions/0044-publications-and-sites.md): every account gets its
  * own blog, teams get shared ones with roles, and a publication may claim a custom domain.
  *
  * A post's `publication_id` is null while it sits in its author's own blog: every post already

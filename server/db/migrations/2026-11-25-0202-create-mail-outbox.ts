@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Account emails leave through a queue in the database (issue 14 §1; docs/decisions/0045-mail-outbox.md):
+ * Account emails leave through a queue in the database (docs/decisions/0045-mail-outbox.md):
  * a request writes the message, a worker on every instance sends it, once across instances, with
  * retries. A row holds a live link (a password reset) only until it is sent: sent rows are deleted,
  * and a message that fails for good loses its text.

@@ -6,7 +6,7 @@ export type RenderedMarkdown = MarkdownHtml;
 const MAX_ENTRIES = 2_000;
 
 /**
- * What people wrote, rendered once on the server (issue 8 §1, §6): Markdown to HTML, highlighted
+ * What people wrote, rendered once on the server: Markdown to HTML, highlighted
  * and sanitized. The same text always renders the same, so recent results are kept in memory: a
  * post read a thousand times is rendered once, whatever the response cache does.
  */

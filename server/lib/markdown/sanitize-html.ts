@@ -1,6 +1,6 @@
 import sanitize from 'sanitize-html';
 
-/** Issue 3 §2: links in what people wrote carry no endorsement and get no handle on this page. */
+/** Links in what people wrote carry no endorsement and get no handle on this page. */
 export const USER_LINK_REL = 'noopener nofollow ugc';
 
 /**

@@ -36,7 +36,7 @@ export class DiscoverService {
   }
 
   /**
-   * The operator's picks that readers can see now, in their order (issue 14 §2); when there are
+   * The operator's picks that readers can see now, in their order; when there are
    * none, the posts favorited most in the last 30 days.
    */
   private async staffPicks(viewer: Viewer | null, now: Date): Promise<StaffPicks> {

@@ -23,7 +23,7 @@ export const MAIL_QUEUE_DEFAULTS: MailQueueOptions = {
 const SEND_LEASE_MS = 5 * 60_000;
 
 /**
- * Account emails through the outbox (issue 14 §1; docs/decisions/0045-mail-outbox.md): `send`
+ * Account emails through the outbox (docs/decisions/0045-mail-outbox.md): `send`
  * writes the message and wakes this instance's worker; the worker of whichever instance leases it
  * sends it through `transport` (SMTP, or the log), retrying with backoff while SMTP is down, so a
  * message survives a restart and is sent once across instances.

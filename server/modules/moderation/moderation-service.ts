@@ -51,7 +51,7 @@ const notFoundMessage = (kind: TargetKind) =>
 const folded = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
- * The rules of moderation (issue 14 §2): who is an operator, what a report is, what hiding,
+ * The rules of moderation: who is an operator, what a report is, what hiding,
  * deleting and suspending do, and that every operator action is written to the audit log in the
  * action's own transaction.
  */

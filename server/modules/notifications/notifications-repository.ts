@@ -201,7 +201,7 @@ export class NotificationsRepository {
   }
 
   /**
-   * The reader's notifications that they may see now (issue 12 §4): none about a post that is a
+   * The reader's notifications that they may see now: none about a post that is a
    * draft or scheduled again (or hidden by an operator), unless it is their own; nor about a hidden
    * comment. A reply or a mention on a post its author
    * unpublished would otherwise show its (perhaps since rewritten) title; it comes back with the
@@ -220,7 +220,7 @@ export class NotificationsRepository {
             publiclyVisible(),
           ]),
         )
-        // A comment an operator hid (issue 14 §2) is no one's news: a primary-key lookup a line.
+        // A comment an operator hid is no one's news: a primary-key lookup a line.
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

@@ -10,7 +10,7 @@ import { notFound } from '../../lib/http-errors';
 import { toPage, type PageRequest } from '../posts/paging';
 import type { NotificationsRepository } from './notifications-repository';
 
-/** Issue 12 §4: a signed-in reader reads their own notifications and marks them read. */
+/** A signed-in reader reads their own notifications and marks them read. */
 export class NotificationsService {
   constructor(private readonly notifications: NotificationsRepository) {}
 

@@ -61,7 +61,7 @@ function selectPostColumns(
       .innerJoin('users', 'users.id', 'posts.author_id')
       .leftJoin('media', 'media.id', 'posts.cover_id')
       // The post's publication: a team's, or (publication_id null) its author's own blog, whose id
-      // is the author's (issue 11). Both are primary-key lookups, like the author's row.
+      // is the author's. Both are primary-key lookups, like the author's row.
       .leftJoin('publications', (join) =>
         join.on((eb) =>
           eb('publications.id', '=', eb.fn.coalesce('posts.publication_id', 'posts.author_id')),

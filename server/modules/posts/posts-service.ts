@@ -41,7 +41,7 @@ export const PUBLISH_AT_TOO_FAR_MESSAGE = `publishAt must be within ${PUBLISH_AT
 export const POST_HEADING_BASE = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the post rules need to know of publications (issue 11): the publications module answers. */
+/** What the post rules need to know of publications: the publications module answers. */
 export interface PublicationAccess {
   findBySlug(slug: string): Promise<{ id: string; personal_user_id: string | null } | undefined>;
   roleOf(publicationId: string, userId: string): Promise<PublicationRole | undefined>;
@@ -59,7 +59,7 @@ export class StaleVersionError extends HttpError {
 
 /**
  * Post rules: anyone reads what is published, a signed-in user writes. The author edits, deletes
- * and sees their drafts and scheduled posts; in a publication (issue 11), its editors and owner
+ * and sees their drafts and scheduled posts; in a publication, its editors and owner
  * also edit, publish and unpublish it, its owner also deletes it, and an author who left it can only
  * move the post out. To everyone else a draft or scheduled post does not exist (404).
  */
@@ -82,7 +82,7 @@ export class PostsService {
   async get(id: string, viewer: Viewer | null): Promise<Post> {
     const post = await this.posts.findById(id, viewer?.id ?? null);
     if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
-    // Drafts, scheduled and hidden posts (issue 14 §2) exist for their author alone, except that a
+    // Drafts, scheduled and hidden posts exist for their author alone, except that a
     // publication's editors see its unpublished posts: they publish them.
     if ((post.status !== 'published' || post.hidden) && post.authorId !== viewer?.id) {
       const state = viewer && !post.hidden ? await this.posts.findWriteState(id) : undefined;
@@ -174,7 +174,7 @@ export class PostsService {
   }
 
   /**
-   * SPEC's PUT (title and content) keeps the post's state; `status`/`publishAt` move it. With
+   * the specification's PUT (title and content) keeps the post's state; `status`/`publishAt` move it. With
    * `version`, an edit started from an older version is refused (409) instead of overwriting.
    */
   async update(viewer: Viewer, id: string, input: PostWriteInput): Promise<Post> {
@@ -207,7 +207,7 @@ export class PostsService {
     if (outcome.kind === 'missing') throw notFound(POST_NOT_FOUND_MESSAGE);
     if (outcome.kind === 'stale') {
       if (input.version !== undefined) throw new StaleVersionError(outcome.currentVersion);
-      // Without a version the SPEC's last write wins: try once more against the newer state.
+      // Without a version the specification's last write wins: try once more against the newer state.
       return this.update(viewer, id, { ...input, version: undefined });
     }
     const post = await this.get(id, viewer);
@@ -307,14 +307,14 @@ function resolvePublication(
     return input.publishAt;
   }
   if (input.status === 'draft') return null;
-  // SPEC §7: a new post without a status is published at once.
+  // Specification §7: a new post without a status is published at once.
   if (current === 'new') return now;
   if (input.status === 'published') return isPublished(current, now) ? current : now;
   return current;
 }
 
 /**
- * SPEC §5: a post that readers will see needs a title (already trimmed) and content; a draft may
+ * Specification §5: a post that readers will see needs a title (already trimmed) and content; a draft may
  * be unfinished. The fields a post lacks for readers, so the API and an import apply one rule.
  */
 export function missingForReaders(title: string, content: string): ('title' | 'content')[] {

@@ -29,7 +29,7 @@ export const challengeName = (domain: string) => `${DOMAIN_CHALLENGE_LABEL}.${do
 export const challengeValue = (token: string) => `${DOMAIN_CHALLENGE_PREFIX}${token}`;
 
 /**
- * Proves control of a domain (issue 11 §3): its `_inkwell-challenge` name must carry a TXT record
+ * Proves control of a domain: its `_inkwell-challenge` name must carry a TXT record
  * with the publication's token. A record split into several strings (long TXT records are) is
  * joined first, as DNS means it.
  */

@@ -5,7 +5,7 @@ import type { DatabaseSchema } from '../../db/schema';
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
 /**
- * Every account's own blog, made with the account (issue 11 §1). Its id is the user's: the blog a
+ * Every account's own blog, made with the account. Its id is the user's: the blog a
  * post sits in while its `publication_id` is null is then `coalesce(publication_id, author_id)`.
  * The address comes from the name, numbered when taken; two sign-ups racing for one address are
  * settled by the unique index (see `isSlugCollision`).

@@ -99,7 +99,7 @@ export interface DomainListener {
 }
 
 /**
- * Publication rules (issue 11 §1, §3), all enforced here: the owner does everything, editors
+ * Publication rules, all enforced here: the owner does everything, editors
  * manage writers and invitations, members write; a role is read from the database on every
  * request, so a removal takes effect at once, open sessions included.
  */

@@ -23,7 +23,7 @@ export interface SitemapDocument {
 
 /**
  * A sitemap index naming child sitemaps: the static public pages, then every author with posts,
- * every topic carried by a post (issue 9 §1) and every post, each cut into keyset ranges of at most 50,000 (docs/decisions/0008-sitemap-keyset-ranges.md).
+ * every topic carried by a post and every post, each cut into keyset ranges of at most 50,000 (docs/decisions/0008-sitemap-keyset-ranges.md).
  */
 export class SitemapService {
   private readonly postRanges: KeysetRanges;

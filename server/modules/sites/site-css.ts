@@ -1,5 +1,5 @@
 /**
- * The stylesheet of publications' sites (issue 11 §2): readable at 375 px and wide, light and dark.
+ * The stylesheet of publications' sites: readable at 375 px and wide, light and dark.
  * The accent colour is the header's band; its text is black or white, whichever contrasts more, so
  * any colour an owner picks stays readable (WCAG's relative luminance).
  */

@@ -14,7 +14,7 @@ export function hostNameOf(host: string | undefined): string {
 }
 
 /**
- * Which publication a request's Host names (issue 11 §2–§3): a sub-domain of BASE_DOMAIN, or a
+ * Which publication a request's Host names: a sub-domain of BASE_DOMAIN, or a
  * verified custom domain (kept in memory, refreshed when one changes and every half minute, so
  * every instance learns of another's verification). Any other host is the main site: a request
  * can never reach a publication its Host does not name, and links are never made from the Host.

@@ -55,7 +55,7 @@ export interface ExportSources {
 }
 
 /**
- * A zip of everything one account wrote (issue 14 §4), streamed as it is built: posts as Markdown
+ * A zip of everything one account wrote, streamed as it is built: posts as Markdown
  * with front matter, the pictures they uploaded (stored as they are: WebP is already compressed),
  * their comments, a manifest and a README. Pictures are read one at a time, so the archive never
  * has to fit in memory.

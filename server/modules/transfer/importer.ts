@@ -69,7 +69,7 @@ function publicationTime(item: ImportItem, now: string): string | null {
 }
 
 /**
- * Brings posts into one account (issue 14 §4), each on its own: a post that cannot come in is
+ * Brings posts into one account, each on its own: a post that cannot come in is
  * reported with its reason and the others go on. Each post comes in whole or not at all: its
  * pictures are stored first, then the post in one transaction, and if that fails the pictures
  * are removed again. An item already brought in (same source key, or the same Inkwell post) is

@@ -55,7 +55,7 @@ export class UsersRepository {
     );
   }
 
-  /** The account and its own blog (issue 11 §1), together or not at all. */
+  /** The account and its own blog, together or not at all. */
   async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image' | 'suspended_at'>): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -117,7 +117,7 @@ export class UsersRepository {
     const row = await this.db
       .selectFrom('users')
       .where('users.id', '=', id)
-      // A suspended account's profile does not exist for anyone (issue 14 §2).
+      // A suspended account's profile does not exist for anyone.
       .where('users.suspended_at', 'is', null)
       .select((eb) => [
         'users.id',

@@ -158,7 +158,7 @@ export class UsersService {
         }
         signedInAt = Date.now();
       } else if (!isRecentSignIn(viewer.signedInAt, Date.now())) {
-        // SPEC §7's call without the current password works only right after signing in.
+        // Specification §7's call without the current password works only right after signing in.
         throw new HttpError(403, CURRENT_PASSWORD_REQUIRED_MESSAGE, {
           currentPassword: [CURRENT_PASSWORD_REQUIRED_MESSAGE],
         });
@@ -232,7 +232,7 @@ export class UsersService {
   /** The account a username addresses, compared without regard to case; 404 if none. */
   async idOfUsername(username: string): Promise<string> {
     const user = await this.users.findByUsernameKey(usernameKey(username));
-    // A suspended account is nobody to address by name (issue 14 §2).
+    // A suspended account is nobody to address by name.
     if (!user || user.suspended_at !== null) throw notFound(USER_NOT_FOUND_MESSAGE);
     return user.id;
   }

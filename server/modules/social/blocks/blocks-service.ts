@@ -13,7 +13,7 @@ export interface BlockState {
 }
 
 /**
- * Issue 12 §5: a reader blocks a user. Their comments are hidden from the reader; they can no
+ * A reader blocks a user. Their comments are hidden from the reader; they can no
  * longer reply to the reader's comments, mention the reader, or send the reader notifications.
  */
 export class BlocksService {

@@ -58,7 +58,7 @@ export class CommentsRepository {
   }
 
   /**
-   * What a reader may see (issue 14 §2): a hidden comment (an operator's, or a suspended author's)
+   * What a reader may see: a hidden comment (an operator's, or a suspended author's)
    * exists only for its author, who sees it marked hidden.
    */
   private visibleTo(readerId: string | null) {
@@ -99,7 +99,7 @@ export class CommentsRepository {
   }
 
   /**
-   * A post's in-line comments (issue 12 §1): top-level, not deleted, with a passage; oldest first,
+   * A post's in-line comments: top-level, not deleted, with a passage; oldest first,
    * at most `limit`. Walks the post's comments by (post_id, id) like a discussion page does.
    */
   async listAnchored(postId: string, hiddenFor: string | null, limit: number): Promise<CommentRecord[]> {

@@ -128,7 +128,7 @@ export class CommentsService {
   }
 
   /**
-   * Issue 12 §1: every in-line comment of a post the reader may see (top level, not deleted),
+   * Every in-line comment of a post the reader may see (top level, not deleted),
    * oldest first, up to PASSAGE_COMMENTS_MAX, so the read page can mark each passage whatever page
    * of the discussion is open. Like a post, a draft or scheduled post's are nobody's to read.
    */
@@ -205,7 +205,7 @@ export class CommentsService {
         const postAuthorId = await comments.postAuthorOf(comment.postId);
         // A reply tells its comment's author that it is a reply, the more telling of the two.
         if (postAuthorId !== undefined && postAuthorId !== parent?.authorId) {
-          // An in-line comment says which passage it is about: a line of its own (issue 12 §1).
+          // An in-line comment says which passage it is about: a line of its own.
           const kind = anchor ? 'passage' : 'comment';
           events.push({
             recipientId: postAuthorId,

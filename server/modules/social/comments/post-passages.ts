@@ -16,7 +16,7 @@ interface PostText {
 }
 
 /**
- * Issue 12 §1 on the server: is a passage in a post? Looked for in the words a reader's browser
+ * In-line comments on the server: is a passage in a post? Looked for in the words a reader's browser
  * shows, the post's Markdown rendered as the read page renders it (so the same rendering, the same
  * headings) and reduced to its text, where the read page looks too (contracts/passage-anchor.ts).
  * A post is read far more often than it is edited: its text and the answers about it are kept per

@@ -46,7 +46,7 @@ export class FollowsService {
     if (userId === viewer.id) throw badRequest(FOLLOW_SELF_MESSAGE);
     await this.followedByUser.spend(viewer.id, TOO_MANY_FOLLOWS_MESSAGE);
     try {
-      // The followee hears of it in the same transaction (issue 12 §4).
+      // The followee hears of it in the same transaction.
       await inTransaction(this.db, async (trx) => {
         if (!(await new FollowsRepository(trx).add(viewer.id, userId))) return;
         await new NotificationsRepository(trx).add([
@@ -76,7 +76,7 @@ export class FollowsService {
     return this.profiles.profile(userId, viewer);
   }
 
-  /** Issue 12 §3: a profile's followers or the people it follows; 404 for an unknown user. */
+  /** A profile's followers or the people it follows; 404 for an unknown user. */
   async people(userId: string, side: 'followers' | 'following', page: PageRequest): Promise<Page<Author>> {
     await this.profiles.profile(userId, null);
     return toPage(await this.follows.people(userId, side, page), page.limit);
