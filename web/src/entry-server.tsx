@@ -25,7 +25,7 @@ const RECENT_PAGES = 300;
 export { pagePaths };
 
 /**
- * The web app on the server (issue 8 §1): the same routes and loaders as in the browser, answered
+ * The web app on the server: the same routes and loaders as in the browser, answered
  * by React Router's static handler and rendered to HTML with the page's head and the data the
  * browser hydrates it with. Every page is the visitor's view: the session lives in the browser.
  */

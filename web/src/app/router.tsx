@@ -28,7 +28,7 @@ const privateRoute: RouteHandle = { requiresAccount: true };
 const READER_DATA = { readerData: true };
 
 /*
- * The pages, rendered on the server and in the browser alike (issue 8 §1). Each page is its own
+ * The pages, rendered on the server and in the browser alike. Each page is its own
  * chunk, so the first load of /allblog ships only the shell, the router, the store and that page:
  * the landing page, the forms with Zod and the editor load when they are visited. Loaders are
  * small and load with the shell, so a page's data is on its way while its code downloads.
@@ -63,7 +63,7 @@ export function createRoutes(): RouteObject[] {
                 { id: 'signup', path: 'signup', ...lazyPage('auth/pages/sign-up-page', 'SignUpPage') },
               ],
             },
-            // Account recovery (issue 14 §3): reached from an email, signed in or not.
+            // Account recovery: reached from an email, signed in or not.
             {
               id: 'forgot-password',
               path: 'forgot-password',
@@ -116,7 +116,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               id: 'write',
-              // SPEC §2 keeps this redirect to /signup: someone who wants to write may have no account yet.
+              // Specification §2 keeps this redirect to /signup: someone who wants to write may have no account yet.
               element: <RequireAccount redirectTo="/signup" />,
               handle: privateRoute,
               children: [
@@ -155,9 +155,9 @@ export function createRoutes(): RouteObject[] {
                   path: 'notifications',
                   ...lazyPage('notifications/pages/notifications-page', 'NotificationsPage'),
                 },
-                // Issue 14 §2: the operators' page; the API answers anyone else 403, shown as such.
+                // The operators' page; the API answers anyone else 403, shown as such.
                 { id: 'admin', path: 'admin', ...lazyPage('admin/pages/admin-page', 'AdminPage') },
-                // Issue 11: the writer's publications, and one publication as its members manage it.
+                // The writer's publications, and one publication as its members manage it.
                 {
                   id: 'publications',
                   path: 'publications',
@@ -170,7 +170,7 @@ export function createRoutes(): RouteObject[] {
                 },
               ],
             },
-            // Issue 8 §4: an unknown address renders the not-found page with a 404.
+            // An unknown address renders the not-found page with a 404.
             {
               id: 'not-found',
               path: '*',

@@ -8,12 +8,12 @@ const rootReducer = combineReducers({ auth: authReducer, sessionNotice: sessionN
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
- * Redux's own store (SPEC §3–§4's auth state), without Redux Toolkit: the app needs two small
+ * Redux's own store (specification §3–§4's auth state), without Redux Toolkit: the app needs two small
  * reducers and no middleware, and Toolkit would add Immer to every first load. Redux marks
  * `createStore` legacy only to steer people to Toolkit; it is supported.
  */
 export function createAppStore(session: StoredSession | null) {
-  // SPEC §2: a page load starts signed in exactly when local storage holds a usable token.
+  // Specification §2: a page load starts signed in exactly when local storage holds a usable token.
   const preloaded: RootState = {
     auth: authStateFromSession(session),
     sessionNotice: initialSessionNoticeState,

@@ -53,7 +53,7 @@ describe('apiRequest: success', () => {
   });
 });
 
-describe('apiRequest: the SPEC §8 error texts', () => {
+describe('apiRequest: the specification §8 error texts', () => {
   it("server error with a message: 'Error: ' + message, with field errors", async () => {
     configureApiClient({
       fetch: respond(400, {

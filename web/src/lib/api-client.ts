@@ -1,6 +1,6 @@
 import { appStorage, readToken, type KeyValueStorage } from './storage';
 
-/** SPEC §8, word for word. */
+/** Specification §8, word for word. */
 export const NO_RESPONSE_MESSAGE = 'No response received from server. Please try again later.';
 const SERVER_ERROR_FALLBACK = 'Server Error';
 
@@ -16,7 +16,7 @@ export interface ApiFailure {
   kind: 'http' | 'network' | 'unexpected' | 'aborted';
   /** The HTTP status when the server answered, otherwise null. */
   status: number | null;
-  /** The SPEC §8 text to show. */
+  /** The specification §8 text to show. */
   message: string;
   /** Field name → messages, for forms to show under each input. */
   fieldErrors: FieldErrors;
@@ -54,13 +54,13 @@ export function configureApiClient(changes: Partial<ApiClientConfig>): void {
   Object.assign(config, changes);
 }
 
-/** SPEC §8: 'Error: ' + the server's message, or 'Error: Server Error' when it sent none. */
+/** Specification §8: 'Error: ' + the server's message, or 'Error: Server Error' when it sent none. */
 export function serverErrorText(body: unknown): string {
   const message = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : '';
   return `Error: ${message || SERVER_ERROR_FALLBACK}`;
 }
 
-/** SPEC §8: any other failure is 'Error: ' + its text. */
+/** Specification §8: any other failure is 'Error: ' + its text. */
 export function unexpectedErrorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return `Error: ${text}`;

@@ -6,7 +6,7 @@ export function mapResult<T, U>(result: ApiResult<T>, change: (data: T) => U): A
 }
 
 /**
- * SPEC §8 keeps log lines for the failures it shows nothing for; PRODUCT fix 5 shows them too. In
+ * Specification §8 keeps log lines for the failures it shows nothing for; PRODUCT fix 5 shows them too. In
  * the browser's console: on the server, the request log already has them.
  */
 export function logFailure<T>(label: string) {
@@ -18,7 +18,7 @@ export function logFailure<T>(label: string) {
 }
 
 /**
- * The status a server-rendered page answers with (issue 8 §4): what its main data said. A missing
+ * The status a server-rendered page answers with: what its main data said. A missing
  * post or user is a 404; a failure to load is a 500 (the page still renders, with Retry).
  */
 export function pageStatus(result: ApiResult<unknown>): number {
@@ -30,7 +30,7 @@ export function notFound(message: string): { ok: false; error: ApiFailure } {
   return { ok: false, error: { kind: 'http', status: 404, message, fieldErrors: {} } };
 }
 
-/** Whether the browser holds a session (SPEC §2's rule): loaders fetch the reader's own lists only then. */
+/** Whether the browser holds a session (specification §2's rule): loaders fetch the reader's own lists only then. */
 export function hasSession(): boolean {
   return readToken(appStorage) !== null;
 }

@@ -18,7 +18,7 @@ function storageWith(items: Record<string, string>): KeyValueStorage {
   return storage;
 }
 
-describe('readSession (SPEC §2 signed-in rule)', () => {
+describe('readSession (specification §2 signed-in rule)', () => {
   it('is signed in with a token of at least 10 characters', () => {
     const storage = storageWith({ token: TOKEN, username: 'ada', userId: 'u1' });
     expect(readSession(storage)).toEqual({ token: TOKEN, username: 'ada', userId: 'u1' });
@@ -61,7 +61,7 @@ describe('legacy usersname key (PRODUCT fix 2)', () => {
   });
 });
 
-describe('writing the session (SPEC §4)', () => {
+describe('writing the session (specification §4)', () => {
   it('sign-up and sign-in store token, username and userId, never usersname', () => {
     const storage = storageWith({ usersname: 'old' });
     saveSession(storage, { token: TOKEN, username: 'ada', userId: 'u1' });

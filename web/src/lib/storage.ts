@@ -7,7 +7,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-/** SPEC §3: the local storage keys are a contract with earlier versions of the app. */
+/** Specification §3: the local storage keys are a contract with earlier versions of the app. */
 export const TOKEN_KEY = TOKEN_STORAGE_KEY;
 export const USERNAME_KEY = 'username';
 export const USER_ID_KEY = 'userId';
@@ -63,13 +63,13 @@ export function migrateLegacyUsername(storage: KeyValueStorage): void {
   storage.removeItem(LEGACY_USERNAME_KEY);
 }
 
-/** The stored token when it counts as signed in (SPEC §2), otherwise null. */
+/** The stored token when it counts as signed in (specification §2), otherwise null. */
 export function readToken(storage: KeyValueStorage): string | null {
   const token = storage.getItem(TOKEN_KEY);
   return isUsableToken(token) ? token : null;
 }
 
-/** Signed in is decided by the token alone (SPEC §2); a missing name or id reads as empty. */
+/** Signed in is decided by the token alone (specification §2); a missing name or id reads as empty. */
 export function readSession(storage: KeyValueStorage): StoredSession | null {
   const token = readToken(storage);
   if (token === null) return null;
@@ -86,7 +86,7 @@ export function loadSession(storage: KeyValueStorage): StoredSession | null {
   return readSession(storage);
 }
 
-/** SPEC §4: sign-up and sign-in store token, username and userId. */
+/** Specification §4: sign-up and sign-in store token, username and userId. */
 export function saveSession(storage: KeyValueStorage, session: StoredSession): void {
   storage.setItem(TOKEN_KEY, session.token);
   storage.setItem(USERNAME_KEY, session.username);
@@ -94,7 +94,7 @@ export function saveSession(storage: KeyValueStorage, session: StoredSession): v
   storage.removeItem(LEGACY_USERNAME_KEY);
 }
 
-/** SPEC §4: an account update replaces the token and the username; the id does not change. */
+/** Specification §4: an account update replaces the token and the username; the id does not change. */
 export function saveAccountUpdate(
   storage: KeyValueStorage,
   update: { token: string; username: string },
@@ -103,7 +103,7 @@ export function saveAccountUpdate(
   storage.setItem(USERNAME_KEY, update.username);
 }
 
-/** SPEC §4 logout removes username, token and userId; a leftover legacy name goes too. */
+/** Specification §4 logout removes username, token and userId; a leftover legacy name goes too. */
 export function clearSession(storage: KeyValueStorage): void {
   for (const key of SESSION_KEYS) storage.removeItem(key);
 }

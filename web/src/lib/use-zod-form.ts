@@ -7,7 +7,7 @@ export interface ZodForm<TValues extends Record<string, string>> {
   values: TValues;
   /** One message per field: the schema's, or else the server's. */
   errors: Partial<Record<keyof TValues, string>>;
-  /** The line under the form: a SPEC §8 text. */
+  /** The line under the form: a specification §8 text. */
   formError: string | null;
   pending: boolean;
   setValue: (field: keyof TValues & string, value: string) => void;
@@ -28,7 +28,7 @@ interface ZodFormOptions<TValues extends Record<string, string>, TData> {
 /**
  * Form state for the account and post forms: validate on submit, then on every change (so an error
  * disappears as soon as it is fixed, but nobody is scolded before trying), server field errors
- * under their inputs, and the SPEC §4 states idle → submitting → error.
+ * under their inputs, and the specification §4 states idle → submitting → error.
  */
 export function useZodForm<TValues extends Record<string, string>, TData>({
   schema,

@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/auth';
 import { firstMessages, validate } from './validate';
 
-describe('validate with the shared schemas (SPEC §5)', () => {
+describe('validate with the shared schemas (specification §5)', () => {
   it('gives one message per field, under the field it belongs to', () => {
     const result = validate(signUpSchema, { username: 'a', email: 'nope', password: '123' });
     expect(result).toEqual({
@@ -43,7 +43,7 @@ describe('validate with the shared schemas (SPEC §5)', () => {
       ok: true,
       data: { password: 'secret1', currentPassword: 'secret0' },
     });
-    // The specification's own call (SPEC §7) sends no current password: the form lets it through,
+    // The specification's own call (specification §7) sends no current password: the form lets it through,
     // and the server asks for one only when the sign-in is not recent.
     expect(validate(userUpdateSchema, { username: '', password: 'secret1', currentPassword: '' })).toEqual({
       ok: true,

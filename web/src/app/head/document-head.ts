@@ -1,7 +1,7 @@
 import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../../../../contracts/feeds';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 
-/** What a page says about itself in <head> (issue 8 §2). Every field is optional. */
+/** What a page says about itself in <head>. Every field is optional. */
 export interface PageMeta {
   /** The page's own title (as link previews show it); the site's name is added in the tab. */
   title?: string;

@@ -31,7 +31,7 @@ export function useSite(): SiteInfo {
 }
 
 /**
- * A page's head (issue 8 §2), rendered by each page with what it shows. On the server it is
+ * A page's head, rendered by each page with what it shows. On the server it is
  * collected during rendering (the last page to render wins); in the browser it is applied once the
  * page is on screen, so client-side navigation keeps the title, canonical link and the rest right.
  */

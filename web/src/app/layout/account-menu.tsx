@@ -13,7 +13,7 @@ interface MenuLink {
   label: string;
 }
 
-/** The menu's page links, in order (SPEC §2, with Publications and Favorites added, then Admin for an operator). */
+/** The menu's page links, in order (specification §2, with Publications and Favorites added, then Admin for an operator). */
 export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[] {
   return [
     {
@@ -30,7 +30,7 @@ export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[]
 }
 
 /**
- * SPEC §2: the avatar initial opens a menu with the username, the links and Logout. Follows the
+ * Specification §2: the avatar initial opens a menu with the username, the links and Logout. Follows the
  * WAI-ARIA menu button pattern: arrows move, Escape closes and returns focus, Tab or a click
  * elsewhere closes.
  */
@@ -42,7 +42,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
 
   const logout = async () => {
     menu.close(false);
-    // SPEC §4 reloads the page after logout; a page that needs an account cannot be shown any
+    // Specification §4 reloads the page after logout; a page that needs an account cannot be shown any
     // more, so leave it for the list first (its guard would otherwise ask to sign in again).
     if (requiresAccount(matches.map((match) => match.handle))) await navigate('/allblog');
     endSession(dispatch);

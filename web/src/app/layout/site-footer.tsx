@@ -1,6 +1,6 @@
 import { feedPath } from '../../../../contracts/feeds';
 
-/** Issue 8 §6: the product's name and the site's feeds, on every page. */
+/** The product's name and the site's feeds, on every page. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">

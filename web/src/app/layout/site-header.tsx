@@ -20,7 +20,7 @@ function BellPlaceholder({ className }: { className: string }) {
   return <span className={`nav-link notification-bell ${className}`.trim()} aria-hidden="true" />;
 }
 
-/** SPEC §2, on every page: title, search (issue 9 §2), Write, then either Sign In and Get started or the avatar menu. */
+/** Specification §2, on every page: title, search, Write, then either Sign In and Get started or the avatar menu. */
 export function SiteHeader() {
   const viewer = useViewer();
 
@@ -32,7 +32,7 @@ export function SiteHeader() {
         </AppLink>
         <HeaderSearch />
         <nav className="site-nav" aria-label="Main">
-          {/* SPEC §5: a visitor who wants to write is sent to sign up first. */}
+          {/* specification §5: a visitor who wants to write is sent to sign up first. */}
           <AppLink className="nav-link nav-link--write" to={viewer.status ? '/addblog' : '/signup'}>
             <EditIcon />
             <span className="nav-link__label">Write</span>

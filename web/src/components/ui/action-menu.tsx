@@ -27,7 +27,7 @@ function DotsIcon() {
   );
 }
 
-/** A three-dot menu button (SPEC §2's read page menu); keyboard behaviour from useMenuButton. */
+/** A three-dot menu button (specification §2's read page menu); keyboard behaviour from useMenuButton. */
 export function ActionMenu({ label, items }: ActionMenuProps) {
   const menu = useMenuButton();
 

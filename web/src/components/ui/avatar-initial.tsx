@@ -3,7 +3,7 @@ export interface AvatarInitialProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-/** SPEC §2: the first letter of the name, in uppercase. Array.from keeps an emoji or accent whole. */
+/** Specification §2: the first letter of the name, in uppercase. Array.from keeps an emoji or accent whole. */
 export function initialOf(name: string): string {
   const first = Array.from(name.trim())[0];
   return first ? first.toLocaleUpperCase() : '?';

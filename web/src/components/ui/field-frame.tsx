@@ -18,7 +18,7 @@ export interface FieldFrameProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** The label, hint and field error every form control shares (SPEC §5: errors under each input). */
+/** The label, hint and field error every form control shares (specification §5: errors under each input). */
 export function FieldFrame({ label, hint, error, hideLabel = false, children }: FieldFrameProps) {
   const id = useId();
   const hintId = `${id}-hint`;

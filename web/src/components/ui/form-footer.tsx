@@ -6,7 +6,7 @@ export interface FormFooterProps {
   to: string;
 }
 
-/** SPEC §2: the line under an auth form, a sentence and a link. */
+/** Specification §2: the line under an auth form, a sentence and a link. */
 export function FormFooter({ text, linkText, to }: FormFooterProps) {
   return (
     <p className="form-footer">

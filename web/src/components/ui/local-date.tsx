@@ -10,7 +10,7 @@ const utcDate = memoizeRecent(
 );
 
 /**
- * SPEC §9's date ('Jun 27, 2024'). The server does not know the reader's time zone, so the page is
+ * Specification §9's date ('Jun 27, 2024'). The server does not know the reader's time zone, so the page is
  * rendered, and hydrated, with the UTC date, and shows the reader's own date from then on.
  */
 export function LocalDate({ iso, className }: { iso: string; className?: string }) {

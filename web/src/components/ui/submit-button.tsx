@@ -10,7 +10,7 @@ export interface SubmitButtonProps {
 }
 
 /**
- * SPEC §2: a full-width submit button, replaced by a loading button while the request is pending.
+ * Specification §2: a full-width submit button, replaced by a loading button while the request is pending.
  * The loading button is disabled so a second click cannot send the form twice.
  *
  * A server-rendered form is shown before its script runs. Submitted then, the browser would send

@@ -23,7 +23,7 @@ export interface TextAreaFieldProps extends NativeProps {
 const sizesItself = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
 
 /**
- * A labelled textarea that grows with what is typed (SPEC §2: the post editor's fields), with its
+ * A labelled textarea that grows with what is typed (specification §2: the post editor's fields), with its
  * field error under it, like TextField.
  */
 export function TextAreaField({

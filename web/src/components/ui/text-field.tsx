@@ -15,7 +15,7 @@ export interface TextFieldProps extends NativeProps {
   hint?: string;
 }
 
-/** The reusable labelled input of SPEC §2 (auth forms), with its field error under it. */
+/** The reusable labelled input of specification §2 (auth forms), with its field error under it. */
 export function TextField({
   label,
   name,

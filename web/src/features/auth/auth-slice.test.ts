@@ -3,7 +3,7 @@ import { createMemoryStorage, loadSession } from '../../lib/storage';
 import { authReducer, authStateFromSession, initialAuthState, login, logout } from './auth-slice';
 import { SESSION_ENDED_MESSAGE, sessionNoticeReducer, showSessionNotice } from './session-notice-slice';
 
-describe('auth slice (SPEC §3–§4)', () => {
+describe('auth slice (specification §3–§4)', () => {
   it('starts signed out: status false, userData null', () => {
     expect(authReducer(undefined, { type: '@@init' })).toEqual({ status: false, userData: null });
     expect(initialAuthState).toEqual({ status: false, userData: null });

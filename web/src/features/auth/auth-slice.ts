@@ -7,7 +7,7 @@ export interface AuthUser {
   username: string;
 }
 
-/** SPEC §3: status starts false and userData null. */
+/** Specification §3: status starts false and userData null. */
 export interface AuthState {
   status: boolean;
   userData: AuthUser | null;
@@ -26,9 +26,9 @@ export const LOGOUT = 'auth/logout';
 export type LoginAction = { type: typeof LOGIN; payload: AuthUser };
 export type LogoutAction = { type: typeof LOGOUT };
 
-/** SPEC §4: sets status to true and stores the userData carried by the action. */
+/** Specification §4: sets status to true and stores the userData carried by the action. */
 export const login = (user: AuthUser): LoginAction => ({ type: LOGIN, payload: user });
-/** SPEC §4: sets status to false and clears userData. */
+/** Specification §4: sets status to false and clears userData. */
 export const logout = (): LogoutAction => ({ type: LOGOUT });
 
 export function isLogin(action: UnknownAction): action is LoginAction {
@@ -41,7 +41,7 @@ export function authReducer(state: AuthState = initialAuthState, action: Unknown
   return state;
 }
 
-/** The state a page load starts in: signed in exactly when local storage says so (SPEC §2). */
+/** The state a page load starts in: signed in exactly when local storage says so (specification §2). */
 export function authStateFromSession(session: StoredSession | null): AuthState {
   if (session === null) return initialAuthState;
   return { status: true, userData: { id: session.userId, username: session.username } };

@@ -1,7 +1,7 @@
 /*
- * Whether a signed-in account is an operator (issue 14 §2), as GET /api/user/me last said: the
+ * Whether a signed-in account is an operator, as GET /api/user/me last said: the
  * account menu shows an Admin link only then. Kept beside the session rather than in it, so the
- * SPEC §3 auth state keeps its shape; filled by the check of the stored token on load and after
+ * Specification §3 auth state keeps its shape; filled by the check of the stored token on load and after
  * each sign-in (app/session-wiring.ts). The menu reads it when it opens, by which time the answer
  * is in: a plain set, with nothing to subscribe to, keeps the first load of every page small.
  */

@@ -5,7 +5,7 @@ import { isLogin } from './auth-slice';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /**
- * Kept apart from the auth slice, whose shape SPEC §3 fixes, and in the store rather than in the
+ * Kept apart from the auth slice, whose shape specification §3 fixes, and in the store rather than in the
  * URL or navigation state: a guard may redirect to /signin before the code that noticed the
  * rejected token does, and the message must survive whichever navigation wins.
  */

@@ -16,19 +16,19 @@ import { SESSION_ENDED_MESSAGE, showSessionNotice } from './session-notice-slice
  * from storage.
  */
 
-/** SPEC §4, after sign-up or sign-in. */
+/** Specification §4, after sign-up or sign-in. */
 export function startSession(dispatch: Dispatch, session: StoredSession): void {
   saveSession(appStorage, session);
   dispatch(login({ id: session.userId, username: session.username }));
 }
 
-/** SPEC §4, after an account update: a new token and name for the same user. */
+/** Specification §4, after an account update: a new token and name for the same user. */
 export function applyAccountUpdate(dispatch: Dispatch, update: StoredSession): void {
   saveAccountUpdate(appStorage, update);
   dispatch(login({ id: update.userId, username: update.username }));
 }
 
-/** SPEC §4, the Logout menu item. */
+/** Specification §4, the Logout menu item. */
 export function endSession(dispatch: Dispatch): void {
   clearSession(appStorage);
   dispatch(logout());

@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { selectAuth, type AuthState } from './auth-slice';
 
-/** The SPEC §3 auth state: `status` is the signed-in flag, `userData` who it is. */
+/** The specification §3 auth state: `status` is the signed-in flag, `userData` who it is. */
 export function useSession(): AuthState {
   return useSelector(selectAuth);
 }

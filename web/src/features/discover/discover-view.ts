@@ -46,7 +46,7 @@ function newestRelease(discover: Discover): DiscoverView['release'] {
 }
 
 /**
- * "0.1.0, Nov 21, 2026" for a release (SPEC §9's date format). Notes not yet in a release are
+ * "0.1.0, Nov 21, 2026" for a release (specification §9's date format). Notes not yet in a release are
  * already running on this site, so they are "New since" the last release rather than to come.
  */
 export function releaseLabel(release: ReleaseNotes, older: readonly ReleaseNotes[]): string {

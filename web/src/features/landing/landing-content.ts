@@ -1,4 +1,4 @@
-/** The static marketing copy of SPEC §1, kept apart from the markup so it reads as one text. */
+/** The static marketing copy of specification §1, kept apart from the markup so it reads as one text. */
 
 export interface Feature {
   id: string;
@@ -55,6 +55,6 @@ export const TEAMS = {
     'A public API for your own tools and workflows',
     'Publications: a shared blog with an owner, editors who publish and writers who write',
   ],
-  /** Issue 11: where a team starts (signed-out visitors are asked to sign in first). */
+  /** Where a team starts (signed-out visitors are asked to sign in first). */
   action: { to: '/publications', label: 'Start a publication' },
 } as const;

@@ -6,7 +6,7 @@ import { getSuggestions } from './api/get-suggestions';
 export const SUGGEST_DEBOUNCE_MS = 200;
 
 /**
- * Suggestions for what is typed (issue 9 §2): asked after a pause in typing, and each new text
+ * Suggestions for what is typed: asked after a pause in typing, and each new text
  * aborts the request for the text before it, so an old answer never replaces a newer one.
  * Too short a text suggests nothing.
  */

@@ -7,7 +7,7 @@ export function postCountText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'post' : 'posts'}`;
 }
 
-/** The topic page's head (issue 9 §1): what it lists, its canonical address and its own feeds. */
+/** The topic page's head: what it lists, its canonical address and its own feeds. */
 export function tagMeta(info: TagInfo, site: SiteInfo): PageMeta {
   return {
     title: `Posts about ${info.name}`,

@@ -28,7 +28,7 @@ type TabId = (typeof TABS)[number]['id'];
 const isTab = (value: string | null): value is TabId => TABS.some((tab) => tab.id === value);
 
 /**
- * /admin (issue 14 §2), behind RequireAccount: the operators' page. The instance's figures are read
+ * /admin, behind RequireAccount: the operators' page. The instance's figures are read
  * first; the server's 403 for anyone who is not an operator shows the forbidden page instead. Each
  * tab is a panel of its own (WAI-ARIA tabs, arrows move between them), named in the address.
  */

@@ -19,7 +19,7 @@ export function GuestOnly() {
 }
 
 export interface RequireAccountProps {
-  /** SPEC §2 sends a would-be writer to /signup; PRODUCT fix 3 sends the rest to /signin. */
+  /** Specification §2 sends a would-be writer to /signup; PRODUCT fix 3 sends the rest to /signin. */
   redirectTo: '/signin' | '/signup';
 }
 

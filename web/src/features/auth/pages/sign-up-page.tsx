@@ -30,7 +30,7 @@ export function SignUpPage() {
       if (!result.ok) return result.error;
       startSession(dispatch, {
         token: result.data.jwt,
-        // SPEC §7 reads only jwt and userId from this answer; the name typed is the name saved.
+        // Specification §7 reads only jwt and userId from this answer; the name typed is the name saved.
         username: result.data.username || input.username,
         userId: result.data.userId,
       });

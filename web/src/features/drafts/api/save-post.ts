@@ -4,11 +4,11 @@ import type { StudioPostResponse } from './studio-post';
 export interface PostDraftInput {
   title: string;
   content: string;
-  /** Issue 9 §1: the post's topics; absent keeps the ones the post has. */
+  /** The post's topics; absent keeps the ones the post has. */
   tags?: string[];
-  /** Issue 11: the address of the publication to write it in; absent keeps it where it is. */
+  /** The address of the publication to write it in; absent keeps it where it is. */
   publication?: string | undefined;
-  /** Issue 10 §4: the cover picture's media id, null for none; absent keeps the post's cover. */
+  /** The cover picture's media id, null for none; absent keeps the post's cover. */
   coverId?: string | null | undefined;
 }
 
@@ -53,7 +53,7 @@ function intentOf(action: SaveAction): PublishIntent {
 
 /**
  * One save of the writing page. A post not on the server yet is created (Publish without a status,
- * exactly SPEC §7's call); one that is (a saved draft, or /updateblog) is updated with the version
+ * exactly specification §7's call); one that is (a saved draft, or /updateblog) is updated with the version
  * it was loaded at, so an edit made elsewhere meanwhile is answered with 409.
  */
 export function savePost(

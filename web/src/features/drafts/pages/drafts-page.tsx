@@ -15,7 +15,7 @@ type DraftsState =
   { kind: 'loading' } | { kind: 'loaded'; posts: StudioPost[] } | { kind: 'failed'; message: string };
 
 /**
- * /drafts (issue 10 §3): the writer's drafts and scheduled posts, newest change first, each
+ * /drafts: the writer's drafts and scheduled posts, newest change first, each
  * reopened in the editor. Only for its owner, so fetched in the browser with the token.
  */
 export function DraftsPage() {

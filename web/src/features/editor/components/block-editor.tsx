@@ -65,7 +65,7 @@ let markdownReader: Promise<typeof import('../markdown/markdown-parser')> | null
 const loadMarkdownReader = () => (markdownReader ??= import('../markdown/markdown-parser'));
 
 /**
- * The body of a post as blocks (issue 10 §1), on Tiptap. Markdown goes in and comes out
+ * The body of a post as blocks, on Tiptap. Markdown goes in and comes out
  * (editor-markdown.ts); the schema keeps only our blocks, so pasted pages are cleaned to them.
  */
 export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(function BlockEditor(

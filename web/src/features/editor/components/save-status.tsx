@@ -1,6 +1,6 @@
 import type { SaveState } from '../hooks/use-autosave';
 
-/** The words of issue 10 §2 for where the writing is. */
+/** The words that say where the writing is (docs/decisions/0028-work-never-lost.md). */
 export function saveStatusText(state: SaveState): string {
   switch (state.kind) {
     case 'idle':

@@ -15,7 +15,7 @@ function localInputValue(date: Date): string {
 }
 
 /**
- * Schedule: a date and time in the writer's time zone, sent as an ISO instant (issue 10 §3: the
+ * Schedule: a date and time in the writer's time zone, sent as an ISO instant (the
  * post appears everywhere at that time). "Schedule…" opens the field; a time in the past is refused
  * here with a message, before the server would.
  */

@@ -37,7 +37,7 @@ function readState(editor: Editor): ToolbarState {
 }
 
 /**
- * The toolbar on a selection (issue 10 §1): marks and headings for text, alt text and caption for
+ * The toolbar on a selection: marks and headings for text, alt text and caption for
  * a picture, the language of a code block. Alt+F10 moves into it from the text and Escape goes
  * back, so it is reachable without a pointer; its buttons say their state with aria-pressed.
  * The editor loads it (with BubbleMenu and its positioning) when a selection first needs it;

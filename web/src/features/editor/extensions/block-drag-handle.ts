@@ -165,7 +165,7 @@ function caretAfterDroppedText(transactions: readonly Transaction[], state: Edit
   return state.tr.setSelection(TextSelection.create(state.doc, selection.to - 1));
 }
 
-/** A handle beside the block under the pointer, to drag it elsewhere (issue 10 §1). */
+/** A handle beside the block under the pointer, to drag it elsewhere. */
 export const BlockDragHandle = Extension.create({
   name: 'blockDragHandle',
   addProseMirrorPlugins() {

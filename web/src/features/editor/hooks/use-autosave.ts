@@ -10,7 +10,7 @@ import {
   type LocalCopy,
 } from '../lib/local-copy';
 
-/** Issue 10 §2: a draft saves itself this long after typing stops. */
+/** A draft saves itself this long after typing stops. */
 export const AUTOSAVE_DELAY_MS = 2000;
 
 export type SaveState =
@@ -55,7 +55,7 @@ export interface Autosave {
 }
 
 /**
- * Issue 10 §2's autosave: a copy on this device at every pause, a draft on the server ~2 s after
+ * The autosave (docs/decisions/0028-work-never-lost.md): a copy on this device at every pause, a draft on the server ~2 s after
  * typing stops, "Offline: kept on this device" when the server cannot be reached (retried when the
  * browser is back online), and a stale version shown as a conflict, never overwritten silently.
  */

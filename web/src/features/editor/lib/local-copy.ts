@@ -1,8 +1,8 @@
 import { appStorage, type KeyValueStorage } from '../../../lib/storage';
 
 /**
- * The copy of a post kept on this device while it is not yet on the server (issue 10 §2). Its own
- * namespaced keys, apart from SPEC §3's session keys.
+ * The copy of a post kept on this device while it is not yet on the server. Its own
+ * namespaced keys, apart from specification §3's session keys.
  */
 export interface LocalCopy {
   title: string;

@@ -4,7 +4,7 @@ import { MarkdownParser } from 'prosemirror-markdown';
 import { liftImages } from './lift-images';
 
 /**
- * Markdown in (SPEC §7: a post's `content` is Markdown): markdown-it with the CommonMark rules reads
+ * Markdown in (specification §7: a post's `content` is Markdown): markdown-it with the CommonMark rules reads
  * it into the editor's schema. The mapping is ours because Tiptap names its nodes differently from
  * prosemirror-markdown's defaults. markdown-it is most of the editor's Markdown weight, and a new
  * post has nothing to read, so the editor loads this module only when it has Markdown to read
@@ -13,7 +13,7 @@ import { liftImages } from './lift-images';
 export type ParseMarkdown = (markdown: string) => ProseMirrorNode;
 
 function tokenizer(): MarkdownIt {
-  // Raw HTML stays text, as on the server (issue 3 §2); links are only what the writer marked up.
+  // Raw HTML stays text, as on the server; links are only what the writer marked up.
   const md = new MarkdownIt('commonmark', { html: false, linkify: false });
   liftImages(md);
   return md;

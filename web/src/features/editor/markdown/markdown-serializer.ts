@@ -2,7 +2,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
 
 /**
- * Markdown out (SPEC §7: a post's `content` is Markdown): prosemirror-markdown's serializer with our
+ * Markdown out (specification §7: a post's `content` is Markdown): prosemirror-markdown's serializer with our
  * node names. It is needed at any moment (autosave, leaving the page, Publish), so it loads with the
  * editor; the reader (markdown-parser.ts) loads when there is Markdown to read. Only
  * prosemirror-markdown's serializer is bundled here (vite.config.ts: markdownSerializerOnly).

@@ -4,7 +4,7 @@ import { canonicalPostPath, profilePath } from '../../posts/paths';
 import './testimonials-wall.css';
 
 /**
- * SPEC §1's wall of testimonials, made only of quotes an operator chose from this site's own posts
+ * Specification §1's wall of testimonials, made only of quotes an operator chose from this site's own posts
  * and comments (PRODUCT fix 12): each names its real writer and links to where it was written.
  * Nothing chosen, nothing shown: the caller leaves the section out.
  */

@@ -4,7 +4,7 @@ import { logFailure } from '../../../lib/loader-helpers';
 import { getTestimonials } from '../api/get-testimonials';
 
 export interface LandingData {
-  /** The wall of testimonials (issue 14 §2); empty, and the section left out, until chosen. */
+  /** The wall of testimonials; empty, and the section left out, until chosen. */
   testimonials: Testimonial[];
 }
 

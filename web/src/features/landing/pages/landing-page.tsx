@@ -7,7 +7,7 @@ import type { LandingData } from '../loaders/landing-loader';
 import { FEATURES, TEAMS } from '../landing-content';
 import { AppLink } from '../../../components/ui/app-link';
 
-/** `/`: the marketing page of SPEC §1, its wall of testimonials from real quotes (issue 14 §2). */
+/** `/`: the marketing page of specification §1, its wall of testimonials from real quotes. */
 export function LandingPage() {
   const site = useSite();
   const { testimonials } = useLoaderData<LandingData>();

@@ -23,7 +23,7 @@ export interface ReportDialogProps {
 }
 
 /**
- * A reader's report of a post or comment (issue 14 §2): a reason, an optional note, then thanks.
+ * A reader's report of a post or comment: a reason, an optional note, then thanks.
  * A native modal <dialog> like ConfirmDialog: the browser traps focus and closes it on Escape.
  * Loaded only when a reader asks to report, since it carries the validation library.
  */

@@ -13,7 +13,7 @@ import '../notifications.css';
  */
 export const UNREAD_POLL_MS = 30_000;
 
-/** Issue 12 §4: the header's bell, with the unread count, kept current without a reload. */
+/** The header's bell, with the unread count, kept current without a reload. */
 export function NotificationBell() {
   const [unread, setUnread] = useState(0);
   const { pathname } = useLocation();

@@ -28,7 +28,7 @@ function targetOf(group: NotificationGroup): string {
 }
 
 /**
- * /notifications, behind RequireAccount (issue 12 §4): the reader's own, so it is rendered in the
+ * /notifications, behind RequireAccount: the reader's own, so it is rendered in the
  * browser. Newest first, page by page; one line or all can be marked read.
  */
 export function NotificationsPage() {

@@ -4,7 +4,7 @@ import { uploadMedia } from '../../editor/api/upload-media';
 import { updatePublication } from '../api/publications';
 
 /**
- * The owner's logo for a publication's site (issue 11 §1): a picture uploaded like any other
+ * The owner's logo for a publication's site: a picture uploaded like any other
  * (POST /api/media: re-encoded, metadata gone), shown beside the name in the site's header.
  */
 export function LogoField({

@@ -2,7 +2,7 @@ import { useApiResource } from '../../../lib/use-api-resource';
 import { listMemberships } from '../api/memberships';
 
 /**
- * A writer's link to their own blog's site, on their own profile (issue 11). Only one's own
+ * A writer's link to their own blog's site, on their own profile. Only one's own
  * memberships can be read, so other people's profiles have none; shown once it has loaded.
  */
 export function OwnBlogLink() {

@@ -4,7 +4,7 @@ import { useApiResource } from '../../../lib/use-api-resource';
 import { listMemberships } from '../api/memberships';
 
 /**
- * The editor's "Publish in" choice (issue 11): the writer's own blog first, then the publications
+ * The editor's "Publish in" choice: the writer's own blog first, then the publications
  * they write in. Not shown to a writer who has only their own blog, nor before their memberships
  * have loaded: a post then stays where it is (new posts go to the writer's own blog).
  * `value` is the slug chosen here, undefined until the writer picks one.

@@ -27,7 +27,7 @@ import { PUBLICATIONS_PATH } from '../paths';
 import '../publications.css';
 
 /**
- * /publication?slug= (issue 11), behind RequireAccount: one publication as its member manages it.
+ * /publication?slug=, behind RequireAccount: one publication as its member manages it.
  * Each section shows only what the member's role allows; the server checks every request again.
  */
 export function PublicationPage() {

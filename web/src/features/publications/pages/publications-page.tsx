@@ -11,7 +11,7 @@ import { NewPublicationForm } from '../components/new-publication-form';
 import '../publications.css';
 
 /**
- * /publications (issue 11), behind RequireAccount: the writer's publications, the invitations
+ * /publications, behind RequireAccount: the writer's publications, the invitations
  * waiting for them and a new publication. Only for its owner, so read in the browser with the token.
  */
 export function PublicationsPage() {

@@ -13,7 +13,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * The header's search box (issue 9 §2): a form that works without JavaScript (GET /search?q=),
+ * The header's search box: a form that works without JavaScript (GET /search?q=),
  * '/' to reach it from anywhere but a text field, and suggestions while typing as an ARIA 1.2
  * combobox: arrows move through them, Enter opens the chosen one or searches, Escape closes.
  */

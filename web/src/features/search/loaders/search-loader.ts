@@ -24,7 +24,7 @@ function searchStatus(result: ApiResult<unknown>): number {
   return !result.ok && result.error.status === 400 ? 400 : pageStatus(result);
 }
 
-/** /search?q= (issue 9 §2): the first page of ranked results, rendered on the server. */
+/** /search?q=: the first page of ranked results, rendered on the server. */
 export async function searchLoader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get('q') ?? '';
   if (q.trim() === '') return { q, results: null } satisfies SearchPageData;

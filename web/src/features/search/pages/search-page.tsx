@@ -11,7 +11,7 @@ import type { SearchPageData } from '../loaders/search-loader';
 import '../search.css';
 
 /**
- * /search?q= (issue 9 §2): ranked results with their passages, rendered on the server. Results
+ * /search?q=: ranked results with their passages, rendered on the server. Results
  * change with every new post, so the page stays out of search engines (noindex) like most sites'.
  */
 export function SearchPage() {

@@ -10,7 +10,7 @@ import { NewApiKey } from './new-api-key';
 import { SettingsSection } from './settings-section';
 
 /**
- * Personal access tokens (issue 13 §2): for scripts and static-site builders, instead of a
+ * Personal access tokens: for scripts and static-site builders, instead of a
  * sign-in. Loaded in the browser only: the settings page is never rendered with an account on
  * the server.
  */

@@ -17,7 +17,7 @@ function save(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Issue 14 §4: everything the account wrote, as a zip the writer keeps or takes elsewhere. */
+/** Everything the account wrote, as a zip the writer keeps or takes elsewhere. */
 export function ExportData() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

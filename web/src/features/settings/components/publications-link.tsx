@@ -2,7 +2,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { PUBLICATIONS_PATH } from '../../publications/paths';
 import { SettingsSection } from './settings-section';
 
-/** Issue 11: publications have a page of their own; Settings points to it. */
+/** Publications have a page of their own; Settings points to it. */
 export function PublicationsLink() {
   return (
     <SettingsSection

@@ -10,7 +10,7 @@ import { WebhooksSecret } from './webhooks-secret';
 import './webhooks.css';
 
 /**
- * Issue 13 §3: the writer's webhooks on the Settings page. A new hook's signing secret is shown
+ * The writer's webhooks on the Settings page. A new hook's signing secret is shown
  * here once, right after it is added; the server never shows it again.
  */
 export function WebhooksSection() {

@@ -5,7 +5,7 @@ import { getProfile } from '../../profile/api/get-profile';
 import '../social.css';
 
 /**
- * Issue 12 §3: Follow from a post's byline. Whether the reader follows the author is the reader's
+ * Follow from a post's byline. Whether the reader follows the author is the reader's
  * own data, so it is asked for in the browser; a writer reading their own post gets no button.
  */
 export function BylineFollow({ author }: { author: { id: string; username: string } }) {

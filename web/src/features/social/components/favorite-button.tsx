@@ -18,7 +18,7 @@ export interface FavoriteButtonProps {
 }
 
 /**
- * Issue 12 §3: favoriting in plain sight, with the post's count. A toggle (aria-pressed); a
+ * Favoriting in plain sight, with the post's count. A toggle (aria-pressed); a
  * visitor is sent to sign in and brought back. The count shown is the server's, after the write.
  */
 export function FavoriteButton({ post, onChange, onStatus, compact = false }: FavoriteButtonProps) {

@@ -17,7 +17,7 @@ interface PeopleState {
 }
 
 /**
- * Issue 12 §3: a profile's followers and the people it follows, shown on demand (two toggles; the
+ * A profile's followers and the people it follows, shown on demand (two toggles; the
  * counts are in the profile header above) and paged. Loaded in the browser: a list nobody opened costs nothing.
  */
 export function PeopleLists({ userId }: { userId: string }) {

@@ -22,7 +22,7 @@ interface Option {
 }
 
 /**
- * A post's topics (issue 9 §1): type a tag and press Enter or a comma; existing topics are
+ * A post's topics: type a tag and press Enter or a comma; existing topics are
  * suggested as an ARIA 1.2 combobox (arrows, Enter, Escape, or a tap). Each tag is normalized by
  * the rule the server applies (contracts/tags.ts), so the chip shows what will be stored; at most
  * five, no duplicates, and what is refused says why under the field.

@@ -9,7 +9,7 @@ export interface TagLinksProps {
   className?: string;
 }
 
-/** A post's topics as links to their pages (issue 9 §1); nothing at all for a post without tags. */
+/** A post's topics as links to their pages; nothing at all for a post without tags. */
 export function TagLinks({ tags, label = 'Topics', className }: TagLinksProps) {
   if (tags.length === 0) return null;
   return (

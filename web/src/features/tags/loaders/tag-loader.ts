@@ -25,7 +25,7 @@ export function loadTagPostsPage(name: string, cursor: string | null, signal?: A
 }
 
 /**
- * /tag?name= (issue 9 §1): the topic and its first posts, newest first. The name is normalized by
+ * /tag?name=: the topic and its first posts, newest first. The name is normalized by
  * the shared rule (`?name=Machine Learning` is the topic machine-learning); an address naming no
  * topic, or a topic no post carries, is the not-found page with a 404.
  */

@@ -13,7 +13,7 @@ import { TOPIC_NOT_FOUND_TEXT, type TagPageData } from '../loaders/tag-loader';
 import { tagMeta } from '../tag-meta';
 import '../components/topic-header.css';
 
-/** /tag?name=: one topic, its Follow button and its posts, newest first (issue 9 §1). */
+/** /tag?name=: one topic, its Follow button and its posts, newest first. */
 export function TagPage() {
   const data = useLoaderData() as TagPageData;
   const revalidator = useRevalidator();
