@@ -68,7 +68,7 @@ describe('session the server rejects', () => {
     await page.addInitScript(
       ({ id }) => {
         if (!sessionStorage.getItem('e2e-seeded')) {
-          // Well-formed enough to count as signed in (SPEC §2), but not signed by this server.
+          // Well-formed enough to count as signed in (specification §2), but not signed by this server.
           localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmb3JnZWQifQ.Zm9yZ2VkLXNpZ25hdHVyZQ');
           localStorage.setItem('username', 'Forged');
           localStorage.setItem('userId', id);
@@ -154,7 +154,7 @@ describe('user update', () => {
     await page.getByLabel('Current password', { exact: true }).first().fill(user.password);
     await page.getByRole('button', { name: 'Update', exact: true }).click();
 
-    // SPEC §4: token and username replaced, then the profile.
+    // Specification §4: token and username replaced, then the profile.
     await atPath(page, '/profile', { userId: user.id });
     await visible(page.getByRole('heading', { level: 1, name: 'after' }));
     await expectSignedInHeader(page, 'after');

@@ -53,7 +53,7 @@ describe('sign-up', () => {
 
     const release = await holdRequests(page, '**/api/user/signup');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    // SPEC §2: the submit button is replaced by a loading button while the request is pending.
+    // Specification §2: the submit button is replaced by a loading button while the request is pending.
     const loading = await visible(page.getByRole('button', { name: 'Signing up…' }));
     expect(await loading.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign up', exact: true }).count()).toBe(0);

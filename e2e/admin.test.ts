@@ -33,7 +33,7 @@ async function pageFor(
   return page;
 }
 
-describe('operators and moderation (issue 14 §2)', () => {
+describe('operators and moderation', () => {
   it('takes a reader’s report, lets the operator hide the post from /admin, and the post is gone for visitors', async () => {
     const operator = await createUser(server.baseURL, 'Operator', operatorEmail);
     const writer = await createUser(server.baseURL, 'Spammer');

@@ -6,7 +6,7 @@ import { expectNoHorizontalScroll, fieldError, visible } from './support/expect-
 
 const browser = useBrowser();
 
-describe('API keys in Settings (issue 13 §2)', () => {
+describe('API keys in Settings', () => {
   it('creates a key shown once, which works until it is revoked', async () => {
     const user = await createUser(browser.baseURL, 'Builder');
     // axe runs as an injected script, which the page's policy would refuse.

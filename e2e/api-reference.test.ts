@@ -4,7 +4,7 @@ import { visible } from './support/expect-page';
 
 const browser = useBrowser();
 
-describe('the API reference (issue 13 §1)', () => {
+describe('the API reference', () => {
   it('runs under the site policy from its own files and lists the API', async () => {
     // No bypassCSP: a script or style the policy refused would be a console error, which fails the test.
     const page = await browser.newPage({ viewport: PHONE });

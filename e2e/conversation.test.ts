@@ -22,7 +22,7 @@ const commentBy = (page: Page, username: string) =>
   discussion(page).getByRole('article', { name: `Comment by ${username}` });
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 
-describe('conversation on the read page (issue 12 §2, §3)', () => {
+describe('conversation on the read page', () => {
   it('replies under a comment, edits one’s own reply (marked edited), and a deleted comment reads "[deleted]"', async () => {
     const author = await createUser(browser.baseURL, `Host${tag()}`);
     const reader = await createUser(browser.baseURL, `Guest${tag()}`);
@@ -140,7 +140,7 @@ describe('conversation on the read page (issue 12 §2, §3)', () => {
   });
 });
 
-describe('notifications (issue 12 §4)', () => {
+describe('notifications', () => {
   it('updates the bell without a reload, lists the news, marks it read; passes axe at 375 px, light and dark', async () => {
     const writer = await createUser(browser.baseURL, `Bell${tag()}`);
     const reader = await createUser(browser.baseURL, `Ringer${tag()}`);

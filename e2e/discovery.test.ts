@@ -8,7 +8,7 @@ import { apiCall, favorite, follow, hold, publish, tag } from './support/posts';
 import { axeViolations } from './support/axe';
 
 /*
- * Issue 9 in the browser: the tag input, search from the header, the search page, the topic page
+ * Topics and search in the browser: the tag input, search from the header, the search page, the topic page
  * (with and without JavaScript), following a topic, and the side panel's links.
  */
 

@@ -72,7 +72,7 @@ describe('discussions on the read page', () => {
     await visible(commentBy(page, reader.username));
   });
 
-  it('shows the SPEC §8 error line under the box when the comment cannot be sent', async () => {
+  it('shows the specification §8 error line under the box when the comment cannot be sent', async () => {
     const author = await createUser(browser.baseURL, 'Host');
     const reader = await createUser(browser.baseURL, 'Offline');
     const post = await publish(browser.baseURL, author, { title: `No network ${tag()}`, content: 'Hm.' });
@@ -121,7 +121,7 @@ describe('discussions on the read page', () => {
 
     const asBystander = await openPost(readPath(post), bystander);
     await visible(commentBy(asBystander, writer.username));
-    // Anyone signed in may reply (issue 12); only Edit and Delete are the author's.
+    // Anyone signed in may reply; only Edit and Delete are the author's.
     const ownerActions = { name: /^(Edit|Delete) comment/ };
     expect(await commentBy(asBystander, writer.username).getByRole('button', ownerActions).count()).toBe(0);
     await visible(

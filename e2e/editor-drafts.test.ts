@@ -9,7 +9,7 @@ import { hydrated } from './support/hydration';
 import { apiCall, failNetwork, tag } from './support/posts';
 
 /*
- * Issue 10 §2–3 in the browser: autosave, the local copy, the leave-page question, conflicts,
+ * Drafts and scheduling in the browser: autosave, the local copy, the leave-page question, conflicts,
  * drafts, scheduling and preview, against the real server.
  */
 

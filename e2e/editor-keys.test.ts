@@ -49,7 +49,7 @@ async function writingPage(user: E2eUser): Promise<{ page: Page; saves: SentSave
 /** Whether a recorded save asked for the post to go out to readers (now or at a time). */
 function publishes(save: SentSave): boolean {
   if (save.body.status === 'published' || 'publishAt' in save.body) return true;
-  // SPEC §7's create call without a status publishes; the page's drafts always say 'draft'.
+  // Specification §7's create call without a status publishes; the page's drafts always say 'draft'.
   return save.method === 'POST' && save.body.status === undefined;
 }
 

@@ -47,7 +47,7 @@ async function focusedBecomes(page: Page, expected: string): Promise<void> {
 }
 
 describe('header, signed out', () => {
-  it('shows Sign In and Get started, and each link goes where SPEC §2 says', async () => {
+  it('shows Sign In and Get started, and each link goes where specification §2 says', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto('/');
     await expectSignedOutHeader(page);

@@ -14,7 +14,7 @@ import {
 
 const browser = useBrowser();
 
-/** SPEC §1: the landing page's static marketing sections, by the name each one shows. */
+/** Specification §1: the landing page's static marketing sections, by the name each one shows. */
 const MARKETING_SECTIONS = [
   'Custom domain',
   'Free sub-domain',
@@ -41,7 +41,7 @@ describe('landing page', () => {
     await expectSignedOutHeader(page);
   });
 
-  it('has every marketing section of SPEC §1, each a named region with a heading', async () => {
+  it('has every marketing section of specification §1, each a named region with a heading', async () => {
     const page = await openLanding();
     const main = page.getByRole('main');
     for (const name of MARKETING_SECTIONS) {

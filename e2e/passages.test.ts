@@ -58,7 +58,7 @@ async function selectWithMouse(page: Page, words: string): Promise<void> {
   await page.mouse.up();
 }
 
-describe('in-line comments on passages (issue 12 §1)', () => {
+describe('in-line comments on passages', () => {
   it('comments on words selected with the mouse; the passage is marked with its count and the discussion quotes it', async () => {
     const author = await createUser(browser.baseURL, `Essayist${tag()}`);
     const reader = await createUser(browser.baseURL, `Margin${tag()}`);

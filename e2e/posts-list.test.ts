@@ -42,10 +42,10 @@ describe('/allblog', () => {
     const text = (await shown.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(author.username);
     expect(text).toContain(formatPostDate(post.createdAt));
-    // The preview is the plain text of the Markdown (issue 3 §2).
+    // The preview is the plain text of the Markdown.
     expect(text).toContain('A short post, shown in full.');
     expect(await textOf(shown.locator('.discuss-count'))).toBe('Discuss 2 comments');
-    // The avatar initial of SPEC §2.
+    // The avatar initial of specification §2.
     expect(await textOf(shown.locator('.avatar'))).toBe(author.username[0]?.toUpperCase());
 
     await shown.getByRole('link', { name: title }).click();
@@ -179,7 +179,7 @@ describe('/allblog', () => {
     await hidden(page.getByRole('alert'));
   });
 
-  it('has the side panel of SPEC §1, made of real data and no invented people', async () => {
+  it('has the side panel of specification §1, made of real data and no invented people', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto('/allblog');
     const panel = await visible(page.getByRole('complementary', { name: 'Around Inkwell' }));

@@ -80,7 +80,7 @@ describe('/readblog', () => {
     release();
 
     await visible(page.getByRole('heading', { level: 1, name: title }));
-    // Issue 8 §2: a post's title names its author too.
+    // A post's title names its author too.
     expect(await page.title()).toBe(`${title}, by Marky · Inkwell`);
     const article = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
     const authorLink = article.getByRole('link', { name: author.username, exact: true });
@@ -211,7 +211,7 @@ describe('/readblog', () => {
     const title = `Mine alone ${tag()}`;
     const post = await publish(browser.baseURL, author, { title, content: 'Hands off.' });
 
-    // Anyone but the author may report it (issue 14 §2); a visitor is asked to sign in first.
+    // Anyone but the author may report it; a visitor is asked to sign in first.
     const visitor = await openPost(readPath(post));
     await visible(visitor.getByRole('heading', { level: 1, name: title }));
     expect(await menuItems(visitor)).toEqual(['Share', 'Add to favorites', 'Report']);

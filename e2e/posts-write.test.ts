@@ -16,7 +16,7 @@ async function signedIn(user: E2eUser, path: string, viewport = DESKTOP): Promis
   return page;
 }
 
-/** Publishing sends POST, or PUT when the draft was already saved on the way (issue 10 §2). */
+/** Publishing sends POST, or PUT when the draft was already saved on the way. */
 function publishCall(request: Request): boolean {
   return apiCall('POST', '/api/post/blog')(request) || apiCall('PUT', '/api/post/blog')(request);
 }
@@ -42,7 +42,7 @@ describe('/addblog', () => {
     expect(await page.title()).toBe('Write a post · Inkwell');
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    // The checks load at the writer's first change (issue 10 §5): on an untouched form the
+    // The checks load at the writer's first change: on an untouched form the
     // messages follow their fetch.
     await expect.poll(() => fieldError(page, 'Title')).toBe(REQUIRED);
     expect(await fieldError(page, 'Content')).toBe(REQUIRED);
@@ -67,9 +67,9 @@ describe('/addblog', () => {
 
     await atPath(page, '/allblog');
     await visible(page.getByRole('heading', { name: title }));
-    // Issue 10 §3: a confirmation, with a link to the new post.
+    // A confirmation, with a link to the new post.
     const notice = await visible(page.getByRole('status').filter({ hasText: 'Your post is published.' }));
-    // Issue 10 §1: reading time on the card and on the read page.
+    // Reading time on the card and on the read page.
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
     expect(await textOf(card)).toContain('1 min read');
     await notice.getByRole('link', { name: title }).click();
@@ -101,7 +101,7 @@ describe('/addblog', () => {
     expect(await content.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
   });
 
-  it('shows the server error line of SPEC §8 and keeps what was written', async () => {
+  it('shows the server error line of specification §8 and keeps what was written', async () => {
     const author = await createUser(browser.baseURL, 'Unlucky');
     const page = await signedIn(author, '/addblog');
     await page.getByLabel('Title', { exact: true }).fill('Will fail');

@@ -8,7 +8,7 @@ const browser = useBrowser();
 const TAKEN = 'This name is already taken';
 const tag = () => Math.random().toString(36).slice(2, 7);
 
-describe('unique usernames, bio and picture (issue 13 §4)', () => {
+describe('unique usernames, bio and picture', () => {
   it('shows a name taken in another case under the Name field of the sign-up form', async () => {
     const existing = await createUser(browser.baseURL, `Claimed ${tag()}`);
     const page = await browser.newPage({ viewport: DESKTOP });

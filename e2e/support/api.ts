@@ -27,7 +27,7 @@ async function postJson<T>(url: string, body: unknown, token?: string, method = 
 
 /**
  * Signs up through the real API, for tests whose subject is not the sign-up form. Usernames are
- * unique (issue 13 §4) and every test file shares one server, so a name another file already took
+ * unique and every test file shares one server, so a name another file already took
  * gets a number ("Reader 2"); tests that show a name read it from the returned user.
  */
 export async function createUser(

@@ -45,7 +45,7 @@ export interface StoredKeys {
   usersname: string | null;
 }
 
-/** The session keys of SPEC §3 as the page's local storage holds them now. */
+/** The session keys of specification §3 as the page's local storage holds them now. */
 export function storedKeys(page: Page): Promise<StoredKeys> {
   return page.evaluate(() => ({
     token: localStorage.getItem('token'),

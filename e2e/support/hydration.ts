@@ -15,7 +15,7 @@ export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
-    // The browser's own note on a page answered with its honest 404 status (issue 8 §4).
+    // The browser's own note on a page answered with its honest 404 status.
     if (/^Failed to load resource: .* 404/.test(message.text()) && message.location().url === page.url())
       return;
     problems.push(`${message.type()}: ${message.text()}`);

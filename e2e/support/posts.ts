@@ -63,7 +63,7 @@ export async function comment(
   ).response;
 }
 
-/** An in-line comment on a passage of the post (issue 12 §1). */
+/** An in-line comment on a passage of the post. */
 export async function commentOnPassage(
   baseURL: string,
   user: E2eUser,
@@ -106,7 +106,7 @@ export async function favorite(baseURL: string, reader: E2eUser, post: Post): Pr
   await call(baseURL, 'POST', `/api/post/favorite?id=${encodeURIComponent(post.id)}`, reader.token);
 }
 
-/** The address SPEC §2 gives a post: /readblog?id=…&name=… */
+/** The address specification §2 gives a post: /readblog?id=…&name=… */
 export function readPath(post: Post): string {
   return `/readblog?${new URLSearchParams({ id: post.id, name: post.author.username })}`;
 }
