@@ -241,7 +241,7 @@ describeEachDatabase('accounts API', (ctx) => {
           email: user.email,
           bio: null,
           image: null,
-          // Whether Mia is the operator depends on the accounts before her (issue 14 §2).
+          // Whether Mia is the operator depends on the accounts before her.
           isOperator: expect.any(Boolean),
         },
       });

@@ -49,7 +49,7 @@ const writePost = (ctx: ApiContext, token: string, title = 'Written by a script'
   });
 
 describeEachDatabase(
-  'personal access tokens (issue 13 §2)',
+  'personal access tokens',
   (ctx) => {
     it('shows a new key once, stores only its hash, and lists it without the secret', async () => {
       const owner = await signUpUser(ctx);

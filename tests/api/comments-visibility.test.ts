@@ -26,7 +26,7 @@ async function discussionAsSeenBy(ctx: ApiContext, postId: string, commentId: st
 }
 
 /**
- * SPEC §2's read page and the API behind it: a discussion is read under its post's visibility. A post
+ * Specification §2's read page and the API behind it: a discussion is read under its post's visibility. A post
  * taken down (unpublished by its author, or hidden by an operator) takes its comments with it, for
  * everyone but the post's author, who still sees the post.
  */

@@ -9,7 +9,7 @@ import { DIALECTS, testConfig } from './support/harness';
 import { createTestDatabase, postgresAvailable } from './support/test-databases';
 
 /**
- * Issue 13 §4: the RealWorld project's own published API test collection (vendored unmodified in
+ * The RealWorld project's own published API test collection (vendored unmodified in
  * fixtures/realworld, MIT) passes in full against Inkwell. It runs with newman, as the project's
  * run-api-tests.sh does, against a real server on 127.0.0.1, on each database. No network: the
  * collection only calls {{APIURL}}.

@@ -23,7 +23,7 @@ const editComment = (ctx: ApiContext, id: string, body: unknown, token?: string)
 const deleteComment = (ctx: ApiContext, id: string, token: string) =>
   request(ctx, { method: 'DELETE', url: `/api/post/comments?id=${id}`, token });
 
-describeEachDatabase('conversation: threads, edits, mentions, blocks (issue 12)', (ctx) => {
+describeEachDatabase('conversation: threads, edits, mentions, blocks', (ctx) => {
   describe('threads', () => {
     it('lists replies under their top-level comment, oldest first; top level pages stay top level', async () => {
       const author = await signUpUser(ctx);
@@ -174,7 +174,7 @@ describeEachDatabase('conversation: threads, edits, mentions, blocks (issue 12)'
       expect((await listComments(ctx, post.id))[0]?.bodyHtml).toBe(comment.bodyHtml);
     });
 
-    // Names are unique without regard to case (issue 13 §4), so a mention can no longer be ambiguous.
+    // Names are unique without regard to case, so a mention can no longer be ambiguous.
     it('has no two accounts with one name to choose between: the second sign-up is refused', async () => {
       const author = await signUpUser(ctx);
       const name = uniqueName('twin');
@@ -285,7 +285,7 @@ describeEachDatabase('conversation: threads, edits, mentions, blocks (issue 12)'
 });
 
 describeEachDatabase(
-  'conversation: rate limits (issue 12 §5)',
+  'conversation: rate limits',
   (ctx) => {
     it('answers 429 with Retry-After past the comment allowance; replies count too', async () => {
       const author = await signUpUser(ctx);

@@ -55,7 +55,7 @@ const getComment = (ctx: ApiContext, id: string) =>
 const deleteComment = (ctx: ApiContext, id: string, token: string) =>
   request(ctx, { method: 'DELETE', url: `/api/post/comments?id=${id}`, token });
 
-describeEachDatabase('conversation: in-line comments on passages (issue 12 §1)', (ctx) => {
+describeEachDatabase('conversation: in-line comments on passages', (ctx) => {
   describe('POST /api/post/comments with an anchor', () => {
     it('stores the passage and answers it, found, in every Comment the API returns', async () => {
       const author = await signUpUser(ctx);

@@ -4,7 +4,7 @@ import { attributeValues, metaContent, sourcePages, templateWebDir, titleOf } fr
 import { createPost } from './support/posts';
 
 /*
- * Issue 9 in the server's HTML: the topic page, the search page and the real side panel, as a
+ * Topics, search and the side panel in the server's HTML: the topic page, the search page and the real side panel, as a
  * crawler, a link preview or a reader without JavaScript gets them; the topic feeds and sitemap.
  */
 

@@ -81,7 +81,7 @@ describeEachDatabase(
         expect(deleted.status).toBe(404);
       });
 
-      it('refuses to publish an empty post with the SPEC message', async () => {
+      it("refuses to publish an empty post with the specification's message", async () => {
         const author = await signUpUser(ctx);
         const draft = await write(ctx, author, { title: 'Half', content: '', status: 'draft' });
         const published = await write(
@@ -117,7 +117,7 @@ describeEachDatabase(
         expect((await write(ctx, author, { title: 'x', content: 'y', status: 'live' })).status).toBe(400);
       });
 
-      it("keeps a post's state on the SPEC's PUT, unpublishes to a draft and publishes again as the newest", async () => {
+      it("keeps a post's state on the specification's PUT, unpublishes to a draft and publishes again as the newest", async () => {
         const author = await signUpUser(ctx);
         const post = await createPost(ctx, author, { title: 'Public', content: 'Text' });
         const kept = await write(ctx, author, { title: 'Public 2', content: 'Text 2' }, post.id);
@@ -174,7 +174,7 @@ describeEachDatabase(
         expect((await get<{ response: Post }>(ctx, `/api/post/blog?id=${post.id}`)).body.response.title).toBe(
           'Tab one',
         );
-        // Without a version, the SPEC's last write wins.
+        // Without a version, the specification's last write wins.
         expect((await write(ctx, author, { title: 'Anyway', content: 'c' }, post.id)).status).toBe(200);
       });
 

@@ -16,7 +16,7 @@ const withEmptyJsonBody = (ctx: ApiContext, method: 'DELETE' | 'POST' | 'PUT', u
 
 describeEachDatabase('an empty body under a JSON type is no body (RFC 9110 §8.6)', (ctx) => {
   describe('routes that take no body', () => {
-    it('delete a post (SPEC §7 DELETE /api/post/blog/delete) sent with Content-Type: application/json', async () => {
+    it('delete a post (specification §7 DELETE /api/post/blog/delete) sent with Content-Type: application/json', async () => {
       const author = await signUpUser(ctx);
       const post = await createPost(ctx, author);
       const deleted = await withEmptyJsonBody(ctx, 'DELETE', `/api/post/blog/delete?id=${post.id}`, author);

@@ -23,10 +23,10 @@ function routeTable(app: FastifyInstance): { path: string; methods: string[] }[]
   return routes;
 }
 
-/** The RealWorld (Conduit) API's paths (issue 13 §4). */
+/** The RealWorld (Conduit) API's paths. */
 const CONDUIT_PATH = /^\/api\/(users|user\/?$|profiles|articles)/;
 
-/** Publications' own sites (issue 11): server-rendered pages, whose not-found answer is a page. */
+/** Publications' own sites: server-rendered pages, whose not-found answer is a page. */
 const PAGE_PATH = /^\/pub\//;
 
 /** {errors: {field: [message, …]}}, RealWorld's error shape. */

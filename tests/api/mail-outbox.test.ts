@@ -9,7 +9,7 @@ import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-d
 import { request, signUpUser, testConfig, type ApiContext } from './support/harness';
 
 /**
- * The account-email outbox (issue 14 §1): a local SMTP server (smtp-server, from npm) receives what
+ * The account-email outbox: a local SMTP server (smtp-server, from npm) receives what
  * the queue sends; `refuseNext` makes it turn messages away, as a mail server that is down would.
  */
 const received: string[] = [];

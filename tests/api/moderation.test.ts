@@ -135,7 +135,7 @@ describe('ADMIN_EMAILS', () => {
   });
 });
 
-describeEachDatabase('operators and moderation (issue 14 §2)', (ctx) => {
+describeEachDatabase('operators and moderation', (ctx) => {
   let operator: TestUser;
   let reader: TestUser;
   let writer: TestUser;

@@ -18,7 +18,7 @@ const markRead = (ctx: ApiContext, user: TestUser, id: string) =>
     token: user.token,
   });
 
-describeEachDatabase('notifications API (issue 12 §4)', (ctx) => {
+describeEachDatabase('notifications API', (ctx) => {
   it('tells a writer of a comment, a reply, a follow and a favorite, newest first, never of their own doing', async () => {
     const writer = await signUpUser(ctx);
     const ada = await signUpUser(ctx, { username: uniqueName('Ada') });
@@ -219,7 +219,7 @@ describeEachDatabase('notifications API (issue 12 §4)', (ctx) => {
     }
   });
 
-  describe('followers and following lists (issue 12 §3)', () => {
+  describe('followers and following lists', () => {
     it('pages a profile’s followers and the people it follows; 404 for an unknown user', async () => {
       const star = await signUpUser(ctx);
       const fans = [];

@@ -47,7 +47,7 @@ interface Document {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-describeEachDatabase('the OpenAPI reference (issue 13 §1)', (ctx) => {
+describeEachDatabase('the OpenAPI reference', (ctx) => {
   const fetchDocument = async () => {
     const answer = await request<Document>(ctx, { method: 'GET', url: '/api/openapi.json' });
     expect(answer.status).toBe(200);

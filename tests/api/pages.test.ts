@@ -60,7 +60,7 @@ describeEachDatabase(
         expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
         expect(titleOf(html)).toBe('All posts · Inkwell');
         expect(linksTo(html, 'Listed on the server')).toEqual([`/readblog?id=${post.id}&name=Lister`]);
-        // The card's preview is the plain text of the Markdown (SPEC §9).
+        // The card's preview is the plain text of the Markdown (specification §9).
         expect(html).toContain('A short one.');
         expect(attributeValues(html, /<link rel="canonical"[^>]*>/, 'href')).toEqual([
           `${PUBLIC_URL}/allblog`,
@@ -199,7 +199,7 @@ describeEachDatabase(
         expect(scriptBlocks(html, 'application/json')[0]).not.toMatch(/[<>]/);
       });
 
-      it('answers 404 with SPEC §8 text for an unknown post and for a link without an id', async () => {
+      it('answers 404 with specification §8 text for an unknown post and for a link without an id', async () => {
         for (const url of [`/readblog?id=${uuidv7()}&name=Nobody`, '/readblog', '/readblog?id=']) {
           const { status, html } = await page(ctx, url);
           expect(status, url).toBe(404);
@@ -217,7 +217,7 @@ describeEachDatabase(
         expect(status).toBe(200);
         expect(html).toContain('<h1 class="profile-header__name">Profiled</h1>');
         expect(linksTo(html, 'On my profile')).toEqual([`/readblog?id=${post.id}&name=Profiled`]);
-        // SPEC §9's profile preview: 200 characters and ' ...'.
+        // Specification §9's profile preview: 200 characters and ' ...'.
         expect(html).toContain(`${'x'.repeat(200)} ...`);
         expect(titleOf(html)).toBe('Profiled · Inkwell');
         expect(metaContent(html, 'property', 'og:type')).toBe('profile');

@@ -44,7 +44,7 @@ async function signUpMany(ctx: ApiContext, count: number): Promise<TestUser[]> {
   return Promise.all(Array.from({ length: count }, () => signUpUser(ctx)));
 }
 
-describeEachDatabase('post counters (issue 15)', (ctx) => {
+describeEachDatabase('post counters', (ctx) => {
   it('stay exact under concurrent favorites, repeated favorites and unfavorites', async () => {
     const author = await signUpUser(ctx);
     const post = await createPost(ctx, author);

@@ -79,7 +79,7 @@ describeEachDatabase('posts API', (ctx) => {
           tags: [],
           commentCount: 0,
           favoriteCount: 0,
-          // Every writer's own blog, made at sign-up (issue 11 §1).
+          // Every writer's own blog, made at sign-up.
           publication: { slug: 'ada', name: 'Ada', personal: true, domain: null },
           favorited: false,
         },

@@ -24,7 +24,7 @@ import { attributeValues, titleOf } from './support/pages';
 import { createPost, createPosts, newestFirst } from './support/posts';
 import { parseUrlSet } from './support/xml';
 
-// A real DNS server on loopback answers the custom-domain checks (issue 11 §5).
+// A real DNS server on loopback answers the custom-domain checks.
 const dns = await startDnsServer();
 afterAll(() => dns.close());
 

@@ -61,11 +61,11 @@ describeEachDatabase('discussions (comments) API', (ctx) => {
           bodyHtml: '<p>  <strong>Agreed</strong>, and:</p>\n<p>&lt;img src=x onerror=alert(1)&gt;</p>\n',
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           author: { id: reader.id, username: 'Reader' },
-          // Issue 12 §2: additions; the fields above stay as they were.
+          // Additions; the fields above stay as they were.
           parentId: null,
           editedAt: null,
           deleted: false,
-          // Issue 12 §1: a comment on the whole post quotes no passage.
+          // A comment on the whole post quotes no passage.
           anchor: null,
         },
       });

@@ -122,7 +122,7 @@ async function writerWithEverything(ctx: ApiContext): Promise<{ writer: TestUser
 }
 
 describeEachDatabase(
-  'export and import (issue 14 §4)',
+  'export and import',
   (ctx) => {
     it('exports everything a writer wrote as a zip: posts with front matter, pictures, comments', async () => {
       const { writer, picture } = await writerWithEverything(ctx);

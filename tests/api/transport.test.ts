@@ -9,7 +9,7 @@ import { sourcePages, templateWebDir } from './support/pages';
 import { createPost } from './support/posts';
 
 /**
- * Issue 8 §5 over real HTTP (cache hits are answered at the server's front door, before Fastify):
+ * Compression and validators over real HTTP (cache hits are answered at the server's front door, before Fastify):
  * Brotli and gzip for every text type, precompressed static files, immutable hashed assets, ETags
  * and 304s on pages and API reads, from Fastify and from the response cache.
  */

@@ -28,7 +28,7 @@ function expectRefused(
 }
 
 describeEachDatabase(
-  'per-user write limits (issue 14 §2)',
+  'per-user write limits',
   (ctx) => {
     it('lets a user create so many posts, then answers 429; saving a post is not creating one', async () => {
       const writer = await signUpUser(ctx);

@@ -38,7 +38,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordHashing: { concurrency: 2, maxWaiting: 1000 },
     http: loadHttpServerLimits({}),
     serveSourceMaps: false,
-    // Every answer of every API test is checked against its route's declaration (issue 13 §1).
+    // Every answer of every API test is checked against its route's declaration.
     checkApiAnswers: true,
     hsts: 'auto',
     metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
