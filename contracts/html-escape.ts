@@ -1,20 +1,7 @@
 /**
- * Escaping for text that lands in HTML built as a string (the server-rendered page's head and its
- * data block). Each function is for one place, since each place ends differently.
+ * JSON for a page's script blocks. HTML text and attribute values are escaped with the
+ * `escape-html` package everywhere (one escaper for the whole code base, text and attributes).
  */
-
-const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '"': '&quot;', "'": '&#39;' };
-
-/** For element content, <title> included: no `<` survives to open or close a tag. */
-export function escapeHtmlText(text: string): string {
-  return text.replace(/[&<>]/g, (char) => TEXT_ESCAPES[char] ?? char);
-}
-
-/** For a quoted attribute value: neither quote can end it. */
-export function escapeHtmlAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
-}
 
 const SCRIPT_JSON_ESCAPES: Record<string, string> = {
   '<': '\\u003c',

@@ -13,6 +13,15 @@ describe('uuidv7', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
+  it('keeps sorting past 4,096 ids in one millisecond', () => {
+    const ids = Array.from({ length: 10_000 }, () => uuidv7(1_700_000_000_001));
+    expect([...ids].sort()).toEqual(ids);
+  });
+  it('carries exactly the time it is given, even one earlier than the last id', () => {
+    uuidv7(1_700_000_000_500);
+    const earlier = uuidv7(1_700_000_000_000);
+    expect(Number.parseInt(earlier.replace('-', '').slice(0, 12), 16)).toBe(1_700_000_000_000);
+  });
   it('sorts by timestamp across milliseconds', () => {
     expect(uuidv7(2_000) > uuidv7(1_000)).toBe(true);
   });

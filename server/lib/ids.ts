@@ -1,25 +1,18 @@
-import { randomBytes } from 'node:crypto';
-
-let lastMs = -1;
-let sequence = 0;
+import { V7Generator } from 'uuidv7';
 
 /**
- * UUIDv7 (RFC 9562): 48-bit millisecond timestamp, then randomness. Ids sort by creation time,
- * so "newest first" is an index scan on the primary key. Within one millisecond a 12-bit counter
- * keeps ids from one process strictly increasing.
+ * UUIDv7 (RFC 9562): 48-bit millisecond timestamp, then a counter and randomness. Ids sort by
+ * creation time, so "newest first" is an index scan on the primary key. Within one millisecond the
+ * generator's 42-bit counter keeps ids from one process strictly increasing.
+ *
+ * One generator for the process, given the time explicitly: callers that pass a time (the demo
+ * seed, API keys, bulk test data) get an id with exactly that timestamp, and a rollback allowance
+ * of zero means a time earlier than the previous one starts afresh at that time instead of
+ * borrowing the previous timestamp (docs/decisions/0003-uuidv7-and-keyset-pages.md).
  */
+const generator = new V7Generator();
+generator.setRollbackAllowance(0);
+
 export function uuidv7(nowMs: number = Date.now()): string {
-  if (nowMs === lastMs) {
-    sequence = (sequence + 1) & 0xfff;
-  } else {
-    lastMs = nowMs;
-    sequence = randomBytes(2).readUInt16BE(0) & 0x7ff; // leave headroom for the counter
-  }
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(nowMs, 0, 6);
-  bytes[6] = 0x70 | (sequence >> 8);
-  bytes[7] = sequence & 0xff;
-  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return generator.generateOrResetWithTs(nowMs).toString();
 }

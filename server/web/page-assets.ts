@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { escapeHtmlAttribute } from '../../contracts/html-escape';
+import escapeHtml from 'escape-html';
 
 interface ManifestChunk {
   file: string;
@@ -49,12 +49,12 @@ export class PageAssets {
     const tags: string[] = [];
     for (const chunk of chunks) {
       for (const css of this.manifest[chunk]?.css ?? []) {
-        tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtmlAttribute(css)}">`);
+        tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
       }
     }
     for (const chunk of chunks) {
       const file = this.manifest[chunk]?.file;
-      if (file) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtmlAttribute(file)}">`);
+      if (file) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
     }
     return [...new Set(tags)].map((tag) => `  ${tag}`).join('\n');
   }

@@ -1,17 +1,6 @@
+import escapeHtml from 'escape-html';
 import hljs from 'highlight.js/lib/common';
 import { Marked, type Token, type Tokens } from 'marked';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** Block HTML shown as text keeps the author's line breaks, like any other paragraph. */
 function escapeBlock(text: string): string {
@@ -37,10 +26,10 @@ function renderCode({ text, lang }: Tokens.Code): string {
 
 const marked = new Marked({
   gfm: true,
-  // Issue 3 §2: line breaks of plain text are kept, so a post typed as prose reads as typed.
+  // Line breaks of plain text are kept, so a post typed as prose reads as typed.
   breaks: true,
   renderer: {
-    // Issue 3 §2: no raw HTML runs. It is shown as the text the author typed, which is also what
+    // No raw HTML runs. It is shown as the text the author typed, which is also what
     // a post quoting HTML means; the sanitizer behind this is the second line of defence.
     html(token: Tokens.HTML | Tokens.Tag) {
       return token.block ? `<p>${escapeBlock(token.text)}</p>\n` : escapeHtml(token.text);
@@ -50,7 +39,7 @@ const marked = new Marked({
 });
 
 /**
- * Issue 8 §6: headings continue from the page's own heading without skipping a level. A heading
+ * Headings continue from the page's own heading without skipping a level. A heading
  * goes `base` levels below what the author typed (a post's `#` sits under its h1 title, so it is an
  * h2), but never more than one level below the heading before it: `### Notes` straight under the
  * title is an h2, not an h4.

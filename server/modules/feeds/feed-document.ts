@@ -1,6 +1,6 @@
+import escapeHtml from 'escape-html';
 import { Feed, type Item } from 'feed';
 import type { FeedFormat } from '../../../contracts/feeds';
-import { escapeHtml } from '../../lib/markdown/markdown-to-html';
 
 export interface FeedChannel {
   title: string;

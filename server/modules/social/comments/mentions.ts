@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../lib/markdown/markdown-to-html';
+import escapeHtml from 'escape-html';
 
 /** At most this many people are mentioned by one comment; later `@names` stay text. */
 export const MENTIONS_PER_COMMENT_MAX = 10;

@@ -40,7 +40,7 @@ describe('the head of a page', () => {
       ),
     );
     expect(html.match(/<script/g)).toHaveLength(1); // the JSON-LD block alone
-    expect(html).toContain('<title>"&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Inkwell</title>');
+    expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Inkwell</title>');
     expect(html).toContain('content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     const jsonLd = /<script type="application\/ld\+json" data-page-head>(.*)<\/script>/.exec(html)?.[1] ?? '';
     expect(jsonLd).not.toMatch(/[<>]/);
