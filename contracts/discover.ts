@@ -3,7 +3,7 @@ import type { TagSummary } from './tags';
 
 /**
  * GET /api/discover → {response: Discover}: the /allblog side panel's four sections (specification §1),
- * made of real data (PRODUCT fix 12). A section with nothing to show is empty, never invented.
+ * made of real data (difference 15 from the specification). A section with nothing to show is empty, never invented.
  */
 export interface Discover {
   staffPicks: StaffPicks;

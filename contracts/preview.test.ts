@@ -28,7 +28,7 @@ describe('listPreview (specification §9)', () => {
   });
 });
 
-describe('profilePreview (specification §9, PRODUCT fix 9)', () => {
+describe('profilePreview (specification §9 and difference 9 from it)', () => {
   it('keeps text of 200 characters without a suffix', () => {
     const text = 'a'.repeat(200);
     expect(profilePreview(text)).toBe(text);

@@ -19,7 +19,7 @@ export function listPreview(markdown: string): string {
   return text;
 }
 
-/** PRODUCT.md fix 9: ' ...' is appended only when the text was actually cut. */
+/** Difference 9 from the specification: ' ...' is appended only when the text was actually cut. */
 export function profilePreview(markdown: string): string {
   const text = markdownToPlainText(markdown);
   // Array.from counts code points, so an emoji is never split in half.

@@ -1,4 +1,4 @@
-/** The product's name (PRODUCT.md), as feeds, the manifest and page titles show it. */
+/** The product's name, as feeds, the manifest and page titles show it. */
 export const SITE_NAME = 'Inkwell';
 
 /**

@@ -107,7 +107,7 @@ describe('session the server rejects', () => {
     await page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }).click();
     await page.clock.resume();
 
-    // PRODUCT fix 8: signed out cleanly *with a short message*, wherever the guard sends the user.
+    // Difference 8 from the specification: signed out cleanly *with a short message*, wherever the guard sends the user.
     await page.waitForURL((url) => url.pathname !== '/addblog');
     await expectSignedOutHeader(page);
     expect((await storedKeys(page)).token).toBeNull();

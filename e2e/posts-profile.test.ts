@@ -41,7 +41,7 @@ describe('the profile’s post list', () => {
     const byline = await textOf(longItem.locator('.profile-post__byline'));
     expect(byline).toContain(author.username);
     expect(byline).toContain(formatPostDate(long.createdAt));
-    // PRODUCT fix 9: nothing was cut, so no ' ...'.
+    // Difference 9 from the specification: nothing was cut, so no ' ...'.
     expect(await textOf(item(page, 'Short one').locator('.profile-post__preview'))).toBe('Short and sweet.');
 
     await longItem.getByRole('link', { name: 'Long one' }).click();

@@ -72,7 +72,7 @@ export async function expectSignedInHeader(page: Page, username: string): Promis
   expect(await banner.getByRole('link', { name: 'Get started', exact: true }).count()).toBe(0);
 }
 
-/** PRODUCT, look and feel: nothing wider than the viewport, so the page never scrolls sideways. */
+/** Nothing wider than the viewport, so the page never scrolls sideways. */
 export async function expectNoHorizontalScroll(page: Page, width: number): Promise<void> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `${new URL(page.url()).pathname} is ${scrollWidth}px wide`).toBeLessThanOrEqual(width);

@@ -10,7 +10,7 @@ import type { AppStore } from './store';
 /** Connects what no single page owns: a token the server rejects, other tabs, and who reads. */
 export function connectSession(store: AppStore, router: AppRouter): void {
   configureApiClient({
-    // PRODUCT fix 8: sign out cleanly and say why, then offer to sign in and come back.
+    // Difference 8 from the specification: sign out cleanly and say why, then offer to sign in and come back.
     onSessionRejected: () => {
       expireSession(store.dispatch);
       const { location, matches } = router.state;

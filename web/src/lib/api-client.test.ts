@@ -110,7 +110,7 @@ describe('apiRequest: the specification §8 error texts', () => {
   });
 });
 
-describe('apiRequest: a rejected token (PRODUCT fix 8)', () => {
+describe('apiRequest: a rejected token (difference 8 from the specification)', () => {
   it('signs out when a request that carried the stored token gets 401', async () => {
     saveSession(storage, { token: TOKEN, username: 'ada', userId: 'u1' });
     configureApiClient({ fetch: respond(401, { message: 'Token expired' }) });

@@ -37,7 +37,7 @@ export interface ApiClientConfig {
   baseUrl: string;
   storage: KeyValueStorage;
   fetch: typeof fetch;
-  /** Called when the server rejects the token we sent (PRODUCT fix 8). */
+  /** Called when the server rejects the token we sent (difference 8 from the specification). */
   onSessionRejected: () => void;
 }
 

@@ -6,7 +6,7 @@ export function mapResult<T, U>(result: ApiResult<T>, change: (data: T) => U): A
 }
 
 /**
- * Specification §8 keeps log lines for the failures it shows nothing for; PRODUCT fix 5 shows them too. In
+ * Specification §8 keeps log lines for the failures it shows nothing for; difference 5 from the specification shows them too. In
  * the browser's console: on the server, the request log already has them.
  */
 export function logFailure<T>(label: string) {

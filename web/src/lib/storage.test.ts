@@ -40,7 +40,7 @@ describe('readSession (specification §2 signed-in rule)', () => {
   });
 });
 
-describe('legacy usersname key (PRODUCT fix 2)', () => {
+describe('legacy usersname key (difference 2 from the specification)', () => {
   it('moves usersname into username once and removes it', () => {
     const storage = storageWith({ token: TOKEN, usersname: 'grace', userId: 'u2' });
     expect(loadSession(storage)).toEqual({ token: TOKEN, username: 'grace', userId: 'u2' });

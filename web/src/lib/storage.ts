@@ -11,7 +11,7 @@ export interface KeyValueStorage {
 export const TOKEN_KEY = TOKEN_STORAGE_KEY;
 export const USERNAME_KEY = 'username';
 export const USER_ID_KEY = 'userId';
-/** An older sign-in wrote the name under this misspelt key (PRODUCT fix 2). */
+/** An older sign-in wrote the name under this misspelt key (difference 2 from the specification). */
 export const LEGACY_USERNAME_KEY = 'usersname';
 
 export const SESSION_KEYS: readonly string[] = [TOKEN_KEY, USERNAME_KEY, USER_ID_KEY, LEGACY_USERNAME_KEY];
@@ -50,7 +50,7 @@ function browserStorage(): KeyValueStorage {
 export const appStorage: KeyValueStorage = browserStorage();
 
 /**
- * PRODUCT fix 2: move a `usersname` left by an older build into `username`, once. A `username`
+ * Difference 2 from the specification: move a `usersname` left by an older build into `username`, once. A `username`
  * already present wins: the old app wrote it on sign-up and account update, and its logout left a
  * stale `usersname` behind, so when both exist `username` is the more recent.
  */

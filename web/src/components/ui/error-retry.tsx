@@ -3,7 +3,7 @@ export interface ErrorRetryProps {
   onRetry: () => void;
 }
 
-/** PRODUCT fix 5: a failure the spec left silent is said out loud, with a way to try again. */
+/** Difference 5 from the specification: a failure the spec left silent is said out loud, with a way to try again. */
 export function ErrorRetry({ message, onRetry }: ErrorRetryProps) {
   return (
     <div className="error-retry" role="alert">

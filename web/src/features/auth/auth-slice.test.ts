@@ -45,7 +45,7 @@ describe('initial state from local storage', () => {
   });
 });
 
-describe('session notice (PRODUCT fix 8)', () => {
+describe('session notice (difference 8 from the specification)', () => {
   it('holds the message until the next login', () => {
     const shown = sessionNoticeReducer(undefined, showSessionNotice(SESSION_ENDED_MESSAGE));
     expect(shown.message).toBe('Your session has ended. Please sign in again.');

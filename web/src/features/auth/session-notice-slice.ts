@@ -1,7 +1,7 @@
 import type { UnknownAction } from 'redux';
 import { isLogin } from './auth-slice';
 
-/** PRODUCT fix 8: what the sign-in page says after the server rejected the stored token. */
+/** Difference 8 from the specification: what the sign-in page says after the server rejected the stored token. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /**

@@ -34,7 +34,7 @@ export function endSession(dispatch: Dispatch): void {
   dispatch(logout());
 }
 
-/** PRODUCT fix 8: the server rejected our token. The notice goes first so /signin can show it. */
+/** Difference 8 from the specification: the server rejected our token. The notice goes first so /signin can show it. */
 export function expireSession(dispatch: Dispatch): void {
   dispatch(showSessionNotice(SESSION_ENDED_MESSAGE));
   endSession(dispatch);

@@ -5,7 +5,7 @@ export interface Feature {
   eyebrow: string;
   title: string;
   body: string;
-  /** Where a visitor can use the feature, once it exists (PRODUCT: the landing page is a promise). */
+  /** Where a visitor can use the feature, once it exists (the landing page is a promise). */
   action?: { to: string; label: string };
 }
 

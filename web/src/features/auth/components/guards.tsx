@@ -19,12 +19,12 @@ export function GuestOnly() {
 }
 
 export interface RequireAccountProps {
-  /** Specification §2 sends a would-be writer to /signup; PRODUCT fix 3 sends the rest to /signin. */
+  /** Specification §2 sends a would-be writer to /signup; difference 3 from the specification sends the rest to /signin. */
   redirectTo: '/signin' | '/signup';
 }
 
 /**
- * PRODUCT fix 3: a real guard, which brings the visitor back here after signing in. The session
+ * Difference 3 from the specification: a real guard, which brings the visitor back here after signing in. The session
  * lives in the browser, so the server sends the page's skeleton and the browser decides.
  */
 export function RequireAccount({ redirectTo }: RequireAccountProps) {

@@ -33,7 +33,7 @@ export function SignInPage() {
     submit: async (input) => {
       const result = await signIn(input);
       if (!result.ok) return result.error;
-      // PRODUCT fix 2: the name goes under `username`, the key the header reads.
+      // Difference 2 from the specification: the name goes under `username`, the key the header reads.
       startSession(dispatch, {
         token: result.data.jwt,
         username: result.data.username,

@@ -61,7 +61,7 @@ export function FeatureVisual({ featureId }: { featureId: string }) {
     case 'comments':
       return (
         <div className="visual visual--passages" aria-hidden="true">
-          {/* Bars, not invented words by invented people (PRODUCT fix 12): a post's lines, one
+          {/* Bars, not invented words by invented people (difference 15 from the specification): a post's lines, one
               passage marked with its count of comments, and a comment quoting it. */}
           <span className="visual__line visual__line--title" />
           <span className="visual__line" />

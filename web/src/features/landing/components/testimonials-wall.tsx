@@ -5,7 +5,7 @@ import './testimonials-wall.css';
 
 /**
  * Specification §1's wall of testimonials, made only of quotes an operator chose from this site's own posts
- * and comments (PRODUCT fix 12): each names its real writer and links to where it was written.
+ * and comments (difference 15 from the specification): each names its real writer and links to where it was written.
  * Nothing chosen, nothing shown: the caller leaves the section out.
  */
 export function TestimonialsWall({ testimonials }: { testimonials: Testimonial[] }) {

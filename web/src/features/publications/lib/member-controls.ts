@@ -37,7 +37,7 @@ export interface MemberControls {
   leave: boolean;
 }
 
-/** Usernames are unique without regard to case (PRODUCT fix 14). */
+/** Usernames are unique without regard to case (difference 18 from the specification). */
 export function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
