@@ -93,6 +93,7 @@ import { installRequestTargetCheck } from './plugins/request-target';
 import { requestTargetRefusal, settleRequestTarget } from './lib/request-target';
 import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
+import { installRouteGate } from './openapi/route-gate';
 import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
 import { installResponseCache } from './plugins/response-cache';
 import { installSecurity, securityHeadersVariant } from './plugins/security';
@@ -369,10 +370,11 @@ export async function buildApp({
     CHANGELOG_RELEASES_LIMIT,
   );
 
+  installRouteGate(app, { auth, operators: moderation });
   registerUserRoutes(app, { users, auth, operators: moderation });
   registerAccountRoutes(app, { accounts, auth });
-  registerApiKeyRoutes(app, { apiKeys, auth });
-  registerPostRoutes(app, { posts, auth });
+  registerApiKeyRoutes(app, { apiKeys });
+  registerPostRoutes(app, { posts });
   registerPublicationRoutes(app, { publications, auth });
   registerTransferRoutes(app, {
     auth,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { UNKNOWN_ID_PARAM } from '../../contracts/ids';
-import { badRequest, notFound } from './http-errors';
+import type { FastifySchemaCompiler } from 'fastify';
+import { type HttpError, badRequest, notFound } from './http-errors';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters (U+0000)';
 
@@ -32,24 +33,28 @@ function isUnknownIdIssue(issue: z.core.$ZodIssue): boolean {
 }
 
 /**
- * Parses request input (a query or a body) with a shared contract schema. This is the one gate
- * every route's input passes through:
+ * Checks request input (a query, a path's parameters or a body) against the route's declared
+ * schema. This is the one gate every route's input passes through (decision 6), run by Fastify
+ * as the validator of every declared route (server/plugins/openapi.ts):
  * - a NUL character anywhere is a 400;
  * - failures become 400 with field messages;
  * - an id that cannot name anything (contracts/ids.ts) is treated exactly like a well-formed id
  *   that names nothing: the other fields' problems (400) come first, and alone it is the route's
  *   404, answered without a database round trip.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function validateInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { value: z.output<S> } | { error: HttpError } {
   const nulAt = findNulCharacter(input);
-  if (nulAt !== undefined) throw badRequest(NUL_MESSAGE, { [nulAt]: [NUL_MESSAGE] });
+  if (nulAt !== undefined) return { error: badRequest(NUL_MESSAGE, { [nulAt]: [NUL_MESSAGE] }) };
 
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) return { value: result.data };
   const unknownId = result.error.issues.find(isUnknownIdIssue);
   const issues = result.error.issues.filter((issue) => !isUnknownIdIssue(issue));
   const first = issues[0];
-  if (!first && unknownId) throw notFound(unknownId.message);
+  if (!first && unknownId) return { error: notFound(unknownId.message) };
 
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
@@ -57,5 +62,27 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     (errors[field] ??= []).push(issue.message);
   }
   const message = first && first.path.length > 0 ? first.message : 'Invalid request body';
-  throw badRequest(message, errors);
+  return { error: badRequest(message, errors) };
 }
+
+/** The same check for a handler that still parses its own input: throws the 400 or 404. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = validateInput(schema, input);
+  if ('error' in result) throw result.error;
+  return result.value;
+}
+
+export function isZodSchema(schema: unknown): schema is z.ZodType {
+  return typeof schema === 'object' && schema !== null && 'safeParse' in schema;
+}
+
+/**
+ * Fastify's validator compiler for declared routes: each declared part (`params`, `body`,
+ * `querystring`) is checked by validateInput and replaced by the schema's output, so the handler
+ * reads typed, transformed input. Its errors are HttpErrors: the route's error handler answers them
+ * as any other (Inkwell's shape, or Conduit's on the RealWorld routes).
+ */
+export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
+  if (!isZodSchema(schema)) return (data) => ({ value: data });
+  return (data) => validateInput(schema, data);
+};

@@ -119,6 +119,37 @@ const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
 
 /** The Fastify route schema for a declaration: validation is the handler's, documentation is this. */
 export function routeSchema(route: RouteDeclaration): FastifySchema {
+  return documentedSchema(route);
+}
+
+/** Where a gated declaration's access waits for the gate (server/openapi/route-gate.ts). */
+export const ACCESS_KEY = 'x-access';
+
+/**
+ * A declaration's Fastify schema, typed for fastify-type-provider-zod: the route's handler gets
+ * `request.query`, `request.params` and `request.body` as the declared schemas' output, and
+ * `request.viewer` as its `access` promises (server/openapi/route-gate.ts). An upload's body
+ * (`consumes`) is read from the stream by the handler and only documented here.
+ */
+export type GatedSchema<D extends RouteDeclaration> = Omit<
+  FastifySchema,
+  'querystring' | 'params' | 'body'
+> & {
+  querystring: D['querystring'];
+  params: D['params'];
+  body: D extends { consumes: string[] } ? undefined : D['body'];
+  [ACCESS_KEY]: D['access'];
+};
+
+/**
+ * The declaration as the only gate of its route: `access` is enforced before the input is read,
+ * then the declared schemas are Fastify's validator (docs/decisions/0052-the-route-declaration-is-the-gate.md).
+ */
+export function declareRoute<const D extends RouteDeclaration>(route: D): GatedSchema<D> {
+  return { ...documentedSchema(route), [ACCESS_KEY]: route.access } as unknown as GatedSchema<D>;
+}
+
+function documentedSchema(route: RouteDeclaration): FastifySchema {
   const notes = [route.description, ACCESS_NOTES[route.access]].filter(Boolean).join('\n\n');
   return {
     summary: route.summary,

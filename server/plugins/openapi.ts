@@ -1,10 +1,11 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { answerSerializer } from '../openapi/answer-serializer';
-import { API_TAGS, BODY_EXAMPLE_KEY } from '../openapi/route-schema';
+import { ACCESS_KEY, API_TAGS, BODY_EXAMPLE_KEY } from '../openapi/route-schema';
+import { inputValidatorCompiler, isZodSchema, validateInput } from '../lib/validation';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -16,7 +17,7 @@ export const API_DOCS_PATH = '/api/docs';
 function withBodyExamples(transform: SwaggerTransform): SwaggerTransform {
   return (document) => {
     const result = transform(document) as { schema: Record<string, unknown>; url: string };
-    const { [BODY_EXAMPLE_KEY]: example, ...schema } = result.schema ?? {};
+    const { [BODY_EXAMPLE_KEY]: example, [ACCESS_KEY]: _access, ...schema } = result.schema ?? {};
     if (example !== undefined && typeof schema.body === 'object' && schema.body !== null) {
       schema.body = { ...schema.body, examples: [example] };
     }
@@ -28,6 +29,35 @@ function isDeclared(schema: FastifySchema | undefined): boolean {
   if (!schema) return false;
   if ((schema as { hide?: boolean }).hide === true) return true;
   return typeof schema.summary === 'string' && schema.response !== undefined && Array.isArray(schema.tags);
+}
+
+/** A declaration made with declareRoute: its schemas are the route's validator. */
+function isGated(schema: FastifySchema | undefined): schema is FastifySchema & { consumes?: unknown } {
+  return schema !== undefined && ACCESS_KEY in schema;
+}
+
+const keep = () => (data: unknown) => ({ value: data });
+
+/**
+ * Makes a gated route's declared schemas its validator. Fastify checks `params`, `body`, then
+ * `querystring`; a route that takes both a query and a body checks its body last, in a preHandler,
+ * so that (as when handlers parsed their own input) a query naming nothing is the route's 404
+ * whatever the body holds. An upload's body is a stream its handler reads: documented only.
+ */
+function gateInput(route: RouteOptions, schema: FastifySchema & { consumes?: unknown }): void {
+  const { body, querystring } = schema;
+  const streamed = Array.isArray(schema.consumes);
+  const bodyLast = isZodSchema(body) && querystring !== undefined && !streamed;
+  route.validatorCompiler = (part) =>
+    part.httpPart === 'body' && (streamed || bodyLast) ? keep() : inputValidatorCompiler(part);
+  if (!bodyLast) return;
+  const checkBody: preHandlerAsyncHookHandler = async (request) => {
+    const result = validateInput(body, request.body);
+    if ('error' in result) throw result.error;
+    request.body = result.value;
+  };
+  const existing = route.preHandler;
+  route.preHandler = [checkBody, ...(existing === undefined ? [] : [existing].flat())];
 }
 
 export interface OpenApiOptions {
@@ -56,8 +86,10 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
   // A route without a declaration cannot be added: the server would not start, and every test
   // would say which route it was. Pages and files say `hide: true`.
   app.addHook('onRoute', (route) => {
-    if (isDeclared(route.schema)) return;
-    throw new Error(`${String(route.method)} ${route.url} has no declaration: give it routeSchema({...})`);
+    if (!isDeclared(route.schema)) {
+      throw new Error(`${String(route.method)} ${route.url} has no declaration: give it routeSchema({...})`);
+    }
+    if (isGated(route.schema)) gateInput(route, route.schema);
   });
   app.setSerializerCompiler(answerSerializer(options.checkAnswers));
 

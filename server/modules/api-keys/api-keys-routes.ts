@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_KEY_NOT_FOUND_MESSAGE, createApiKeySchema } from '../../../contracts/api-keys';
 import { idSchema } from '../../../contracts/ids';
-import type { Authenticator } from '../../lib/authenticator';
-import { parseInput } from '../../lib/validation';
 import type { ApiKeysService } from './api-keys-service';
-import { NO_CONTENT, routeSchema } from '../../openapi/route-schema';
+import { NO_CONTENT, declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, apiKeySchema, createdApiKeySchema } from '../../openapi/answers';
 import { exampleBodies } from '../../openapi/examples';
 
@@ -18,16 +17,14 @@ const keepsCache = { config: { keepsResponseCache: true } };
  * HTTP for personal access tokens (issue 13 §2). Only a signed-in person manages keys: a key can
  * neither list, mint nor revoke keys.
  */
-export function registerApiKeyRoutes(
-  app: FastifyInstance,
-  deps: { apiKeys: ApiKeysService; auth: Authenticator },
-): void {
-  const { apiKeys, auth } = deps;
+export function registerApiKeyRoutes(app: FastifyInstance, deps: { apiKeys: ApiKeysService }): void {
+  const { apiKeys } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/user/keys',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'List your API keys',
         description: 'Newest first; never the secrets.',
         tag: 'API keys',
@@ -35,17 +32,14 @@ export function registerApiKeyRoutes(
         answers: { 200: answer(z.array(apiKeySchema)) },
       }),
     },
-    async (request) => {
-      const viewer = await auth.requireSession(request);
-      return { response: await apiKeys.list(viewer) };
-    },
+    async (request) => ({ response: await apiKeys.list(request.viewer) }),
   );
 
-  app.post(
+  api.post(
     '/api/user/keys',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Create an API key',
         description: 'The answer is the only time the key is shown. 409 past 25 keys.',
         tag: 'API keys',
@@ -56,17 +50,15 @@ export function registerApiKeyRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.requireSession(request);
-      const input = parseInput(createApiKeySchema, request.body);
-      return reply.code(201).send({ response: await apiKeys.create(viewer, input) });
+      return reply.code(201).send({ response: await apiKeys.create(request.viewer, request.body) });
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/user/keys',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Revoke an API key',
         description: 'It stops working at once, on every instance.',
         tag: 'API keys',
@@ -76,9 +68,7 @@ export function registerApiKeyRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.requireSession(request);
-      const { id } = parseInput(keyIdQuerySchema, request.query);
-      await apiKeys.revoke(viewer, id);
+      await apiKeys.revoke(request.viewer, request.query.id);
       return reply.code(204).send();
     },
   );

@@ -8,10 +8,9 @@ import {
   type StaleVersionResponse,
 } from '../../../contracts/posts';
 import { parseTagName } from '../../../contracts/tags';
-import type { Authenticator } from '../../lib/authenticator';
-import { parseInput } from '../../lib/validation';
 import { answer, messageAnswer, page, postSchema, readablePostSchema } from '../../openapi/answers';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cacheableRead } from '../../lib/response-cache';
 import { userIdQuerySchema } from '../users/users-routes';
 import { pageQuerySchema, toTimePageRequest } from './paging';
@@ -34,17 +33,15 @@ const profilePageQuerySchema = pageQuerySchema.extend(userIdQuerySchema.shape);
 const allPostsQuerySchema = pageQuerySchema.extend({ tag: tagNameSchema.optional() });
 
 /** HTTP for posts (SPEC §7): translates requests to the posts service and back. */
-export function registerPostRoutes(
-  app: FastifyInstance,
-  deps: { posts: PostsService; auth: Authenticator },
-): void {
-  const { posts, auth } = deps;
+export function registerPostRoutes(app: FastifyInstance, deps: { posts: PostsService }): void {
+  const { posts } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/post/blog/all',
     {
       ...cacheableRead('limit', 'cursor', 'tag'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'List published posts, newest first',
         description: "With `tag`, that topic's posts (404 for a topic never used).",
         tag: 'Posts',
@@ -54,18 +51,19 @@ export function registerPostRoutes(
       }),
     },
     async (request) => {
-      const query = parseInput(allPostsQuerySchema, request.query);
+      const query = request.query;
       const page = toTimePageRequest(query);
-      const viewer = await auth.optional(request);
-      return query.tag === undefined ? posts.list(page, viewer) : posts.listByTag(query.tag, page, viewer);
+      return query.tag === undefined
+        ? posts.list(page, request.viewer)
+        : posts.listByTag(query.tag, page, request.viewer);
     },
   );
 
-  app.get(
+  api.get(
     '/api/post/blog',
     {
       ...cacheableRead('id'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Read one post',
         description: 'A draft or scheduled post only for its author (404 for anyone else).',
         tag: 'Posts',
@@ -75,15 +73,15 @@ export function registerPostRoutes(
       }),
     },
     async (request) => {
-      const { id } = parseInput(postIdQuerySchema, request.query);
-      return { response: await posts.read(id, await auth.optional(request)) };
+      const { id } = request.query;
+      return { response: await posts.read(id, request.viewer) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/post/blog',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Write a post',
         description:
           'Published at once without `status`/`publishAt`; `status: "draft"` keeps a draft (title and content may be empty); a future `publishAt` schedules it.',
@@ -95,16 +93,15 @@ export function registerPostRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const input = parseInput(postWriteSchema, request.body);
-      return reply.code(201).send({ response: await posts.create(viewer, input) });
+      const input = request.body;
+      return reply.code(201).send({ response: await posts.create(request.viewer, input) });
     },
   );
 
-  app.put(
+  api.put(
     '/api/post/blog',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Edit a post',
         description:
           'Only its author. Without `tags`/`coverId` they stay; without `status`/`publishAt` the state stays; `status: "draft"` unpublishes. A `version` older than the post\'s is a 409 carrying `currentVersion`.',
@@ -117,11 +114,10 @@ export function registerPostRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(postIdQuerySchema, request.query);
-      const input = parseInput(postWriteSchema, request.body);
+      const { id } = request.query;
+      const input = request.body;
       try {
-        return { response: await posts.update(viewer, id, input) };
+        return { response: await posts.update(request.viewer, id, input) };
       } catch (error) {
         if (!(error instanceof StaleVersionError)) throw error;
         // The editor shows the conflict and offers the newer version: it needs its number.
@@ -132,10 +128,10 @@ export function registerPostRoutes(
   );
 
   /** The writer's drafts and scheduled posts (never cached: answers to a token are not kept). */
-  app.get(
+  api.get(
     '/api/post/drafts',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "List the writer's drafts and scheduled posts, newest edit first",
         tag: 'Posts',
         access: 'token',
@@ -144,17 +140,16 @@ export function registerPostRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      return posts.listDrafts(viewer, toTimePageRequest(parseInput(pageQuerySchema, request.query)));
+      return posts.listDrafts(request.viewer, toTimePageRequest(request.query));
     },
   );
 
   /** The editor's Preview: the same renderer as the read page, so what the writer sees is what readers get. */
-  app.post(
+  api.post(
     '/api/post/preview',
     {
       config: { keepsResponseCache: true },
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Render Markdown as the read page would',
         tag: 'Posts',
         access: 'token',
@@ -163,16 +158,15 @@ export function registerPostRoutes(
       }),
     },
     async (request) => {
-      await auth.require(request);
-      const { content } = parseInput(previewInputSchema, request.body);
+      const { content } = request.body;
       return { response: posts.preview(content) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/post/blog/delete',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Delete a post',
         description:
           'Its author, or the owner of the publication it is in; its comments and favorites go with it.',
@@ -183,18 +177,17 @@ export function registerPostRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(postIdQuerySchema, request.query);
-      await posts.delete(viewer, id);
+      const { id } = request.query;
+      await posts.delete(request.viewer, id);
       return { message: POST_DELETED_MESSAGE };
     },
   );
 
-  app.get(
+  api.get(
     '/api/post/profile',
     {
       ...cacheableRead('userId', 'limit', 'cursor'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "List one writer's published posts, newest first",
         tag: 'Posts',
         access: 'optional',
@@ -203,8 +196,8 @@ export function registerPostRoutes(
       }),
     },
     async (request) => {
-      const query = parseInput(profilePageQuerySchema, request.query);
-      return posts.listByAuthor(query.userId, toTimePageRequest(query), await auth.optional(request));
+      const query = request.query;
+      return posts.listByAuthor(query.userId, toTimePageRequest(query), request.viewer);
     },
   );
 }
