@@ -65,6 +65,10 @@ import { BlocksRepository } from './modules/social/blocks/blocks-repository';
 import { BlocksService } from './modules/social/blocks/blocks-service';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { NotificationsRepository } from './modules/notifications/notifications-repository';
+import { FavoritesRepository } from './modules/social/favorites/favorites-repository';
+import { FollowsRepository } from './modules/social/follows/follows-repository';
+import { CommentsRepository } from './modules/social/comments/comments-repository';
+import { unitOfWork } from './db/transaction';
 import { NotificationsService } from './modules/notifications/notifications-service';
 import { FollowsService } from './modules/social/follows/follows-service';
 import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
@@ -344,15 +348,34 @@ export async function buildApp({
     publications,
   );
   const comments = new CommentsService(
-    database.db,
+    unitOfWork(database.db, (db) => ({
+      comments: new CommentsRepository(db),
+      blocks: new BlocksRepository(db),
+      notifications: new NotificationsRepository(db),
+    })),
     markdown,
     posts,
     config.conversationLimits,
     redis,
     webhookEvents,
   );
-  const favorites = new FavoritesService(database.db, config.writeLimits.favoritesPerUser, redis);
-  const follows = new FollowsService(database.db, users, config.writeLimits.followsPerUser, redis);
+  const favorites = new FavoritesService(
+    unitOfWork(database.db, (db) => ({
+      favorites: new FavoritesRepository(db),
+      notifications: new NotificationsRepository(db),
+    })),
+    config.writeLimits.favoritesPerUser,
+    redis,
+  );
+  const follows = new FollowsService(
+    unitOfWork(database.db, (db) => ({
+      follows: new FollowsRepository(db),
+      notifications: new NotificationsRepository(db),
+    })),
+    users,
+    config.writeLimits.followsPerUser,
+    redis,
+  );
   const blocks = new BlocksService(new BlocksRepository(database.db));
   const notifications = new NotificationsService(new NotificationsRepository(database.db));
   const tagsRepository = new TagsRepository(database.db);

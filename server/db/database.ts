@@ -7,11 +7,13 @@ import {
   SqliteDialect,
   sql,
   type DialectAdapter,
+  type Driver,
   type LogEvent,
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
 import { createPrivateFileIfMissing, ensurePrivateDirectory } from '../lib/private-files';
+import { ConstraintTranslatingDriver } from './constraint-errors';
 import type { DatabaseSchema } from './schema';
 import { startSqliteCheckpointer } from './sqlite-checkpointer';
 
@@ -73,6 +75,17 @@ class LockingSqliteAdapter extends SqliteAdapter {
 class LockingSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new LockingSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new ConstraintTranslatingDriver(super.createDriver());
+  }
+}
+
+/** PostgreSQL as Kysely speaks it, with constraint errors in our words (db/constraint-errors.ts). */
+class TranslatingPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new ConstraintTranslatingDriver(super.createDriver());
   }
 }
 
@@ -157,7 +170,7 @@ function openPostgres(url: string): Database {
   // is dropped when it goes back to the pool.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const { log, observeQueries } = queryObservers();
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<DatabaseSchema>({ dialect: new TranslatingPostgresDialect({ pool }), log });
   const location = url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
   return {
     db,

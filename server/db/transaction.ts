@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { serviceUnavailable } from '../lib/http-errors';
+import type { UnitOfWork } from '../lib/unit-of-work';
 import { codeOf } from './errors';
 
 /** How many times a transaction runs before its conflict is answered 503: the first try and three more. */
@@ -43,4 +44,18 @@ export async function inTransaction<DB, T>(
       await pause(Math.random() * 20 * attempt);
     }
   }
+}
+
+/**
+ * A service's way to its storage (lib/unit-of-work.ts): `bind` makes its repositories on a
+ * connection, once outside any transaction and again inside each `run`.
+ */
+export function unitOfWork<DB, Repositories>(
+  db: Kysely<DB>,
+  bind: (db: Kysely<DB>) => Repositories,
+): UnitOfWork<Repositories> {
+  return {
+    repositories: bind(db),
+    run: (work) => inTransaction(db, (trx) => work(bind(trx))),
+  };
 }

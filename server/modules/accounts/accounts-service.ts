@@ -24,7 +24,7 @@ import {
   type UndoChangeInput,
 } from '../../../contracts/auth';
 import type { RateLimitRule } from '../../config';
-import { isUniqueViolation } from '../../db/errors';
+import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, unauthorized } from '../../lib/http-errors';
@@ -169,7 +169,7 @@ export class AccountsService {
     try {
       undone = await this.deps.accounts.undoChange(hashLinkToken(input.token), emailKey, nowIso());
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(PREVIOUS_EMAIL_TAKEN_MESSAGE);
+      if (error instanceof DuplicateKey) throw conflict(PREVIOUS_EMAIL_TAKEN_MESSAGE);
       throw error;
     }
     if (!undone) throw badRequest(INVALID_LINK_MESSAGE);
@@ -218,7 +218,7 @@ export class AccountsService {
         nowIso(),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_SINCE_MESSAGE);
+      if (error instanceof DuplicateKey) throw conflict(EMAIL_TAKEN_SINCE_MESSAGE);
       throw error;
     }
     if (!confirmed) throw badRequest(INVALID_LINK_MESSAGE);

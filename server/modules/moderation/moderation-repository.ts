@@ -18,9 +18,17 @@ import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
 import { attachTags, currentTags, detachTags, splitTags } from '../posts/post-tags';
 import { inTransaction } from '../../db/transaction';
+import { CommentsRepository } from '../social/comments/comments-repository';
+import { NotificationsRepository } from '../notifications/notifications-repository';
 import { isPublished, isPubliclyVisible, publiclyVisible } from '../posts/post-visibility';
 
 type Db = Kysely<DatabaseSchema>;
+
+/**
+ * The transaction an operator's action runs in, as the service sees it: a handle it passes back to
+ * this repository's methods, so that an action and its audit line commit together.
+ */
+export type ModerationTransaction = Db;
 
 /** What the rules need to know about a post or comment an operator acts on. */
 export interface TargetFacts {
@@ -313,6 +321,15 @@ export class ModerationRepository {
   /** An operator's hide of something a suspension already hid: it stays hidden on reinstatement. */
   async relabelHidden(db: Db, table: 'posts' | 'comments', id: string): Promise<void> {
     await db.updateTable(table).set({ hidden_reason: 'operator' }).where('id', '=', id).execute();
+  }
+
+  /** A comment and its replies, and every notification that still shows its text. */
+  async deleteComment(db: Db, commentId: string): Promise<void> {
+    const comments = new CommentsRepository(db);
+    const facts = await comments.findFacts(commentId);
+    await new NotificationsRepository(db).removeAboutComment(commentId);
+    await comments.delete(commentId);
+    if (facts?.parentId) await comments.deleteIfEmptyTombstone(facts.parentId);
   }
 
   /** The post, its tags' counts and everything that cascades from it. */

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { usernameKey } from '../../../contracts/auth';
 import type { Page } from '../../../contracts/posts';
 import {
@@ -30,19 +29,14 @@ import {
   type TargetKind,
   type Testimonial,
 } from '../../../contracts/moderation';
-import { isUniqueViolation } from '../../db/errors';
-import type { DatabaseSchema } from '../../db/schema';
+import { DuplicateKey } from '../../lib/constraint-violations';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { CommentsRepository } from '../social/comments/comments-repository';
-import { NotificationsRepository } from '../notifications/notifications-repository';
 import { spend } from '../users/users-service';
 import { toPage, type PageRequest } from '../posts/paging';
-import type { ModerationRepository, TargetFacts } from './moderation-repository';
-
-type Db = Kysely<DatabaseSchema>;
+import type { ModerationRepository, ModerationTransaction, TargetFacts } from './moderation-repository';
 
 const notFoundMessage = (kind: TargetKind) =>
   kind === 'post' ? POST_NOT_FOUND_MESSAGE : COMMENT_NOT_FOUND_MESSAGE;
@@ -99,7 +93,7 @@ export class ModerationService {
         resolved_by: null,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(REPORT_ALREADY_OPEN_MESSAGE);
+      if (error instanceof DuplicateKey) throw conflict(REPORT_ALREADY_OPEN_MESSAGE);
       throw error;
     }
   }
@@ -157,11 +151,7 @@ export class ModerationService {
       if (kind === 'post') {
         await this.repository.deletePost(trx, id);
       } else {
-        const comments = new CommentsRepository(trx);
-        const facts = await comments.findFacts(id);
-        await new NotificationsRepository(trx).removeAboutComment(id);
-        await comments.delete(id);
-        if (facts?.parentId) await comments.deleteIfEmptyTombstone(facts.parentId);
+        await this.repository.deleteComment(trx, id);
       }
       await this.repository.resolveReportsAbout(trx, id, operator.id);
       await this.audit(trx, operator, `${kind}.delete`, { kind, id, label: target.label }, reason);
@@ -314,7 +304,7 @@ export class ModerationService {
   private async onTarget(
     kind: TargetKind,
     id: string,
-    action: (trx: Db, target: TargetFacts) => Promise<void>,
+    action: (trx: ModerationTransaction, target: TargetFacts) => Promise<void>,
   ): Promise<void> {
     await this.repository.transaction(async (trx) => {
       const target = await this.repository.findTarget(kind, id, trx);
@@ -324,7 +314,7 @@ export class ModerationService {
   }
 
   private audit(
-    trx: Db,
+    trx: ModerationTransaction,
     operator: Viewer,
     action: ModerationAction,
     target: { kind: ModerationLogEntry['target']['kind']; id: string; label: string },

@@ -33,7 +33,7 @@ import {
 } from '../../../contracts/publications';
 import { mediaUrl } from '../../../contracts/media';
 import type { RateLimitRule } from '../../config';
-import { isUniqueViolation } from '../../db/errors';
+import { DuplicateKey } from '../../lib/constraint-violations';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { RedisConnection } from '../../lib/redis';
 import { nowIso } from '../../lib/clock';
@@ -208,7 +208,7 @@ export class PublicationsService {
         viewer.id,
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw slugTaken();
+      if (error instanceof DuplicateKey) throw slugTaken();
       throw error;
     }
     return this.get(input.slug);
@@ -271,7 +271,7 @@ export class PublicationsService {
     try {
       await this.publications.insertInvitation(invitation);
     } catch (error) {
-      if (isUniqueViolation(error))
+      if (error instanceof DuplicateKey)
         throw conflict(ALREADY_INVITED_MESSAGE, { who: [ALREADY_INVITED_MESSAGE] });
       throw error;
     }
@@ -380,7 +380,8 @@ export class PublicationsService {
     try {
       await this.publications.claimDomain(claimed);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(DOMAIN_TAKEN_MESSAGE, { domain: [DOMAIN_TAKEN_MESSAGE] });
+      if (error instanceof DuplicateKey)
+        throw conflict(DOMAIN_TAKEN_MESSAGE, { domain: [DOMAIN_TAKEN_MESSAGE] });
       throw error;
     }
     if (row.verified_domain) await this.domainListener?.domainsChanged();

@@ -1,5 +1,5 @@
 import { FOLLOWED_TAGS_MAX, type TagInfo, type TagSummary } from '../../../contracts/tags';
-import { isForeignKeyViolation } from '../../db/errors';
+import { MissingReference } from '../../lib/constraint-violations';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { TAG_NOT_FOUND_MESSAGE } from '../posts/posts-service';
@@ -32,7 +32,7 @@ export class TagsService {
     try {
       await this.tags.follow(viewer.id, name);
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(TAG_NOT_FOUND_MESSAGE);
+      if (error instanceof MissingReference) throw notFound(TAG_NOT_FOUND_MESSAGE);
       throw error;
     }
     return this.info(name, viewer);

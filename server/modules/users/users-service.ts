@@ -18,7 +18,7 @@ import {
 } from '../../../contracts/auth';
 import { HANDLE_TAKEN_MESSAGE, numberedHandle, proposeHandle } from '../../../contracts/handles';
 import type { AppConfig } from '../../config';
-import { isUniqueViolation } from '../../db/errors';
+import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import {
@@ -109,7 +109,7 @@ export class UsersService {
       });
     } catch (error) {
       // Two sign-ups with one email or name at the same instant: the unique indexes decide.
-      if (isUniqueViolation(error)) {
+      if (error instanceof DuplicateKey) {
         if (await this.users.findByEmailKey(key)) throw conflict(EMAIL_TAKEN_MESSAGE);
         throw (await this.users.findByHandle(handle)) ? handleTaken() : usernameTaken();
       }
@@ -189,7 +189,7 @@ export class UsersService {
       });
     } catch (error) {
       // Someone took the name or handle between the check and the write: the unique index decides.
-      if (isUniqueViolation(error)) {
+      if (error instanceof DuplicateKey) {
         const holder = input.handle === undefined ? undefined : await this.users.findByHandle(input.handle);
         throw holder && holder.id !== viewer.id ? handleTaken() : usernameTaken();
       }

@@ -12,7 +12,7 @@ import {
   type WebhookUpdateInput,
 } from '../../../contracts/webhooks';
 import type { RateLimitRule } from '../../config';
-import { isUniqueViolation } from '../../db/errors';
+import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -70,7 +70,7 @@ export class WebhooksService {
     try {
       await this.hooks.insert(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(WEBHOOK_DUPLICATE_MESSAGE);
+      if (error instanceof DuplicateKey) throw conflict(WEBHOOK_DUPLICATE_MESSAGE);
       throw error;
     }
     return {
@@ -95,7 +95,7 @@ export class WebhooksService {
       });
       if (!updated) throw notFound(WEBHOOK_NOT_FOUND_MESSAGE);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(WEBHOOK_DUPLICATE_MESSAGE);
+      if (error instanceof DuplicateKey) throw conflict(WEBHOOK_DUPLICATE_MESSAGE);
       throw error;
     }
     if (input.active) this.rules.wake();

@@ -1,6 +1,6 @@
 import { USER_NOT_FOUND_MESSAGE } from '../../../../contracts/auth';
 import type { Page, Author } from '../../../../contracts/posts';
-import { isForeignKeyViolation } from '../../../db/errors';
+import { MissingReference } from '../../../lib/constraint-violations';
 import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
@@ -24,7 +24,7 @@ export class BlocksService {
     try {
       await this.blocks.add(viewer.id, userId);
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(USER_NOT_FOUND_MESSAGE);
+      if (error instanceof MissingReference) throw notFound(USER_NOT_FOUND_MESSAGE);
       throw error;
     }
     return { blocked: true };

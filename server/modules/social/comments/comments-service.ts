@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   COMMENT_EDIT_FORBIDDEN_MESSAGE,
   COMMENT_NOT_FOUND_MESSAGE,
@@ -13,8 +12,7 @@ import {
 import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
 import type { AppConfig } from '../../../config';
-import { isForeignKeyViolation } from '../../../db/errors';
-import type { DatabaseSchema } from '../../../db/schema';
+import { MissingReference } from '../../../lib/constraint-violations';
 import { nowIso } from '../../../lib/clock';
 import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../lib/http-errors';
@@ -37,7 +35,7 @@ import {
 import { linkMentions, mentionedNames } from './mentions';
 import { PostPassages } from './post-passages';
 import type { CommentListener } from '../../webhooks/webhook-events';
-import { inTransaction } from '../../../db/transaction';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 
 /** A comment sits under the discussion's h2, so its own headings start at h3. */
 const COMMENT_HEADING_BASE = 2;
@@ -65,13 +63,20 @@ export const TOO_MANY_MENTIONS_MESSAGE = 'You have mentioned too many people lat
  * comment's author edits, the comment's or post's author deletes. Notifications are written in the
  * same transaction as the comment, so there is never one without the other.
  */
+/** The storage a comment touches: the discussion, who blocked whom, and the notifications. */
+export interface CommentsStore {
+  comments: CommentsRepository;
+  blocks: BlocksRepository;
+  notifications: NotificationsRepository;
+}
+
 export class CommentsService {
   private readonly commentsByUser: RateLimiter;
   private readonly mentionsByUser: RateLimiter;
   private readonly passages: PostPassages;
 
   constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly store: UnitOfWork<CommentsStore>,
     private readonly markdown: MarkdownRenderer,
     /** The post's visibility, applied to every read of its comments. */
     private readonly posts: PostVisibility,
@@ -92,7 +97,7 @@ export class CommentsService {
    */
   async list(postId: string, page: PageRequest, viewer: Viewer | null = null): Promise<Page<Comment>> {
     await this.posts.get(postId, viewer);
-    const comments = new CommentsRepository(this.db);
+    const comments = this.store.repositories.comments;
     const hiddenFor = viewer?.id ?? null;
     const rows = await comments.listTopLevel(postId, page, hiddenFor);
     const shown = toPage(rows, page.limit);
@@ -114,7 +119,7 @@ export class CommentsService {
 
   /** One comment, where the reader may see its post (else, to them, there is no such comment). */
   async get(id: string, viewer: Viewer | null): Promise<Comment> {
-    const comments = new CommentsRepository(this.db);
+    const comments = this.store.repositories.comments;
     const comment = await comments.findById(id);
     if (!comment || comment.deleted || comment.hidden) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     try {
@@ -133,7 +138,7 @@ export class CommentsService {
    * of the discussion is open. Like a post, a draft or scheduled post's are nobody's to read.
    */
   async passageComments(postId: string, viewer: Viewer | null = null): Promise<Comment[]> {
-    const comments = new CommentsRepository(this.db);
+    const comments = this.store.repositories.comments;
     const rows = await comments.listAnchored(postId, viewer?.id ?? null, PASSAGE_COMMENTS_MAX);
     if (rows.length === 0) {
       if (!(await comments.postExists(postId))) throw notFound(POST_NOT_FOUND_MESSAGE);
@@ -148,7 +153,7 @@ export class CommentsService {
 
   async create(viewer: Viewer, input: CommentInput): Promise<Comment> {
     const anchor = input.anchor ? wellFormedAnchor(input.anchor) : null;
-    const posts = new CommentsRepository(this.db);
+    const posts = this.store.repositories.comments;
     // An in-line comment needs the post's words to find its passage in; any other, that it exists.
     const content = anchor ? await posts.postContent(input.postId, { publishedOnly: true }) : undefined;
     // A draft or scheduled post takes no comments: to readers it does not exist yet.
@@ -173,10 +178,7 @@ export class CommentsService {
       anchor,
     };
     try {
-      const mentioned = await inTransaction(this.db, async (trx) => {
-        const comments = new CommentsRepository(trx);
-        const blocks = new BlocksRepository(trx);
-        const notifications = new NotificationsRepository(trx);
+      const mentioned = await this.store.run(async ({ comments, blocks, notifications }) => {
         // The author's account before the post (its comment counter): see lockPostAuthor.
         await notifications.lockPostAuthor(comment.postId);
         const events: NotificationEvent[] = [];
@@ -245,14 +247,13 @@ export class CommentsService {
       await this.listener?.commentCreated(created);
       return created;
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(POST_NOT_FOUND_MESSAGE);
+      if (error instanceof MissingReference) throw notFound(POST_NOT_FOUND_MESSAGE);
       throw error;
     }
   }
 
   async edit(viewer: Viewer, id: string, input: CommentEdit): Promise<Comment> {
-    return inTransaction(this.db, async (trx) => {
-      const comments = new CommentsRepository(trx);
+    return this.store.run(async ({ comments, blocks, notifications }) => {
       const current = await comments.findById(id);
       if (!current || current.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
       if (current.author.id !== viewer.id) throw forbidden(COMMENT_EDIT_FORBIDDEN_MESSAGE);
@@ -260,15 +261,13 @@ export class CommentsService {
       if (!(await comments.updateBody(id, edited.body, edited.editedAt ?? ''))) {
         throw notFound(COMMENT_NOT_FOUND_MESSAGE);
       }
-      const users = await this.resolveMentions(comments, new BlocksRepository(trx), edited, viewer);
+      const users = await this.resolveMentions(comments, blocks, edited, viewer);
       const added = await comments.setMentions(
         id,
         users.map((user) => user.id),
       );
       // Only people newly mentioned by the edit hear about it.
-      await new NotificationsRepository(trx).add(
-        added.map((userId) => this.mentionEvent(userId, viewer, edited)),
-      );
+      await notifications.add(added.map((userId) => this.mentionEvent(userId, viewer, edited)));
       return this.present(edited, users, await this.passageFinder(comments, edited.postId, [edited]));
     });
   }
@@ -278,14 +277,13 @@ export class CommentsService {
    * still reads. Either way, no notification about it shows its text any more.
    */
   async delete(viewer: Viewer, id: string): Promise<void> {
-    await inTransaction(this.db, async (trx) => {
-      const comments = new CommentsRepository(trx);
+    await this.store.run(async ({ comments, notifications }) => {
       const facts = await comments.findFacts(id);
       if (!facts || facts.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
       if (facts.authorId !== viewer.id && facts.postAuthorId !== viewer.id) {
         throw forbidden(COMMENT_DELETE_FORBIDDEN_MESSAGE);
       }
-      await new NotificationsRepository(trx).removeAboutComment(id);
+      await notifications.removeAboutComment(id);
       if (await comments.hasReplies(id)) {
         await comments.markDeleted(id, nowIso());
         return;

@@ -1,16 +1,20 @@
 import { POST_NOT_FOUND_MESSAGE, type Page, type Post } from '../../../../contracts/posts';
-import { isForeignKeyViolation } from '../../../db/errors';
+import { MissingReference } from '../../../lib/constraint-violations';
 import type { Viewer } from '../../../lib/authenticator';
 import { notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
-import type { Kysely } from 'kysely';
 import type { RateLimitRule } from '../../../config';
-import type { DatabaseSchema } from '../../../db/schema';
 import { RateLimiter } from '../../../lib/rate-limiter';
 import type { RedisConnection } from '../../../lib/redis';
-import { NotificationsRepository } from '../../notifications/notifications-repository';
-import { FavoritesRepository, type FavoriteState } from './favorites-repository';
-import { inTransaction } from '../../../db/transaction';
+import type { NotificationsRepository } from '../../notifications/notifications-repository';
+import type { FavoritesRepository, FavoriteState } from './favorites-repository';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
+
+/** The storage a favorite touches: the favorites, and the author's notification of it. */
+export interface FavoritesStore {
+  favorites: FavoritesRepository;
+  notifications: NotificationsRepository;
+}
 
 const favoriteGroup = (postId: string) => `favorite:${postId}`;
 
@@ -26,11 +30,11 @@ export class FavoritesService {
   private readonly favoritedByUser: RateLimiter;
 
   constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly store: UnitOfWork<FavoritesStore>,
     favoritesPerUser: RateLimitRule,
     redis?: RedisConnection,
   ) {
-    this.favorites = new FavoritesRepository(db);
+    this.favorites = store.repositories.favorites;
     // Shared by every instance when Redis is configured, like the other per-user limits.
     this.favoritedByUser = RateLimiter.create('favorites', favoritesPerUser, redis);
   }
@@ -38,9 +42,7 @@ export class FavoritesService {
   async favorite(viewer: Viewer, postId: string): Promise<FavoriteState> {
     await this.favoritedByUser.spend(viewer.id, TOO_MANY_FAVORITES_MESSAGE);
     try {
-      await inTransaction(this.db, async (trx) => {
-        const favorites = new FavoritesRepository(trx);
-        const notifications = new NotificationsRepository(trx);
+      await this.store.run(async ({ favorites, notifications }) => {
         // The author's account before the post (its counter): see lockPostAuthor.
         await notifications.lockPostAuthor(postId);
         if (!(await favorites.add(viewer.id, postId))) return;
@@ -58,18 +60,18 @@ export class FavoritesService {
         ]);
       });
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(POST_NOT_FOUND_MESSAGE);
+      if (error instanceof MissingReference) throw notFound(POST_NOT_FOUND_MESSAGE);
       throw error;
     }
     return this.stateOf(viewer, postId);
   }
 
   async unfavorite(viewer: Viewer, postId: string): Promise<FavoriteState> {
-    await inTransaction(this.db, async (trx) => {
-      await new FavoritesRepository(trx).remove(viewer.id, postId);
-      const authorId = await new FavoritesRepository(trx).postAuthorOf(postId);
+    await this.store.run(async ({ favorites, notifications }) => {
+      await favorites.remove(viewer.id, postId);
+      const authorId = await favorites.postAuthorOf(postId);
       if (authorId !== undefined) {
-        await new NotificationsRepository(trx).withdraw(authorId, viewer.id, favoriteGroup(postId));
+        await notifications.withdraw(authorId, viewer.id, favoriteGroup(postId));
       }
     });
     return this.stateOf(viewer, postId);

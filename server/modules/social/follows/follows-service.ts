@@ -1,18 +1,22 @@
 import { USER_NOT_FOUND_MESSAGE, type Profile } from '../../../../contracts/auth';
 import type { Page, Post } from '../../../../contracts/posts';
-import { isForeignKeyViolation } from '../../../db/errors';
+import { MissingReference } from '../../../lib/constraint-violations';
 import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
-import type { Kysely } from 'kysely';
 import type { Author } from '../../../../contracts/posts';
 import type { RateLimitRule } from '../../../config';
-import type { DatabaseSchema } from '../../../db/schema';
 import { RateLimiter } from '../../../lib/rate-limiter';
 import type { RedisConnection } from '../../../lib/redis';
-import { NotificationsRepository } from '../../notifications/notifications-repository';
-import { FollowsRepository } from './follows-repository';
-import { inTransaction } from '../../../db/transaction';
+import type { NotificationsRepository } from '../../notifications/notifications-repository';
+import type { FollowsRepository } from './follows-repository';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
+
+/** The storage a follow touches: the follows, and the followee's notification of it. */
+export interface FollowsStore {
+  follows: FollowsRepository;
+  notifications: NotificationsRepository;
+}
 
 const FOLLOW_GROUP = 'follow';
 
@@ -31,12 +35,12 @@ export class FollowsService {
   private readonly followedByUser: RateLimiter;
 
   constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly store: UnitOfWork<FollowsStore>,
     private readonly profiles: ProfileLookup,
     followsPerUser: RateLimitRule,
     redis?: RedisConnection,
   ) {
-    this.follows = new FollowsRepository(db);
+    this.follows = store.repositories.follows;
     // Shared by every instance when Redis is configured, like the other per-user limits.
     this.followedByUser = RateLimiter.create('follows', followsPerUser, redis);
   }
@@ -47,9 +51,9 @@ export class FollowsService {
     await this.followedByUser.spend(viewer.id, TOO_MANY_FOLLOWS_MESSAGE);
     try {
       // The followee hears of it in the same transaction.
-      await inTransaction(this.db, async (trx) => {
-        if (!(await new FollowsRepository(trx).add(viewer.id, userId))) return;
-        await new NotificationsRepository(trx).add([
+      await this.store.run(async ({ follows, notifications }) => {
+        if (!(await follows.add(viewer.id, userId))) return;
+        await notifications.add([
           {
             recipientId: userId,
             actorId: viewer.id,
@@ -61,7 +65,7 @@ export class FollowsService {
         ]);
       });
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(USER_NOT_FOUND_MESSAGE);
+      if (error instanceof MissingReference) throw notFound(USER_NOT_FOUND_MESSAGE);
       throw error;
     }
     return this.profiles.profile(userId, viewer);
@@ -69,9 +73,9 @@ export class FollowsService {
 
   async unfollow(viewer: Viewer, userId: string): Promise<Profile> {
     if (userId === viewer.id) throw badRequest(FOLLOW_SELF_MESSAGE);
-    await inTransaction(this.db, async (trx) => {
-      await new FollowsRepository(trx).remove(viewer.id, userId);
-      await new NotificationsRepository(trx).withdraw(userId, viewer.id, FOLLOW_GROUP);
+    await this.store.run(async ({ follows, notifications }) => {
+      await follows.remove(viewer.id, userId);
+      await notifications.withdraw(userId, viewer.id, FOLLOW_GROUP);
     });
     return this.profiles.profile(userId, viewer);
   }
