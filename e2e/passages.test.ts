@@ -157,6 +157,52 @@ describe('in-line comments on passages', () => {
     );
   });
 
+  it('marks passages in the browser’s idle time, one passage at each idle period, none while hydrating', async () => {
+    const author = await createUser(browser.baseURL, `Idle${tag()}`);
+    const reader = await createUser(browser.baseURL, `Later${tag()}`);
+    const post = await publish(browser.baseURL, author, { title: `Unhurried ${tag()}`, content: ESSAY });
+    const quotes = [
+      'Ink dries slowly in the cold',
+      'the light fell on the water',
+      'A writer needs patience more than talent',
+    ];
+    for (const quote of quotes) await commentOnPassage(browser.baseURL, reader, post.id, 'Yes.', { quote });
+
+    // The page's idle periods, handed out by the test one at a time.
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.addInitScript(() => {
+      const waiting: (() => void)[] = [];
+      let ran = 0;
+      Object.assign(window, {
+        requestIdleCallback: (callback: IdleRequestCallback) =>
+          waiting.push(() => callback({ didTimeout: false, timeRemaining: () => 0 })),
+        cancelIdleCallback: (handle: number) => {
+          waiting[handle - 1] = () => {};
+        },
+        idleWaiting: () => waiting.length - ran,
+        runIdle: () => waiting[ran++]?.(),
+      });
+    });
+    const idleWaiting = () =>
+      page.evaluate(() => (window as unknown as { idleWaiting(): number }).idleWaiting());
+    const runIdle = () => page.evaluate(() => (window as unknown as { runIdle(): void }).runIdle());
+    const counts = content(page).getByRole('button', { name: '1 comment on this passage' });
+
+    await page.goto(readPath(post));
+    await hydrated(page);
+    // The passages' comments have come, and nothing is marked until the page is idle.
+    await expect.poll(idleWaiting).toBe(1);
+    expect(await marks(page).count()).toBe(0);
+    await runIdle(); // finds the passages in the post
+    for (let passage = 1; passage <= quotes.length; passage += 1) {
+      expect(await idleWaiting()).toBe(1);
+      await runIdle();
+      expect(await counts.count()).toBe(passage);
+    }
+    expect(await idleWaiting()).toBe(0);
+    expect(await marks(page).allTextContents()).toEqual(quotes);
+  });
+
   it('opens a passage’s comments in a sheet at 375 px, light and dark, and passes axe', async () => {
     const author = await createUser(browser.baseURL, `Phone${tag()}`);
     const reader = await createUser(browser.baseURL, `Thumb${tag()}`);

@@ -4,11 +4,12 @@ import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { axeViolations } from './support/axe';
-import { collectProblems, hydrated } from './support/hydration';
+import { collectProblems, hydrated, recordRenders, renderCount } from './support/hydration';
 import { atPath, expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
 import {
   apiCall,
   comment,
+  commentOnPassage,
   failNetwork,
   follow,
   hold,
@@ -354,6 +355,31 @@ describe('/readblog', () => {
       .first()
       .click();
     await visible(discussion.getByRole('textbox', { name: `Reply to ${reader.username}` }));
+    expect(problems).toEqual([]);
+  });
+
+  it('renders the post once: the end of hydration renders only what changes with it', async () => {
+    const author = await createUser(browser.baseURL, `Once${tag()}`);
+    const reader = await createUser(browser.baseURL, `Glancer${tag()}`);
+    const post = await publish(browser.baseURL, author, {
+      title: `Rendered once ${tag()}`,
+      content: 'A first sentence to mark. A second one to leave alone.',
+    });
+    await commentOnPassage(browser.baseURL, reader, post.id, 'Marked.', {
+      quote: 'A first sentence to mark.',
+    });
+    await comment(browser.baseURL, reader, post.id, 'Under the post.');
+
+    // A visitor's page: a signed-in reader's is loaded again once the session is known, for their
+    // own view of the post (favorited, following), and that render is the new data's.
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems = collectProblems(page);
+    await recordRenders(page, 'article.post');
+    await page.goto(readPath(post));
+    await hydrated(page);
+    // Everything hydration sets going has come: the reader's own date, the passage layer's marks.
+    await visible(page.locator('.post__content mark.passage-mark'));
+    expect(await renderCount(page)).toBe(1);
     expect(problems).toEqual([]);
   });
 

@@ -40,3 +40,34 @@ export function layoutShiftTotal(page: Page): Promise<number> {
     (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),
   );
 }
+
+/**
+ * Counts, from the page's first script on, how many times React renders the element `selector`
+ * names: React gives a host element a new props object (its `__reactProps$…` property) each time
+ * its component renders it, and tells an installed developer tools hook of every commit.
+ * `renderCount` answers how many different props objects the element had at those commits.
+ */
+export async function recordRenders(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((watched: string) => {
+    const seen: object[] = [];
+    (window as unknown as { __renders: object[] }).__renders = seen;
+    const propsOf = (element: Element | null): object | undefined => {
+      if (!element) return undefined;
+      const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+      return key ? ((element as unknown as Record<string, object>)[key] ?? undefined) : undefined;
+    };
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      inject: () => 1,
+      onCommitFiberUnmount: () => {},
+      onCommitFiberRoot: () => {
+        const props = propsOf(document.querySelector(watched));
+        if (props && !seen.includes(props)) seen.push(props);
+      },
+    };
+  }, selector);
+}
+
+export function renderCount(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __renders: object[] }).__renders.length);
+}

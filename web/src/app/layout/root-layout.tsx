@@ -13,12 +13,6 @@ export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const lastPathname = useRef(pathname);
-  const hydrated = useHydrated();
-
-  // The page now renders the session itself; the hint that stood in for it before hydration goes.
-  useEffect(() => {
-    if (hydrated) document.documentElement.removeAttribute(SIGNED_IN_HINT_ATTRIBUTE);
-  }, [hydrated]);
 
   // A new page should be announced and start at its content, as after a full page load. Focus
   // already inside the page (a field it focused itself) is left alone.
@@ -40,6 +34,20 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <SignedInHintRemoval />
     </>
   );
+}
+
+/**
+ * The page now renders the session itself; the hint that stood in for it before hydration goes.
+ * A component of its own, so that hydration ending renders it again, not the layout and the whole
+ * page inside it.
+ */
+function SignedInHintRemoval() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.removeAttribute(SIGNED_IN_HINT_ATTRIBUTE);
+  }, [hydrated]);
+  return null;
 }

@@ -6,7 +6,14 @@ import { useViewer } from '../../../lib/use-viewer';
 import type { PostView } from '../../posts/post-summary';
 import { getPassageComments } from '../api/get-passages';
 import { readPageText } from '../lib/page-text';
-import { clearPassageMarks, insertCountSlot, markRange, marksOfComment } from '../lib/passage-marks';
+import { runInIdleSteps } from '../lib/idle-steps';
+import {
+  clearPassageMarks,
+  hasPassageMarks,
+  insertCountSlot,
+  markRange,
+  marksOfComment,
+} from '../lib/passage-marks';
 import { choosablePassages, groupPassages, withinQuoteLimit, type Passage } from '../lib/passages';
 import { PassageSheet, type PassageSheetContent } from './passage-sheet';
 import '../passages.css';
@@ -43,6 +50,8 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
   const [pick, setPick] = useState<Pick | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const countButtons = useRef(new Map<string, HTMLButtonElement>());
+  // Set by the reader's own comment: the marks that follow it come in one step.
+  const readerCommented = useRef(false);
   const contentHtml = post.contentHtml;
 
   useEffect(() => {
@@ -62,31 +71,52 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
   const [passages, setPassages] = useState<Passage[]>([]);
 
   // Marks and counts are DOM the server's HTML never had: added after React wrote the post (so
-  // found in the text on the page now), and taken out again before it writes a new version.
+  // found in the text on the page now), and taken out again when the layer goes. Nothing of it is
+  // needed to read the post, so it waits for the browser's idle time, one passage at a time: done
+  // at once, a post with several marked passages kept the main thread busy for a long task just
+  // after hydration, when a reader's first tap should be answered (Lighthouse's total blocking
+  // time). Marking again (after the reader's own comment, or signing in) happens in one step, so
+  // the marks they are looking at never blink out and back one by one.
   useEffect(() => {
     const root = contentRef.current;
     if (!root) return;
-    const found = groupPassages(readPageText(root).text, comments);
     const buttons = countButtons.current;
-    for (const passage of found) {
-      const range = readPageText(root).toDomRange(passage.range);
-      if (!range) continue;
-      const ids = passage.comments.map((comment) => comment.id);
-      const marks = markRange(range, ids);
-      const last = marks[marks.length - 1];
-      if (!last) continue;
-      const button = countButton(passage, () => setSheet({ kind: 'thread', commentId: ids[0] ?? '' }));
-      insertCountSlot(last, root).appendChild(button);
-      for (const id of ids) buttons.set(id, button);
-    }
-    root.classList.toggle('post__content--passages', found.length > 0);
-    setPassages(found);
+    const oneStep = readerCommented.current || hasPassageMarks(root);
+    // Before the post's passage comments have come, there is nothing to mark or to take out.
+    if (comments.length === 0 && !oneStep) return;
+    const markPassages = function* () {
+      buttons.clear();
+      clearPassageMarks(root);
+      const found = groupPassages(readPageText(root).text, comments);
+      root.classList.toggle('post__content--passages', found.length > 0);
+      setPassages(found);
+      for (const passage of found) {
+        if (!oneStep) yield;
+        const range = readPageText(root).toDomRange(passage.range);
+        if (!range) continue;
+        const ids = passage.comments.map((comment) => comment.id);
+        const marks = markRange(range, ids);
+        const last = marks[marks.length - 1];
+        if (!last) continue;
+        const button = countButton(passage, () => setSheet({ kind: 'thread', commentId: ids[0] ?? '' }));
+        insertCountSlot(last, root).appendChild(button);
+        for (const id of ids) buttons.set(id, button);
+      }
+    };
+    return runInIdleSteps(markPassages());
+  }, [comments, contentRef, contentHtml]);
+
+  // The marks leave with the layer, or with the version of the post they were found in.
+  useEffect(() => {
+    const root = contentRef.current;
+    const buttons = countButtons.current;
     return () => {
+      if (!root) return;
       buttons.clear();
       clearPassageMarks(root);
       root.classList.remove('post__content--passages');
     };
-  }, [comments, contentRef, contentHtml]);
+  }, [contentRef, contentHtml]);
 
   // A selection inside the post offers "Comment" just under its end.
   useEffect(() => {
@@ -164,6 +194,7 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
   }, [sheet, passages, contentRef]);
 
   const added = (comment: Comment) => {
+    readerCommented.current = true;
     setComments((current) => [...current, comment]);
     onCommentAdded(comment);
     setAnnouncement('Comment posted on the passage');

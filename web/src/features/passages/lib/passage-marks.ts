@@ -4,11 +4,15 @@ const MARK_CLASS = 'passage-mark';
 /** Inline elements a count may not sit inside (a button in a link, or in the middle of code). */
 const INLINE_WRAPPERS = new Set(['A', 'STRONG', 'B', 'EM', 'I', 'CODE', 'SPAN', 'MARK', 'DEL', 'SUB', 'SUP']);
 
+/** Whether the layer has marked anything in the post. */
+export function hasPassageMarks(root: HTMLElement): boolean {
+  return root.querySelector(`[${PASSAGE_UI_ATTRIBUTE}], mark.${MARK_CLASS}`) !== null;
+}
+
 /** Takes every mark and count the layer added back out of the post, leaving its HTML as it came. */
 export function clearPassageMarks(root: HTMLElement): void {
-  const added = root.querySelectorAll(`[${PASSAGE_UI_ATTRIBUTE}], mark.${MARK_CLASS}`);
   // A post without marks is left exactly as React wrote it.
-  if (added.length === 0) return;
+  if (!hasPassageMarks(root)) return;
   root.querySelectorAll(`[${PASSAGE_UI_ATTRIBUTE}]`).forEach((element) => element.remove());
   root.querySelectorAll(`mark.${MARK_CLASS}`).forEach((mark) => {
     mark.replaceWith(...Array.from(mark.childNodes));

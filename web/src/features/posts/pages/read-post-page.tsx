@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Comment } from '../../../../../contracts/comments';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { PageHead, useSite } from '../../../app/head/page-head';
@@ -73,12 +73,10 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
     setState({ loaded, post });
   }
   const onPostChange = (next: Post) => setState({ loaded, post: next });
-  const hydrated = useHydrated();
   const contentRef = useRef<HTMLDivElement>(null);
   const [passageComments, setPassageComments] = useState<Comment[]>([]);
   // Each press of "Comment on a passage" asks the passage layer for its dialog.
   const [passageRequests, setPassageRequests] = useState(0);
-  const viewer = useViewer();
 
   const [statusMessage, setStatusMessage] = useState('');
   const clearTimer = useRef<number | undefined>(undefined);
@@ -143,7 +141,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           className="markdown prose post__content"
           dangerouslySetInnerHTML={{ __html: post.contentHtml }}
         />
-        {hydrated ? (
+        <OnceHydrated>
           <Suspense fallback={null}>
             <PassageLayer
               post={post}
@@ -155,7 +153,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
               }}
             />
           </Suspense>
-        ) : null}
+        </OnceHydrated>
         <TagLinks tags={post.tags} className="post__tags" />
         <footer className="post__footer">
           <a className="post__discuss" href={`#${DISCUSSION_ID}`} onClick={jumpToDiscussion}>
@@ -166,17 +164,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             onChange={(state) => onPostChange({ ...post, ...state })}
             onStatus={announce}
           />
-          {/* In the server's HTML for a signed-in reader's first paint too: nothing moves after it. */}
-          {!viewer.known || viewer.status ? (
-            <button
-              type="button"
-              className={`button button--secondary${viewer.known ? '' : ' when-signed-in'}`}
-              aria-haspopup="dialog"
-              onClick={() => setPassageRequests((count) => count + 1)}
-            >
-              Comment on a passage
-            </button>
-          ) : null}
+          <CommentOnPassageButton onPress={() => setPassageRequests((count) => count + 1)} />
         </footer>
       </article>
       {/* Under the post, a screen or more down: React takes it over as the reader comes near. */}
@@ -192,5 +180,31 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
         />
       </HydrateWhenNear>
     </div>
+  );
+}
+
+/*
+ * What changes once the page is hydrated (the session, the passage layer) lives in components of
+ * its own: when hydration ends, only they render again, not the whole post with them.
+ */
+
+/** `children` from the moment the page is hydrated on, nothing in the server's HTML. */
+function OnceHydrated({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}
+
+function CommentOnPassageButton({ onPress }: { onPress: () => void }) {
+  const viewer = useViewer();
+  // In the server's HTML for a signed-in reader's first paint too: nothing moves after it.
+  if (viewer.known && !viewer.status) return null;
+  return (
+    <button
+      type="button"
+      className={`button button--secondary${viewer.known ? '' : ' when-signed-in'}`}
+      aria-haspopup="dialog"
+      onClick={onPress}
+    >
+      Comment on a passage
+    </button>
   );
 }
