@@ -37,7 +37,7 @@ interface Pick {
 }
 
 /**
- * Issue 12 §1, in the browser: marks every passage of the post that has in-line comments, with a
+ * In-line comments in the browser: marks every passage of the post that has comments, with a
  * count beside it (in the margin on a wide screen, after the passage on a narrow one) that opens
  * its comments; offers "Comment" on a selection, and "Comment on a passage" under the post for
  * readers who choose by keyboard. Loaded after the page is interactive, so it costs readers'

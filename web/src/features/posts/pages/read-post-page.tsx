@@ -28,12 +28,12 @@ import { useViewer } from '../../../lib/use-viewer';
 
 const DISCUSSION_ID = 'discussion';
 
-// In-line comments (issue 12 §1) come once the page is interactive: none of it is first-load code.
+// In-line comments come once the page is interactive: none of it is first-load code.
 const PassageLayer = lazy(async () => ({
   default: (await import('../../passages/components/passage-layer')).PassageLayer,
 }));
 
-/** /readblog?id=&name=: one post, its menu and its discussion (SPEC §2, issue 4 §1). */
+/** /readblog?id=&name=: one post, its menu and its discussion (specification §2). */
 export function ReadPostPage() {
   const data = useLoaderData() as ReadPostData;
   const revalidator = useRevalidator();
