@@ -177,6 +177,7 @@ export class CommentsService {
       author: { id: viewer.id, username: viewer.username },
       anchor,
     };
+    const spendMentions = this.mentionSpender(viewer.id);
     try {
       const mentioned = await this.store.run(async ({ comments, blocks, notifications }) => {
         // The author's account before the post (its comment counter): see lockPostAuthor.
@@ -228,7 +229,7 @@ export class CommentsService {
             groupKey: `reply:${parent.id}`,
           });
         }
-        const users = await this.resolveMentions(comments, blocks, comment, viewer);
+        const users = await this.resolveMentions(comments, blocks, comment, viewer, spendMentions);
         const added = await comments.setMentions(
           comment.id,
           users.map((user) => user.id),
@@ -253,6 +254,7 @@ export class CommentsService {
   }
 
   async edit(viewer: Viewer, id: string, input: CommentEdit): Promise<Comment> {
+    const spendMentions = this.mentionSpender(viewer.id);
     return this.store.run(async ({ comments, blocks, notifications }) => {
       const current = await comments.findById(id);
       if (!current || current.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
@@ -261,7 +263,7 @@ export class CommentsService {
       if (!(await comments.updateBody(id, edited.body, edited.editedAt ?? ''))) {
         throw notFound(COMMENT_NOT_FOUND_MESSAGE);
       }
-      const users = await this.resolveMentions(comments, blocks, edited, viewer);
+      const users = await this.resolveMentions(comments, blocks, edited, viewer, spendMentions);
       const added = await comments.setMentions(
         id,
         users.map((user) => user.id),
@@ -319,6 +321,7 @@ export class CommentsService {
     blocks: BlocksRepository,
     comment: CommentRecord,
     viewer: Viewer,
+    spendMentions: (count: number) => Promise<void>,
   ): Promise<MentionedUser[]> {
     const names = mentionedNames(comment.body);
     if (names.length === 0) return [];
@@ -343,7 +346,7 @@ export class CommentsService {
       chosen.map((user) => user.id),
     );
     const allowed = chosen.filter((user) => !blockers.has(user.id));
-    if (allowed.length > 0) await this.spendMentions(viewer.id, allowed.length);
+    await spendMentions(allowed.length);
     return allowed;
   }
 
@@ -358,11 +361,18 @@ export class CommentsService {
     };
   }
 
-  /** Each person mentioned counts once against the writer's allowance. */
-  private async spendMentions(userId: string, count: number): Promise<void> {
-    for (let index = 0; index < count; index += 1) {
-      await this.mentionsByUser.spend(userId, TOO_MANY_MENTIONS_MESSAGE);
-    }
+  /**
+   * Spends the writer's allowance for the people one request mentions: each counts once, and once
+   * only, though the transaction that resolves them may run again (decision 50): a second run
+   * spends only for people the first did not count.
+   */
+  private mentionSpender(userId: string): (count: number) => Promise<void> {
+    let spent = 0;
+    return async (count) => {
+      for (; spent < count; spent += 1) {
+        await this.mentionsByUser.spend(userId, TOO_MANY_MENTIONS_MESSAGE);
+      }
+    };
   }
 
   /**
