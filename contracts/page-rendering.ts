@@ -3,6 +3,8 @@
  * on: the server hands each page request to the renderer, which answers with the page's parts.
  */
 
+import type { PageData } from './page-data';
+
 /** The site, as every page needs it: the canonical base is PUBLIC_URL, never the Host header. */
 export interface SiteInfo {
   name: string;
@@ -32,18 +34,19 @@ export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string };
 
 export interface PageRenderer {
-  render(request: Request): Promise<RenderedPage>;
+  /** Renders the page `request` names, its loaders reading through `data`. */
+  render(request: Request, data: PageData): Promise<RenderedPage>;
 }
 
 export interface PageRendererOptions {
   site: SiteInfo;
-  /** How the renderer calls the API: in-process on the server, no socket and no Host header. */
-  fetch: typeof fetch;
 }
 
 /** The server entry's exports. */
 export interface PageRendererModule {
   createPageRenderer(options: PageRendererOptions): PageRenderer;
+  /** The browser's PageData over `fetch`, as the reader holding `token`: to compare with the server's. */
+  apiPageDataFor(options: { fetch: typeof fetch; token: string | null }): PageData;
   /** The first segment of every page address the app routes, e.g. 'allblog' ('' for the home page). */
   pagePaths: readonly string[];
 }

@@ -4,7 +4,6 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { Authenticator } from './lib/authenticator';
-import { randomBytes } from 'node:crypto';
 import type { PageRendererModule } from '../contracts/page-rendering';
 import { drainOnClose } from './lib/drain-on-close';
 import { createHttpServer } from './lib/http-server';
@@ -161,8 +160,6 @@ export async function buildApp({
   logger = false,
   pages,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  // Tells the page renderer's own API calls from everyone else's (see server/web/in-process-fetch.ts).
-  const internalMarker = randomBytes(16).toString('hex');
   const jwtSecret = await resolveJwtSecret({
     configured: config.jwtSecret,
     database,
@@ -222,7 +219,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
   installErrorHandler(app);
-  installRequestLog(app, internalMarker);
+  installRequestLog(app);
   await installSecurity(app, security);
   installRequestTargetCheck(app);
   // Order matters: onSend hooks run as added. Vary first, then the ETag (and its 304), then the
@@ -464,7 +461,8 @@ export async function buildApp({
     pages,
     publicUrl: config.publicUrl,
     baseDomain: config.baseDomain,
-    internalMarker,
+    services: { posts, comments, users, favorites, follows, tags, search, discover, moderation },
+    auth,
     serveSourceMaps: config.serveSourceMaps,
   });
   return app;

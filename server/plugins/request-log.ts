@@ -1,40 +1,29 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '../lib/request-id';
-import { INTERNAL_REQUEST_HEADER } from '../web/in-process-fetch';
 
 const roundMs = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
  * One structured line per request, written when the answer has gone out. Fastify's request logger
  * adds the request id (`reqId`) to this line and to every other line logged for the request; the
- * same id goes back to the client as `x-request-id`. The API calls a page makes while it is rendered
- * (`internalMarker`, see in-process-fetch.ts) are logged at debug level: the page's own line says
- * what the reader asked for.
+ * same id goes back to the client as `x-request-id`.
  */
-export function installRequestLog(app: FastifyInstance, internalMarker: string): void {
+export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    logRequest(
-      request,
-      reply,
-      request.headers[INTERNAL_REQUEST_HEADER] === internalMarker ? 'debug' : 'info',
-    );
+    logRequest(request, reply);
     done();
   });
 }
 
 /** The request's line; also written by answers given where no hook runs (frameworkErrors). */
-export function logRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  level: 'info' | 'debug' = 'info',
-): void {
+export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
   const ms = reply.elapsedTime;
-  request.log[level](
+  request.log.info(
     {
       method: request.method,
       url: request.url,

@@ -1,14 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '../../contracts/errors';
+import type { PageData } from '../../contracts/page-data';
 import type { PageRenderer, PageRendererModule } from '../../contracts/page-rendering';
+import type { Authenticator, Viewer } from '../lib/authenticator';
 import { cacheableRead } from '../lib/response-cache';
 import { HtmlDocument } from '../web/html-document';
-import { inProcessFetch } from '../web/in-process-fetch';
 import { PageAssets } from '../web/page-assets';
+import { servicePageData, type PageDataServices } from '../web/service-page-data';
 import { servePublicFile } from '../lib/public-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the pages read, as `viewer` (server/web/service-page-data.ts). */
+    pageData(viewer: Viewer | null, log: FastifyBaseLogger): PageData;
+  }
+}
 
 export interface WebAppOptions {
   /** The built web app (index.html, assets); the API alone is served when it does not exist. */
@@ -18,8 +27,10 @@ export interface WebAppOptions {
   publicUrl: string;
   /** BASE_DOMAIN, for the app's links to publications' sites. */
   baseDomain?: string | undefined;
-  /** Identifies the renderer's own API calls (see in-process-fetch.ts). */
-  internalMarker: string;
+  /** What the pages' loaders read, straight from the services (server/web/service-page-data.ts). */
+  services: PageDataServices;
+  /** Resolves a page request's viewer as the API does. */
+  auth: Authenticator;
   /** Source maps show the original source; only an operator who asks (SERVE_SOURCE_MAPS=1) publishes them. */
   serveSourceMaps: boolean;
 }
@@ -53,12 +64,15 @@ function looksLikeFile(path: string): boolean {
 }
 
 /**
- * Serves the built web app: hashed assets from disk, and every page rendered on the server (issue
- * 8 §1) by the web app's own routes, with its real status (issue 8 §4). Unknown /api paths stay
+ * Serves the built web app: hashed assets from disk, and every page rendered on the server by the
+ * web app's own routes, with its real status. Unknown /api paths stay
  * JSON 404s and missing files plain 404s.
  */
 export async function installWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { webDir, pages } = options;
+  app.decorate('pageData', (viewer: Viewer | null, log: FastifyBaseLogger) =>
+    servicePageData(options.services, viewer, log),
+  );
   const indexFile = webDir === undefined ? undefined : join(webDir, 'index.html');
   const hasWebApp = indexFile !== undefined && existsSync(indexFile);
   if (webDir !== undefined && hasWebApp) {
@@ -94,11 +108,10 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
   if (webDir !== undefined && indexFile !== undefined && hasWebApp && pages) {
     const renderer = pages.createPageRenderer({
       site: { name: 'Inkwell', publicUrl: options.publicUrl, baseDomain: options.baseDomain },
-      fetch: inProcessFetch(app, options.internalMarker),
     });
     const document = new HtmlDocument(readFileSync(indexFile, 'utf8'));
     const assets = PageAssets.fromFile(join(webDir, '.vite', 'manifest.json'));
-    const renderPage = pageHandler(renderer, document, assets, options.publicUrl);
+    const renderPage = pageHandler(app, renderer, document, assets, options);
     for (const path of pages.pagePaths) {
       const route = `/${path}`;
       const query = PUBLIC_PAGE_QUERIES[route];
@@ -126,14 +139,23 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
   });
 }
 
-function pageHandler(renderer: PageRenderer, document: HtmlDocument, assets: PageAssets, publicUrl: string) {
-  // The page's address is built on PUBLIC_URL's origin: a Host header never reaches a link (issue 8 §2).
+function pageHandler(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  document: HtmlDocument,
+  assets: PageAssets,
+  { publicUrl, auth }: WebAppOptions,
+) {
+  // The page's address is built on PUBLIC_URL's origin: a Host header never reaches a link.
   const origin = new URL(publicUrl).origin;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     let page;
     try {
-      page = await renderer.render(new Request(`${origin}${renderedAddress(request)}`));
+      // The loaders read the services as this request's viewer: nobody for a browser, whose
+      // session stays in its local storage, so its page is the visitor's (and cacheable).
+      const data = app.pageData(await auth.optional(request), request.log);
+      page = await renderer.render(new Request(`${origin}${renderedAddress(request)}`), data);
     } catch (error) {
       // A page that cannot be rendered here is still an HTML page: the browser renders it afresh.
       request.log.error({ err: error }, 'page rendering failed');

@@ -1,10 +1,12 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { HYDRATION_DATA_ID, type SiteInfo } from '../../contracts/page-rendering';
+import { apiPageData } from './app/api-page-data';
 import { App } from './app/app';
 import { createRoutes, dataRoutes } from './app/router';
 import { connectSession } from './app/session-wiring';
 import { createAppStore } from './app/store';
+import { pageDataContextOf } from './lib/page-data';
 import { appStorage, loadSession } from './lib/storage';
 import './styles/global.css';
 
@@ -43,6 +45,8 @@ async function start(): Promise<void> {
   if (payload) await loadPagesOnScreen(routes);
 
   const router = createBrowserRouter([...routes, ...dataRoutes], {
+    // Loaders read through the HTTP API here (contracts/page-data.ts).
+    getContext: () => pageDataContextOf(apiPageData),
     ...(payload ? { hydrationData: payload.router } : {}),
   });
   const store = createAppStore(loadSession(appStorage));

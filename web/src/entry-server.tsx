@@ -8,6 +8,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { jsonForScript } from '../../contracts/html-escape';
+import type { PageData } from '../../contracts/page-data';
 import type { PageRenderer, PageRendererOptions, RenderedPage } from '../../contracts/page-rendering';
 import { SERVER_RENDER_STATE } from './app/app';
 import { buildDocumentHead } from './app/head/document-head';
@@ -16,8 +17,11 @@ import { serializeHead } from './app/head/serialize-head';
 import { pageSources } from './app/route-handle';
 import { createRoutes, pagePaths } from './app/router';
 import { createAppStore } from './app/store';
+import { apiPageData } from './app/api-page-data';
 import { configureApiClient } from './lib/api-client';
 import { memoizeRecent } from './lib/memo';
+import { pageDataContextOf } from './lib/page-data';
+import { appStorage, TOKEN_KEY } from './lib/storage';
 
 /** How many rendered pages are remembered (a few tens of kilobytes each). */
 const RECENT_PAGES = 300;
@@ -25,13 +29,30 @@ const RECENT_PAGES = 300;
 export { pagePaths };
 
 /**
+ * The browser's PageData (the API client over `fetch`), as the reader holding `token`, for
+ * rendering a page both ways and comparing (tests/api/page-data.test.ts). The server never
+ * renders with it: its loaders read the services (server/web/service-page-data.ts).
+ */
+export function apiPageDataFor({
+  fetch,
+  token,
+}: {
+  fetch: typeof globalThis.fetch;
+  token: string | null;
+}): PageData {
+  configureApiClient({ baseUrl: '', fetch });
+  if (token === null) appStorage.removeItem(TOKEN_KEY);
+  else appStorage.setItem(TOKEN_KEY, token);
+  return apiPageData;
+}
+
+/**
  * The web app on the server: the same routes and loaders as in the browser, answered
  * by React Router's static handler and rendered to HTML with the page's head and the data the
- * browser hydrates it with. Every page is the visitor's view: the session lives in the browser.
+ * browser hydrates it with. The loaders read through the `PageData` each render is given: the
+ * server's services (server/web/service-page-data.ts).
  */
-export function createPageRenderer({ site, fetch }: PageRendererOptions): PageRenderer {
-  // Loaders call the API through the same client as in the browser, in-process on the server.
-  configureApiClient({ baseUrl: '', fetch });
+export function createPageRenderer({ site }: PageRendererOptions): PageRenderer {
   const handler = createStaticHandler(createRoutes());
   // Nobody signs in on the server: one store with the visitor's state serves every render.
   const store = createAppStore(null);
@@ -65,8 +86,8 @@ export function createPageRenderer({ site, fetch }: PageRendererOptions): PageRe
   );
 
   return {
-    async render(request: Request): Promise<RenderedPage> {
-      const context = await handler.query(request);
+    async render(request: Request, data: PageData): Promise<RenderedPage> {
+      const context = await handler.query(request, { requestContext: pageDataContextOf(data) });
       if (context instanceof Response) {
         return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
       }

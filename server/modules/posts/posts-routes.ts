@@ -29,8 +29,8 @@ export const tagNameSchema = z.string({ error: 'tag must be text' }).transform((
 });
 
 // Built once: extending a Zod schema inside a handler would rebuild it on every request.
-const profilePageQuerySchema = pageQuerySchema.extend(userIdQuerySchema.shape);
-const allPostsQuerySchema = pageQuerySchema.extend({ tag: tagNameSchema.optional() });
+export const profilePageQuerySchema = pageQuerySchema.extend(userIdQuerySchema.shape);
+export const allPostsQuerySchema = pageQuerySchema.extend({ tag: tagNameSchema.optional() });
 
 /** HTTP for posts (SPEC §7): translates requests to the posts service and back. */
 export function registerPostRoutes(app: FastifyInstance, deps: { posts: PostsService }): void {

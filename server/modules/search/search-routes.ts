@@ -17,7 +17,7 @@ const searchTextSchema = z
     message: SEARCH_QUERY_TOO_LONG_MESSAGE,
   });
 
-const searchQuerySchema = pageQuerySchema.pick({ limit: true }).extend({
+export const searchQuerySchema = pageQuerySchema.pick({ limit: true }).extend({
   q: searchTextSchema,
   cursor: z.string({ error: CURSOR_MESSAGE }).max(64, CURSOR_MESSAGE).optional(),
 });

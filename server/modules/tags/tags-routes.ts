@@ -27,7 +27,7 @@ const tagsListQuerySchema = z.object({
     .optional(),
 });
 
-const tagNameQuerySchema = z.object({
+export const tagNameQuerySchema = z.object({
   name: z.string({ error: 'name is required' }).pipe(tagNameSchema),
 });
 

@@ -1,28 +1,11 @@
+import { failure, failureText, type ApiResult, type FieldErrors } from '../../../contracts/page-data';
 import { appStorage, readToken, type KeyValueStorage } from './storage';
 
 /** Specification §8, word for word. */
 export const NO_RESPONSE_MESSAGE = 'No response received from server. Please try again later.';
-const SERVER_ERROR_FALLBACK = 'Server Error';
 
-/** The `errors` map of an ApiErrorBody (contracts/errors.ts): field name → messages. */
-export type FieldErrors = Record<string, string[]>;
-
-/**
- * A failed call, already worded for the user. `kind` lets callers act on it: 'http' means the
- * server answered with a non-2xx status, 'network' that nothing came back, 'unexpected' that the
- * answer could not be read, 'aborted' that the caller cancelled (never shown).
- */
-export interface ApiFailure {
-  kind: 'http' | 'network' | 'unexpected' | 'aborted';
-  /** The HTTP status when the server answered, otherwise null. */
-  status: number | null;
-  /** The specification §8 text to show. */
-  message: string;
-  /** Field name → messages, for forms to show under each input. */
-  fieldErrors: FieldErrors;
-}
-
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+export type { ApiFailure, ApiResult, FieldErrors } from '../../../contracts/page-data';
+export { failure };
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -56,8 +39,7 @@ export function configureApiClient(changes: Partial<ApiClientConfig>): void {
 
 /** Specification §8: 'Error: ' + the server's message, or 'Error: Server Error' when it sent none. */
 export function serverErrorText(body: unknown): string {
-  const message = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : '';
-  return `Error: ${message || SERVER_ERROR_FALLBACK}`;
+  return failureText(isRecord(body) ? body.message : undefined);
 }
 
 /** Specification §8: any other failure is 'Error: ' + its text. */
@@ -150,15 +132,6 @@ function fieldErrorsOf(body: unknown): FieldErrors {
     }
   }
   return result;
-}
-
-export function failure(
-  kind: ApiFailure['kind'],
-  status: number | null,
-  message: string,
-  fieldErrors: FieldErrors = {},
-): { ok: false; error: ApiFailure } {
-  return { ok: false, error: { kind, status, message, fieldErrors } };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

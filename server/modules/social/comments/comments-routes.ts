@@ -16,7 +16,9 @@ import { routeSchema } from '../../../openapi/route-schema';
 import { answer, commentSchema, messageAnswer, page } from '../../../openapi/answers';
 import { exampleBodies } from '../../../openapi/examples';
 
-const commentsQuerySchema = pageQuerySchema.extend({ postId: idSchema('postId', POST_NOT_FOUND_MESSAGE) });
+export const commentsQuerySchema = pageQuerySchema.extend({
+  postId: idSchema('postId', POST_NOT_FOUND_MESSAGE),
+});
 const commentIdQuerySchema = z.object({ id: idSchema('id', COMMENT_NOT_FOUND_MESSAGE) });
 const passagesQuerySchema = z.object({ postId: idSchema('postId', POST_NOT_FOUND_MESSAGE) });
 

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import type { PageData } from '../../../../../contracts/page-data';
 import type { ApiResult } from '../../../lib/api-client';
-import { hasSession, logFailure, mapResult } from '../../../lib/loader-helpers';
-import { getDiscover } from '../api/get-discover';
+import { logFailure, mapResult } from '../../../lib/loader-helpers';
+import { pageDataOf } from '../../../lib/page-data';
 import { toDiscoverView, type DiscoverView } from '../discover-view';
 
-/** The side panel's data; the server always asks as a visitor (its HTML is the same for all). */
-export function loadDiscover(signal?: AbortSignal): Promise<ApiResult<DiscoverView>> {
-  const auth = !import.meta.env.SSR && hasSession();
-  return getDiscover(auth, signal)
+/** The side panel's data, as the reader (the server renders every page as a visitor). */
+export function loadDiscover(pageData: PageData, signal?: AbortSignal): Promise<ApiResult<DiscoverView>> {
+  return pageData
+    .discover(signal)
     .then(logFailure('Error fetching the side panel'))
-    .then((result) => mapResult(result, (body) => toDiscoverView(body.response)));
+    .then((result) => mapResult(result, toDiscoverView));
 }
 
 /** The reader's own panel after hydration, for useFetcher (app/data-routes.ts). */
-export async function readerDiscoverLoader({ request }: LoaderFunctionArgs) {
-  return loadDiscover(request.signal);
+export async function readerDiscoverLoader(args: LoaderFunctionArgs) {
+  return loadDiscover(pageDataOf(args), args.request.signal);
 }

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { PageData } from '../../../../../contracts/page-data';
 import type { Page } from '../../../../../contracts/posts';
 import type { ApiResult } from '../../../lib/api-client';
 import { hasSession, logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
+import { pageDataOf } from '../../../lib/page-data';
 import { loadDiscover } from '../../discover/loaders/discover-loader';
 import type { DiscoverView } from '../../discover/discover-view';
-import { getAllPosts } from '../api/get-all-posts';
-import { getFeed } from '../api/get-feed';
 import { FOLLOWING_TAB, type FeedTab } from '../components/feed-tabs';
 import { summarizePage, type PostSummary } from '../post-summary';
 
@@ -16,7 +16,7 @@ export interface AllPostsData {
   posts: Deferred<ApiResult<Page<PostSummary>>> | null;
   /** The server left `posts` for the browser to load after hydration. */
   browserOnly?: true;
-  /** The side panel's sections (issue 9 §3). */
+  /** The side panel's sections. */
   discover: Deferred<ApiResult<DiscoverView>>;
 }
 
@@ -25,28 +25,30 @@ export function feedTabOf(url: URL): FeedTab {
 }
 
 /** Both feeds, newest first, by cursor; the Following feed only for a reader with a session. */
-export function loadFeedPage(tab: FeedTab, cursor: string | null, signal?: AbortSignal) {
+export function loadFeedPage(pageData: PageData, tab: FeedTab, cursor: string | null, signal?: AbortSignal) {
   const following = tab === 'following' && hasSession();
-  const request = following ? getFeed(cursor, signal) : getAllPosts(cursor, signal);
+  const request = following ? pageData.feed(cursor, signal) : pageData.posts(cursor, signal);
   return request
     .then(logFailure(following ? 'Error fetching feed' : 'Error fetching posts'))
     .then((result) => mapResult(result, (page) => summarizePage(page)));
 }
 
-/** /allblog (SPEC §2): the first page of posts, rendered on the server for everyone. */
-export async function allPostsLoader({ request }: LoaderFunctionArgs) {
+/** /allblog (specification §2): the first page of posts, rendered on the server for everyone. */
+export async function allPostsLoader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const pageData = pageDataOf(args);
   const tab = feedTabOf(new URL(request.url));
   if (import.meta.env.SSR) {
-    const discover = loadDiscover();
+    const discover = loadDiscover(pageData);
     // The Following feed is the reader's own: the server shows its skeleton, the browser fills it.
     if (tab === 'following')
       return { tab, posts: null, browserOnly: true, discover: await discover } satisfies AllPostsData;
-    const [posts, panel] = await Promise.all([loadFeedPage(tab, null), discover]);
+    const [posts, panel] = await Promise.all([loadFeedPage(pageData, tab, null), discover]);
     return data({ tab, posts, discover: panel } satisfies AllPostsData, { status: pageStatus(posts) });
   }
   return {
     tab,
-    posts: loadFeedPage(tab, null, request.signal),
-    discover: loadDiscover(request.signal),
+    posts: loadFeedPage(pageData, tab, null, request.signal),
+    discover: loadDiscover(pageData, request.signal),
   } satisfies AllPostsData;
 }

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import type { PageData } from '../../../../../contracts/page-data';
 import type { Page } from '../../../../../contracts/posts';
 import type { ApiResult } from '../../../lib/api-client';
 import { hasSession, logFailure, mapResult } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
-import { getFavorites } from '../../favorites/api/get-favorites';
+import { pageDataOf } from '../../../lib/page-data';
 import { summarizePage, type PostSummary } from '../post-summary';
 
 export interface FavoritesData {
@@ -11,14 +12,15 @@ export interface FavoritesData {
   browserOnly?: true;
 }
 
-export function loadFavoritesPage(cursor: string | null, signal?: AbortSignal) {
-  return getFavorites(cursor, signal)
+export function loadFavoritesPage(pageData: PageData, cursor: string | null, signal?: AbortSignal) {
+  return pageData
+    .favorites(cursor, signal)
     .then(logFailure('Error fetching favorites'))
     .then((result) => mapResult(result, (page) => summarizePage(page)));
 }
 
 /** /favorites is the reader's own: the server sends its skeleton, the browser loads the list. */
-export async function favoritesLoader({ request }: LoaderFunctionArgs) {
+export async function favoritesLoader(args: LoaderFunctionArgs) {
   if (import.meta.env.SSR || !hasSession()) return { posts: null, browserOnly: true } satisfies FavoritesData;
-  return { posts: loadFavoritesPage(null, request.signal) } satisfies FavoritesData;
+  return { posts: loadFavoritesPage(pageDataOf(args), null, args.request.signal) } satisfies FavoritesData;
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { pageDataOf } from '../../../lib/page-data';
 import { loadProfilePostsPage } from '../../profile/loaders/profile-loader';
 import { feedTabOf, loadFeedPage } from './all-posts-loader';
 import { loadFavoritesPage } from './favorites-loader';
@@ -9,26 +10,32 @@ import { loadCommentPage } from './read-post-loader';
  * ApiResult itself: a fetcher waits for it, and the list shows its own "Loading…" meanwhile.
  */
 
-function params(request: Request) {
-  const url = new URL(request.url);
-  return { url, cursor: url.searchParams.get('cursor') };
+function params(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  return {
+    url,
+    cursor: url.searchParams.get('cursor'),
+    pageData: pageDataOf(args),
+    signal: args.request.signal,
+  };
 }
 
-export async function morePostsLoader({ request }: LoaderFunctionArgs) {
-  const { url, cursor } = params(request);
-  return loadFeedPage(feedTabOf(url), cursor, request.signal);
+export async function morePostsLoader(args: LoaderFunctionArgs) {
+  const { url, cursor, pageData, signal } = params(args);
+  return loadFeedPage(pageData, feedTabOf(url), cursor, signal);
 }
 
-export async function moreFavoritesLoader({ request }: LoaderFunctionArgs) {
-  return loadFavoritesPage(params(request).cursor, request.signal);
+export async function moreFavoritesLoader(args: LoaderFunctionArgs) {
+  const { cursor, pageData, signal } = params(args);
+  return loadFavoritesPage(pageData, cursor, signal);
 }
 
-export async function moreProfilePostsLoader({ request }: LoaderFunctionArgs) {
-  const { url, cursor } = params(request);
-  return loadProfilePostsPage(url.searchParams.get('userId') ?? '', cursor, request.signal);
+export async function moreProfilePostsLoader(args: LoaderFunctionArgs) {
+  const { url, cursor, pageData, signal } = params(args);
+  return loadProfilePostsPage(pageData, url.searchParams.get('userId') ?? '', cursor, signal);
 }
 
-export async function moreCommentsLoader({ request }: LoaderFunctionArgs) {
-  const { url, cursor } = params(request);
-  return loadCommentPage(url.searchParams.get('postId') ?? '', cursor, request.signal);
+export async function moreCommentsLoader(args: LoaderFunctionArgs) {
+  const { url, cursor, pageData, signal } = params(args);
+  return loadCommentPage(pageData, url.searchParams.get('postId') ?? '', cursor, signal);
 }

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { Profile } from '../../../../../contracts/auth';
+import type { PageData } from '../../../../../contracts/page-data';
 import type { Page } from '../../../../../contracts/posts';
 import type { ApiResult } from '../../../lib/api-client';
 import { logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
-import { getProfilePosts } from '../../posts/api/get-profile-posts';
+import { pageDataOf } from '../../../lib/page-data';
 import { summarizeProfilePage, type PostSummary } from '../../posts/post-summary';
-import { getProfile } from '../api/get-profile';
 
 export interface ProfileData {
   /** null for plain /profile: "mine", which only the browser knows. */
@@ -15,19 +15,27 @@ export interface ProfileData {
   posts: Deferred<ApiResult<Page<PostSummary>>> | null;
 }
 
-export function loadProfilePostsPage(userId: string, cursor: string | null, signal?: AbortSignal) {
-  return getProfilePosts(userId, cursor, signal)
+export function loadProfilePostsPage(
+  pageData: PageData,
+  userId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+) {
+  return pageData
+    .profilePosts(userId, cursor, signal)
     .then(logFailure('Error fetching profile posts'))
     .then((result) => mapResult(result, summarizeProfilePage));
 }
 
-/** /profile?userId= is public (PRODUCT fix 3): the writer and their first posts; 404 for nobody. */
-export async function profileLoader({ request }: LoaderFunctionArgs) {
+/** /profile?userId= is public (difference 3 from the specification): the writer and their first posts; 404 for nobody. */
+export async function profileLoader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const pageData = pageDataOf(args);
   const userId = new URL(request.url).searchParams.get('userId') || null;
   if (userId === null) return { userId, profile: null, posts: null } satisfies ProfileData;
-  // SPEC §8's log line for a failed profile fetch.
-  const profile = getProfile(userId, request.signal).then(logFailure('Error fetching profile'));
-  const posts = loadProfilePostsPage(userId, null, request.signal);
+  // Specification §8's log line for a failed profile fetch.
+  const profile = pageData.profile(userId, request.signal).then(logFailure('Error fetching profile'));
+  const posts = loadProfilePostsPage(pageData, userId, null, request.signal);
   if (!import.meta.env.SSR) return { userId, profile, posts } satisfies ProfileData;
   const [loadedProfile, loadedPosts] = await Promise.all([profile, posts]);
   return data({ userId, profile: loadedProfile, posts: loadedPosts } satisfies ProfileData, {

@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { PageData } from '../../../../../contracts/page-data';
 import type { Page } from '../../../../../contracts/posts';
 import type { ApiResult } from '../../../lib/api-client';
 import { logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
-import { searchPosts } from '../api/search-posts';
+import { pageDataOf } from '../../../lib/page-data';
 import { toSearchResultPage, type SearchResultView } from '../search-result-view';
 
 export interface SearchPageData {
@@ -13,8 +14,9 @@ export interface SearchPageData {
   results: Deferred<ApiResult<Page<SearchResultView>>> | null;
 }
 
-export function loadSearchPage(q: string, cursor: string | null, signal?: AbortSignal) {
-  return searchPosts(q, cursor, signal)
+export function loadSearchPage(pageData: PageData, q: string, cursor: string | null, signal?: AbortSignal) {
+  return pageData
+    .search(q, cursor, signal)
     .then(logFailure('Error searching'))
     .then((result) => mapResult(result, toSearchResultPage));
 }
@@ -25,17 +27,19 @@ function searchStatus(result: ApiResult<unknown>): number {
 }
 
 /** /search?q=: the first page of ranked results, rendered on the server. */
-export async function searchLoader({ request }: LoaderFunctionArgs) {
+export async function searchLoader(args: LoaderFunctionArgs) {
+  const { request } = args;
   const q = new URL(request.url).searchParams.get('q') ?? '';
   if (q.trim() === '') return { q, results: null } satisfies SearchPageData;
-  const results = loadSearchPage(q, null, request.signal);
+  const results = loadSearchPage(pageDataOf(args), q, null, request.signal);
   if (!import.meta.env.SSR) return { q, results } satisfies SearchPageData;
   const loaded = await results;
   return data({ q, results: loaded } satisfies SearchPageData, { status: searchStatus(loaded) });
 }
 
 /** The next page of results, for useFetcher (app/data-routes.ts). */
-export async function moreSearchResultsLoader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return loadSearchPage(url.searchParams.get('q') ?? '', url.searchParams.get('cursor'), request.signal);
+export async function moreSearchResultsLoader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const q = url.searchParams.get('q') ?? '';
+  return loadSearchPage(pageDataOf(args), q, url.searchParams.get('cursor'), args.request.signal);
 }

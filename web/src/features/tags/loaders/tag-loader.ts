@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { PageData } from '../../../../../contracts/page-data';
 import type { Page } from '../../../../../contracts/posts';
 import { parseTagName } from '../../../../../contracts/tag-rules';
 import type { TagInfo } from '../../../../../contracts/tags';
 import type { ApiResult } from '../../../lib/api-client';
 import { logFailure, mapResult, notFound, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
+import { pageDataOf } from '../../../lib/page-data';
 import { summarizePage, type PostSummary } from '../../posts/post-summary';
-import { getTagInfo } from '../api/get-tag-info';
-import { getTagPosts } from '../api/get-tag-posts';
 
 export const TOPIC_NOT_FOUND_TEXT = 'Error: Topic not found';
 
@@ -18,8 +18,14 @@ export interface TagPageData {
   posts: Deferred<ApiResult<Page<PostSummary>>>;
 }
 
-export function loadTagPostsPage(name: string, cursor: string | null, signal?: AbortSignal) {
-  return getTagPosts(name, cursor, signal)
+export function loadTagPostsPage(
+  pageData: PageData,
+  name: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+) {
+  return pageData
+    .tagPosts(name, cursor, signal)
     .then(logFailure('Error fetching topic posts'))
     .then((result) => mapResult(result, (page) => summarizePage(page)));
 }
@@ -29,17 +35,17 @@ export function loadTagPostsPage(name: string, cursor: string | null, signal?: A
  * the shared rule (`?name=Machine Learning` is the topic machine-learning); an address naming no
  * topic, or a topic no post carries, is the not-found page with a 404.
  */
-export async function tagLoader({ request }: LoaderFunctionArgs) {
+export async function tagLoader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const pageData = pageDataOf(args);
   const parsed = parseTagName(new URL(request.url).searchParams.get('name') ?? '');
   if (!parsed.ok) {
     const missing = notFound(TOPIC_NOT_FOUND_TEXT);
     return data({ name: null, info: missing, posts: missing } satisfies TagPageData, { status: 404 });
   }
   const name = parsed.tag;
-  const info = getTagInfo(name, request.signal)
-    .then(logFailure('Error fetching topic'))
-    .then((result) => mapResult(result, (body) => body.response));
-  const posts = loadTagPostsPage(name, null, request.signal);
+  const info = pageData.tagInfo(name, request.signal).then(logFailure('Error fetching topic'));
+  const posts = loadTagPostsPage(pageData, name, null, request.signal);
   if (!import.meta.env.SSR) return { name, info, posts } satisfies TagPageData;
   const [loadedInfo, loadedPosts] = await Promise.all([info, posts]);
   return data({ name, info: loadedInfo, posts: loadedPosts } satisfies TagPageData, {
@@ -48,7 +54,8 @@ export async function tagLoader({ request }: LoaderFunctionArgs) {
 }
 
 /** The next page of a topic's posts, for useFetcher (app/data-routes.ts). */
-export async function moreTagPostsLoader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return loadTagPostsPage(url.searchParams.get('name') ?? '', url.searchParams.get('cursor'), request.signal);
+export async function moreTagPostsLoader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const name = url.searchParams.get('name') ?? '';
+  return loadTagPostsPage(pageDataOf(args), name, url.searchParams.get('cursor'), args.request.signal);
 }
