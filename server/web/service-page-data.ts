@@ -4,7 +4,7 @@ import { PAGE_LIMIT_DEFAULT } from '../../contracts/posts';
 import { failure, failureText, type ApiResult, type PageData } from '../../contracts/page-data';
 import type { Viewer } from '../lib/authenticator';
 import { HttpError } from '../lib/http-errors';
-import { parseInput } from '../lib/validation';
+import { validateInput } from '../lib/validation';
 import type { DiscoverService } from '../modules/discover/discover-service';
 import type { ModerationService } from '../modules/moderation/moderation-service';
 import { pageQuerySchema, toPageRequest, toTimePageRequest } from '../modules/posts/paging';
@@ -72,7 +72,9 @@ export function servicePageData(
   /** The query a route receives: absent parameters are not sent, as the API client leaves them out. */
   function query<S extends z.ZodType>(schema: S, values: Record<string, string | null>): z.output<S> {
     const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
-    return parseInput(schema, present);
+    const checked = validateInput(schema, present);
+    if ('error' in checked) throw checked.error;
+    return checked.value;
   }
   function signedIn(): Viewer {
     if (viewer === null) throw AUTHENTICATION_REQUIRED;
