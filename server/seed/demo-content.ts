@@ -4,6 +4,7 @@ import { insertPersonalPublication } from '../modules/publications/personal-publ
 import type { DatabaseSchema } from '../db/schema';
 import { uuidv7 } from '../lib/ids';
 import { attachTags, joinTags } from '../modules/posts/post-tags';
+import { inTransaction } from '../db/transaction';
 
 /** The demo author has no password hash, so nobody can sign in as them. */
 export const DEMO_AUTHOR_EMAIL = 'demo@inkwell.invalid';
@@ -59,7 +60,7 @@ These welcome posts come from a demo author who cannot sign in. Start the server
  * transaction. No read-then-write, so no window for a duplicate.
  */
 export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const start = Date.now() - WELCOME_POSTS.length * 60_000;
     const authorId = uuidv7(start - 60_000);
     const joined = new Date(start - 60_000).toISOString();

@@ -5,6 +5,7 @@ import { removeMailOf } from '../mail-outbox/mail-outbox-repository';
 import { releasePublicationsOf } from '../publications/account-departure';
 import { removeWebhooksOf } from '../webhooks/webhooks-repository';
 import type { AccountTokensTable, DatabaseSchema } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 
 export type LinkPurpose = AccountTokensTable['purpose'];
 
@@ -151,7 +152,7 @@ export class AccountsRepository {
 
   /** A password change from the settings page (or the spec's account update); see setPassword. */
   changePassword(userId: string, passwordHash: string, undo: NewUndoLink, now: string) {
-    return this.db.transaction().execute((trx) => this.setPassword(trx, userId, passwordHash, undo, now));
+    return inTransaction(this.db, (trx) => this.setPassword(trx, userId, passwordHash, undo, now));
   }
 
   /**
@@ -159,7 +160,7 @@ export class AccountsRepository {
    * usable; otherwise the address the notice goes to.
    */
   resetPassword(tokenHash: string, passwordHash: string, undo: NewUndoLink, now: string) {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const link = await this.consumeLink(trx, tokenHash, ['password-reset'], now);
       if (!link) return undefined;
       return this.setPassword(trx, link.user_id, passwordHash, undo, now);
@@ -173,7 +174,7 @@ export class AccountsRepository {
    * on email_key throws if another account took the address since.
    */
   confirmEmail(tokenHash: string, emailKeyOf: (email: string) => string, undo: NewUndoLink, now: string) {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const link = await this.consumeLink(trx, tokenHash, ['email-change'], now);
       if (!link || link.new_email === null) return undefined;
       const before = await trx
@@ -216,7 +217,7 @@ export class AccountsRepository {
    * another account uses the previous address by now.
    */
   undoChange(tokenHash: string, emailKeyOf: (email: string) => string, now: string) {
-    return this.db.transaction().execute(async (trx): Promise<UndoneChange | undefined> => {
+    return inTransaction(this.db, async (trx): Promise<UndoneChange | undefined> => {
       const link = await this.consumeLink(trx, tokenHash, ['undo-password', 'undo-email'], now);
       if (!link) return undefined;
       const restored =
@@ -253,7 +254,7 @@ export class AccountsRepository {
    * committed: files go after rows, so a picture is never listed without its files.
    */
   deleteAccount(userId: string, content: 'delete' | 'keep', now: string): Promise<RemovedPicture[]> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await releasePublicationsOf(trx, userId, content);
       // Not left to the user row's cascade: with `keep` that row stays, and these must not.
       await removeApiKeysOf(trx, userId);

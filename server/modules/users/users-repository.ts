@@ -59,7 +59,7 @@ export class UsersRepository {
   async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image' | 'suspended_at'>): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.db.transaction().execute(async (trx) => {
+        await inTransaction(this.db, async (trx) => {
           await trx.insertInto('users').values(user).execute();
           await insertPersonalPublication(trx, user);
         });
