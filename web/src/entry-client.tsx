@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { HYDRATION_DATA_ID, type SiteInfo } from '../../contracts/page-rendering';
@@ -54,7 +55,13 @@ async function start(): Promise<void> {
   // Without the server (npm run dev, or a page it could not render) the app renders from scratch.
   const site = payload?.site ?? { name: 'Inkwell', publicUrl: window.location.origin };
   const app = <App router={router} store={store} site={site} hydrated={payload !== null} />;
-  if (payload) hydrateRoot(container, app);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds: the page is
+  // on screen already, and a reader's tap meanwhile is answered at once (React hydrates what it
+  // lands on first) rather than after one long task over the whole page.
+  if (payload)
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   else createRoot(container).render(app);
 }
 
