@@ -6,6 +6,7 @@
 // bundled into build/import.mjs. Safe while the server runs.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
+import { RateLimiterFactory } from '../server/lib/rate-limiter';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { MediaRepository } from '../server/modules/media/media-repository';
@@ -86,6 +87,8 @@ async function main(): Promise<number> {
       new MediaRepository(database.db),
       mediaStorageFor(config.media.s3, config.dataDir),
       config.media.limits,
+      // Counted in this process only: the importer stores pictures without the upload limit's check.
+      new RateLimiterFactory(config.rateLimits),
     );
     const importer = new Importer({ transfer, posts: new PostsRepository(database.db), media });
     const outcomes = await importer.run(author.id, source.items, source.files, {

@@ -46,7 +46,7 @@ import { PublicationsService } from './modules/publications/publications-service
 import { SiteHosts } from './modules/sites/site-hosts';
 import { registerSiteRoutes } from './modules/sites/site-routes';
 import { TransferRepository } from './modules/transfer/transfer-repository';
-import { RateLimiter } from './lib/rate-limiter';
+import { RateLimiterFactory } from './lib/rate-limiter';
 import { registerTransferRoutes } from './modules/transfer/transfer-routes';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
@@ -101,7 +101,6 @@ import { installRequestLog, logFrontDoorHit } from './plugins/request-log';
 import { installResponseCache } from './plugins/response-cache';
 import { installSecurity, securityHeadersVariant } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
-import { loadWebhooksConfig } from './config';
 import { systemResolver } from './lib/network-guard';
 import { WebhookEvents } from './modules/webhooks/webhook-events';
 import { WebhookWorker } from './modules/webhooks/webhook-worker';
@@ -128,16 +127,6 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** Exports a user may ask for (each reads every post and picture of the account). */
-const EXPORTS_PER_USER = { max: 10, windowMs: 60 * 60_000 };
-/** Reports one reader may send (issue 14 §2): plenty for real abuse, too few to flood the queue. */
-const REPORTS_PER_USER = { max: 20, windowMs: 60 * 60_000 };
-/** Publications one user may start, and invitations send, when the configuration names none. */
-const PUBLICATIONS_PER_USER = { max: 10, windowMs: 24 * 60 * 60_000 };
-const INVITATIONS_PER_USER = { max: 50, windowMs: 60 * 60_000 };
-/** Requests per personal access token when the configuration names none (RATE_REQUESTS_PER_API_KEY). */
-const API_KEY_REQUESTS = { max: 5000, windowMs: 60 * 60_000 };
 
 /**
  * Where the readers' release notes (docs/release-notes.md) are found, relative to this module once
@@ -240,18 +229,19 @@ export async function buildApp({
     if (cache.enabled) await CacheInvalidationBus.connect(redis, cache, app.log);
   }
 
+  const limiters = new RateLimiterFactory(config.rateLimits, redis);
   const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
   const usersRepository = new UsersRepository(database.db);
   const apiKeys = new ApiKeysService(
     new ApiKeysRepository(database.db),
-    RateLimiter.create('api-key-requests', config.rateLimits.requestsPerApiKey ?? API_KEY_REQUESTS, redis),
+    limiters.limiter('requestsPerApiKey'),
   );
   const auth = new Authenticator(tokens, usersRepository, apiKeys);
   const moderationRepository = new ModerationRepository(database.db, database.dialect);
   const moderation = new ModerationService(
     moderationRepository,
     config.adminEmails,
-    RateLimiter.create('reports', REPORTS_PER_USER, redis),
+    limiters.limiter('reportsPerUser'),
   );
   const passwords = new PasswordHasher(config.passwordHashing);
   metrics?.watchPasswordQueue(passwords);
@@ -282,17 +272,13 @@ export async function buildApp({
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
-    limits: {
-      accountEmails: config.rateLimits.accountEmails ?? { max: 5, windowMs: 60 * 60_000 },
-      passwordChecksPerUser: config.rateLimits.passwordChangesPerUser,
-    },
-    redis,
+    limiters,
     mediaStorage,
   });
-  const users = new UsersService(usersRepository, tokens, passwords, accounts, config.rateLimits, redis);
+  const users = new UsersService(usersRepository, tokens, passwords, accounts, limiters);
 
   // Signed webhooks (issue 13 §3): the queue is a table, so every instance runs a worker on it.
-  const webhookConfig = config.webhooks ?? loadWebhooksConfig();
+  const webhookConfig = config.webhooks;
   const webhooksRepository = new WebhooksRepository(database.db, database.dialect);
   const webhookWorker = new WebhookWorker(
     webhooksRepository,
@@ -304,7 +290,7 @@ export async function buildApp({
   const webhooks = new WebhooksService(
     webhooksRepository,
     { ...webhookConfig, resolve: webhookConfig.resolve ?? systemResolver, wake: wakeWebhooks },
-    redis,
+    limiters,
   );
   app.addHook('onReady', async () => webhookWorker.start());
   app.addHook('onClose', () => webhookWorker.stop());
@@ -317,17 +303,13 @@ export async function buildApp({
     dnsLookup(config.dnsResolvers),
     { domainsChanged: () => siteHosts.refresh() },
     new NotificationsRepository(database.db),
-    {
-      publications: config.writeLimits.publicationsPerUser ?? PUBLICATIONS_PER_USER,
-      invitations: config.writeLimits.invitationsPerUser ?? INVITATIONS_PER_USER,
-    },
-    redis,
+    limiters,
   );
   // Custom domains are looked at again every DOMAIN_CHECK_INTERVAL_MINUTES: a pending one is
   // verified once its record appears, a verified one whose record is gone stops being served.
   const domainChecks = new DomainChecks(
     publications,
-    { intervalMs: (config.domainCheckIntervalMinutes ?? 60) * 60_000, ...DOMAIN_CHECK_DEFAULTS },
+    { intervalMs: config.domainCheckIntervalMinutes * 60_000, ...DOMAIN_CHECK_DEFAULTS },
     app.log,
   );
   app.decorate('domainChecks', domainChecks);
@@ -336,14 +318,7 @@ export async function buildApp({
 
   const markdown = new MarkdownRenderer();
   const postsRepository = new PostsRepository(database.db);
-  const posts = new PostsService(
-    postsRepository,
-    markdown,
-    config.writeLimits.postsPerUser,
-    redis,
-    webhookEvents,
-    publications,
-  );
+  const posts = new PostsService(postsRepository, markdown, limiters, webhookEvents, publications);
   const comments = new CommentsService(
     unitOfWork(database.db, (db) => ({
       comments: new CommentsRepository(db),
@@ -352,8 +327,7 @@ export async function buildApp({
     })),
     markdown,
     posts,
-    config.conversationLimits,
-    redis,
+    limiters,
     webhookEvents,
   );
   const favorites = new FavoritesService(
@@ -361,8 +335,7 @@ export async function buildApp({
       favorites: new FavoritesRepository(db),
       notifications: new NotificationsRepository(db),
     })),
-    config.writeLimits.favoritesPerUser,
-    redis,
+    limiters,
   );
   const follows = new FollowsService(
     unitOfWork(database.db, (db) => ({
@@ -370,8 +343,7 @@ export async function buildApp({
       notifications: new NotificationsRepository(db),
     })),
     users,
-    config.writeLimits.followsPerUser,
-    redis,
+    limiters,
   );
   const blocks = new BlocksService(new BlocksRepository(database.db));
   const notifications = new NotificationsService(new NotificationsRepository(database.db));
@@ -403,14 +375,14 @@ export async function buildApp({
       storage: mediaStorage,
       publicOrigin: new URL(config.publicUrl).origin,
     },
-    exportsByUser: RateLimiter.create('exports', EXPORTS_PER_USER, redis),
+    exportsByUser: limiters.limiter('exportsPerUser'),
   });
   await registerMediaRoutes(app, {
     media: new MediaService(
       new MediaRepository(database.db),
       mediaStorage,
       config.media.limits,
-      redis,
+      limiters,
       config.media.remote,
     ),
     auth,

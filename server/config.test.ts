@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parsePublicUrl } from './config';
+import { ALL_VARIABLES, ConfigError, loadConfig, parsePublicUrl, RATE_RULES } from './config';
 
 describe('parsePublicUrl', () => {
   it('defaults to localhost on the configured port', () => {
@@ -102,5 +104,96 @@ describe('loadConfig', () => {
         /DOMAIN_CHECK_INTERVAL_MINUTES/,
       );
     }
+  });
+
+  it('names every bad variable at once and says what is wrong with it', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        ...base,
+        PORT: 'eighty',
+        TRUST_PROXY: 'yes',
+        RATE_POSTS_PER_USER: '-1',
+        LOG_LEVEL: 'loud',
+        JWT_SECRET: 'a secret that is far too short',
+        METRICS_PORT: '70000',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT must be a non-negative integer, not "eighty"',
+      'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent, not "loud"',
+      'JWT_SECRET must be at least 32 characters',
+      'TRUST_PROXY must be 1 or 0, not "yes"',
+      'METRICS_PORT must be from 1 to 65535',
+      'RATE_POSTS_PER_USER must be a non-negative integer, not "-1"',
+    ]);
+    // The message is what the server prints before it exits; the secret itself never appears.
+    expect((error as Error).message).toMatch(
+      /^Inkwell cannot start: its configuration is invalid\.\n {2}PORT must/,
+    );
+    expect((error as Error).message).not.toContain('far too short');
+  });
+
+  it('counts an empty variable as unset', () => {
+    expect(loadConfig({ ...base, PORT: '', HOST: '', SEED_DEMO: '', REDIS_URL: '' })).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      seedDemo: true,
+      redisUrl: undefined,
+    });
+  });
+
+  it('reads every rate rule from its row of the table: the allowance, and the window in minutes', () => {
+    const defaults = loadConfig(base).rateLimits;
+    expect(Object.keys(defaults).sort()).toEqual(Object.keys(RATE_RULES).sort());
+    expect(defaults.publicationsPerUser).toEqual({ max: 10, windowMs: 24 * 60 * 60_000 });
+    expect(defaults.mediaUploadsPerUser).toEqual({ max: 60, windowMs: 60 * 60_000 });
+    expect(defaults.reportsPerUser).toEqual({ max: 20, windowMs: 60 * 60_000 });
+    const configured = loadConfig({
+      ...base,
+      RATE_COMMENTS_PER_USER: '3',
+      RATE_COMMENTS_WINDOW_MINUTES: '2',
+      MEDIA_UPLOADS_PER_HOUR: '7',
+    }).rateLimits;
+    expect(configured.commentsPerUser).toEqual({ max: 3, windowMs: 2 * 60_000 });
+    expect(configured.mediaUploadsPerUser).toEqual({ max: 7, windowMs: 60 * 60_000 });
+    expect(() => loadConfig({ ...base, MEDIA_UPLOADS_PER_HOUR: '0' })).toThrow(
+      /MEDIA_UPLOADS_PER_HOUR must be at least 1/,
+    );
+  });
+
+  it('reads the PostgreSQL pool size like every other variable', () => {
+    expect(loadConfig(base).postgresPoolMax).toBe(10);
+    expect(loadConfig({ ...base, PG_POOL_MAX: '25' }).postgresPoolMax).toBe(25);
+    expect(() => loadConfig({ ...base, PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX must be at least 1/);
+  });
+
+  it('declares a meaning and a default for every variable', () => {
+    for (const [name, variable] of Object.entries(ALL_VARIABLES)) {
+      expect(variable.meaning, name).not.toBe('');
+      expect(variable.shown, name).not.toBe('');
+    }
+  });
+});
+
+/** Every TypeScript file under `folder`, tests left out. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => join(folder, file));
+}
+
+describe('the environment', () => {
+  it('is read for configuration by server/config.ts alone', () => {
+    const here = import.meta.dirname;
+    const readers = sourceFiles(here)
+      .filter((file) => /process\.env\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => file.slice(here.length + 1))
+      .sort();
+    // server.ts sets NODE_ENV for React; the PostgreSQL backup hands its environment to pg_dump.
+    expect(readers).toEqual(['config.ts', 'db/backup/postgres-backup.ts', 'server.ts']);
   });
 });

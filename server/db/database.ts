@@ -158,8 +158,11 @@ function openSqlite(file: string): Database {
   return { db, dialect: 'sqlite', location: file, observeQueries, close };
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+/** PostgreSQL connections per instance unless PG_POOL_MAX says otherwise (pg's own default). */
+export const POSTGRES_POOL_DEFAULT = 10;
+
+function openPostgres(url: string, poolMax: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // A connection that dies while idle (the database restarted, an operator ended the session) is
   // dropped by the pool and the next query opens a new one; /readyz reports the outage meanwhile.
   // Without a listener, pg-pool's 'error' event would end the process.
@@ -200,7 +203,14 @@ export function databaseTarget(options: {
   return { dialect: 'sqlite', file };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Database {
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** PG_POOL_MAX; tests leave it to the default. */
+  postgresPoolMax?: number;
+}): Database {
   const target = databaseTarget(options);
-  return target.dialect === 'postgres' ? openPostgres(target.url) : openSqlite(target.file);
+  return target.dialect === 'postgres'
+    ? openPostgres(target.url, options.postgresPoolMax ?? POSTGRES_POOL_DEFAULT)
+    : openSqlite(target.file);
 }

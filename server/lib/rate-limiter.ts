@@ -4,9 +4,15 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { RateLimitRule } from '../config';
 import { tooManyRequests } from './http-errors';
 import type { RedisConnection } from './redis';
+
+/** A fixed window: `max` events per `windowMs`. */
+export interface RateLimitRule {
+  /** Attempts allowed in one window. */
+  max: number;
+  windowMs: number;
+}
 
 export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -65,5 +71,29 @@ export class RateLimiter {
   /** Forgets key's count (a successful sign-in clears its failures). */
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key);
+  }
+}
+
+/** What a service is handed to make the limiters of the rules it enforces, named in `Name`. */
+export interface RateLimiters<Name extends string = string> {
+  /**
+   * The limiter of rule `name`. `counter` keeps several counts under one rule apart (an email
+   * address's and a client address's, say); each has its own window.
+   */
+  limiter(name: Name, counter?: string): RateLimiter;
+}
+
+/**
+ * Every rate limiter of the app, made from one table of rules: counted in memory, or in Redis
+ * when it is configured, so every instance counts into the same windows.
+ */
+export class RateLimiterFactory<Name extends string> implements RateLimiters<Name> {
+  constructor(
+    private readonly rules: Record<Name, RateLimitRule>,
+    private readonly redis?: RedisConnection,
+  ) {}
+
+  limiter(name: Name, counter?: string): RateLimiter {
+    return RateLimiter.create(counter ? `${name}:${counter}` : name, this.rules[name], this.redis);
   }
 }

@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../../server/lib/unit-of-work';
 import { NotificationsRepository } from '../../server/modules/notifications/notifications-repository';
 import { BlocksRepository } from '../../server/modules/social/blocks/blocks-repository';
 import { CommentsRepository } from '../../server/modules/social/comments/comments-repository';
+import { RateLimiterFactory } from '../../server/lib/rate-limiter';
 import { CommentsService, type CommentsStore } from '../../server/modules/social/comments/comments-service';
 import { describeEachDatabase, request, signUpUser } from './support/harness';
 import { createPost } from './support/posts';
@@ -56,7 +57,7 @@ describeEachDatabase('a comment whose transaction runs again', (ctx) => {
       retryingStore(ctx.database.db),
       new MarkdownRenderer(),
       { get: async () => undefined },
-      { commentsPerUser: { max: 10, windowMs: 60_000 }, mentionsPerUser: window },
+      new RateLimiterFactory({ commentsPerUser: { max: 10, windowMs: 60_000 }, mentionsPerUser: window }),
     );
     const comment = await comments.create(
       { id: writer.id, username: writer.username },

@@ -319,7 +319,7 @@ describeEachDatabase(
   },
   {
     config: {
-      conversationLimits: {
+      rateLimits: {
         commentsPerUser: { max: 3, windowMs: 60_000 },
         mentionsPerUser: { max: 2, windowMs: 60_000 },
       },

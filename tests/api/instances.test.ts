@@ -111,8 +111,6 @@ describe.skipIf(skip)(
           signUpsPerIp: { max: 1_000, windowMs: 60_000 },
           passwordChangesPerUser: { max: 1_000, windowMs: 60_000 },
           requestsPerApiKey: { max: 6, windowMs: 60_000 },
-        },
-        writeLimits: {
           postsPerUser: { max: 4, windowMs: 60_000 },
           followsPerUser: { max: 1_000, windowMs: 60_000 },
           favoritesPerUser: { max: 1_000, windowMs: 60_000 },

@@ -165,5 +165,6 @@ describeEachDatabase(
       expect(requests).toEqual([]);
     });
   },
-  { config: { media: mediaWith(undefined) } },
+  // The default guard: the configuration's own.
+  { config: { media: testConfig().media } },
 );

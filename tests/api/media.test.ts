@@ -12,7 +12,7 @@ import {
   MEDIA_TOO_MANY_PIXELS_MESSAGE,
   MEDIA_UNSUPPORTED_MESSAGE,
 } from '../../contracts/media';
-import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { describeEachDatabase, request, signUpUser, testConfig, type ApiContext } from './support/harness';
 import { photo, pngBomb, upload } from './support/media';
 import { startLocalS3 } from './support/local-s3';
 
@@ -207,10 +207,10 @@ describeEachDatabase(
   {
     config: {
       dataDir: tempDataDir(),
+      rateLimits: { mediaUploadsPerUser: { max: 2, windowMs: 60 * 60_000 } },
       media: {
-        s3: undefined,
+        ...testConfig().media,
         limits: {
-          uploadsPerUser: { max: 2, windowMs: 60 * 60_000 },
           quotaBytes: 50 * 1024,
           concurrency: 1,
           maxWaiting: 4,

@@ -9,14 +9,7 @@ import {
   SLUG_RESERVED_MESSAGE,
   SLUG_TAKEN_MESSAGE,
 } from '../../contracts/publications';
-import {
-  describeEachDatabase,
-  request,
-  signUpUser,
-  testConfig,
-  type ApiContext,
-  type TestUser,
-} from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { createPost } from './support/posts';
 import { TOO_MANY_PUBLICATIONS_MESSAGE } from '../../server/modules/publications/publications-service';
 
@@ -543,8 +536,7 @@ describeEachDatabase(
   },
   {
     config: {
-      writeLimits: {
-        ...testConfig().writeLimits,
+      rateLimits: {
         publicationsPerUser: { max: 2, windowMs: 60_000 },
         invitationsPerUser: { max: 2, windowMs: 60_000 },
       },

@@ -161,6 +161,28 @@ describe('the server process', { timeout: 180_000 }, () => {
     },
   );
 
+  it('refuses to start with a bad configuration, naming each bad variable and what is wrong', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-server-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty', HSTS: 'yes', JWT_SECRET: '' },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      expect(await exitOf(child)).toBe(1);
+      expect(output).toBe(
+        'Inkwell cannot start: its configuration is invalid.\n' +
+          '  PORT must be a non-negative integer, not "eighty"\n' +
+          '  HSTS must be auto, always or off, not "yes"\n',
+      );
+      // Nothing was created: the configuration is read before the database is opened.
+      expect(existsSync(join(dataDir, 'inkwell.sqlite'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('starts empty with SEED_DEMO=0', async () => {
     const server = await startServer({ SEED_DEMO: '0' });
     const body = (await (await fetch(`${server.url}/api/post/blog/all`)).json()) as { response: unknown[] };

@@ -5,6 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, expect, it } from 'vitest';
 import type { Post } from '../../contracts/posts';
 import { MediaRepository } from '../../server/modules/media/media-repository';
+import { RateLimiterFactory } from '../../server/lib/rate-limiter';
 import { MediaService } from '../../server/modules/media/media-service';
 import { DiskMediaStorage } from '../../server/modules/media/media-storage';
 import { PostsRepository } from '../../server/modules/posts/posts-repository';
@@ -41,6 +42,7 @@ function importerFor(ctx: ApiContext, posts = new PostsRepository(ctx.database.d
     new MediaRepository(ctx.database.db),
     new DiskMediaStorage(dataDir),
     config.media.limits,
+    new RateLimiterFactory(config.rateLimits),
   );
   return new Importer({ transfer: new TransferRepository(ctx.database.db), posts, media });
 }

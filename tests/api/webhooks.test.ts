@@ -41,7 +41,6 @@ function fastWebhooks(overrides: Partial<WebhooksConfig> = {}): WebhooksConfig {
     maxAttempts: 3,
     backoffBaseMs: 40,
     backoffMaxMs: 200,
-    testEventsPerUser: { max: 10_000, windowMs: 60_000 },
     ...overrides,
   };
 }
@@ -466,8 +465,8 @@ describeEachDatabase(
       webhooks: fastWebhooks({
         allowPrivateNetworks: false,
         resolve: testResolver,
-        testEventsPerUser: { max: 2, windowMs: 60_000 },
       }),
+      rateLimits: { webhookTestsPerUser: { max: 2, windowMs: 60_000 } },
     },
   },
 );

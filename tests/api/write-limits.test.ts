@@ -97,5 +97,5 @@ describeEachDatabase(
       expect(removed.status).toBe(200);
     });
   },
-  { config: { writeLimits: { postsPerUser: LIMIT, followsPerUser: LIMIT, favoritesPerUser: LIMIT } } },
+  { config: { rateLimits: { postsPerUser: LIMIT, followsPerUser: LIMIT, favoritesPerUser: LIMIT } } },
 );

@@ -23,15 +23,13 @@ import {
   type ResetPasswordInput,
   type UndoChangeInput,
 } from '../../../contracts/auth';
-import type { RateLimitRule } from '../../config';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, unauthorized } from '../../lib/http-errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import type { PasswordHasher } from '../../lib/passwords';
-import { RateLimiter } from '../../lib/rate-limiter';
-import type { RedisConnection } from '../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import type { TokenService } from '../../lib/tokens';
 import { mediaKey } from '../media/media-service';
 import type { MediaStorage } from '../media/media-storage';
@@ -86,8 +84,8 @@ export interface AccountsServiceDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
-  limits: { accountEmails: RateLimitRule; passwordChecksPerUser: RateLimitRule };
-  redis?: RedisConnection;
+  /** Emails asked for (per address and per client address); password checks, under the changes' rule. */
+  limiters: RateLimiters<'accountEmails' | 'passwordChangesPerUser'>;
   /** Where uploaded pictures' files are: a deleted account's go with it. */
   mediaStorage: MediaStorage;
 }
@@ -103,14 +101,10 @@ export class AccountsService {
   private readonly passwordChecksByUser: RateLimiter;
 
   constructor(private readonly deps: AccountsServiceDeps) {
-    const { limits, redis } = deps;
-    this.emailsByAddress = RateLimiter.create('account-email-address', limits.accountEmails, redis);
-    this.emailsByIp = RateLimiter.create('account-email-ip', limits.accountEmails, redis);
-    this.passwordChecksByUser = RateLimiter.create(
-      'password-check-user',
-      limits.passwordChecksPerUser,
-      redis,
-    );
+    const { limiters } = deps;
+    this.emailsByAddress = limiters.limiter('accountEmails', 'address');
+    this.emailsByIp = limiters.limiter('accountEmails', 'client');
+    this.passwordChecksByUser = limiters.limiter('passwordChangesPerUser', 'check');
   }
 
   async requestPasswordReset(input: ForgotPasswordInput, ip: string): Promise<MessageResponse> {

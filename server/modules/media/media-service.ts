@@ -6,21 +6,17 @@ import {
   mediaCover,
   type UploadedMedia,
 } from '../../../contracts/media';
-import type { RateLimitRule } from '../../config';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { HttpError, notFound, serviceUnavailable } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
-import { RateLimiter } from '../../lib/rate-limiter';
-import type { RedisConnection } from '../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { processImage } from './image-pipeline';
 import type { MediaRepository } from './media-repository';
 import type { MediaStorage } from './media-storage';
 import { fetchRemotePicture, REMOTE_PICTURE_DEFAULTS, type RemotePictureOptions } from './remote-picture';
 
 export interface MediaLimits {
-  /** Uploads one writer may make in a window. */
-  uploadsPerUser: RateLimitRule;
   /** Bytes of stored pictures (every width) one writer may keep. */
   quotaBytes: number;
   /** Pictures processed at once; each holds its input and outputs in memory meanwhile. */
@@ -42,11 +38,10 @@ export class MediaService {
     private readonly media: MediaRepository,
     private readonly storage: MediaStorage,
     private readonly limits: MediaLimits,
-    redis?: RedisConnection,
+    limiters: RateLimiters<'mediaUploadsPerUser'>,
     private readonly remote: RemotePictureOptions = REMOTE_PICTURE_DEFAULTS,
   ) {
-    // Shared by every instance when Redis is configured, like the other per-user limits.
-    this.rate = RateLimiter.create('media-uploads', limits.uploadsPerUser, redis);
+    this.rate = limiters.limiter('mediaUploadsPerUser');
     this.queue = new PQueue({ concurrency: limits.concurrency });
   }
 

@@ -13,14 +13,12 @@ import {
   type PostWriteInput,
   type ReadablePost,
 } from '../../../contracts/posts';
-import type { RateLimitRule } from '../../config';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
-import { RateLimiter } from '../../lib/rate-limiter';
-import type { RedisConnection } from '../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { NOT_A_MEMBER_MESSAGE, roleAtLeast, type PublicationRole } from '../../../contracts/publications';
 import type { PostChangeListener } from '../webhooks/webhook-events';
 import { editTime, publicationTime, toTimePage, type TimePageRequest } from './paging';
@@ -69,14 +67,12 @@ export class PostsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly markdown: MarkdownRenderer,
-    postsPerUser: RateLimitRule,
-    redis?: RedisConnection,
+    limiters: RateLimiters<'postsPerUser'>,
     /** Told after each write (webhooks); never the writer's failure. */
     private readonly changes?: PostChangeListener,
     private readonly publications?: PublicationAccess,
   ) {
-    // Shared by every instance when Redis is configured, like the other per-user limits.
-    this.createdByUser = RateLimiter.create('posts', postsPerUser, redis);
+    this.createdByUser = limiters.limiter('postsPerUser');
   }
 
   async get(id: string, viewer: Viewer | null): Promise<Post> {

@@ -32,10 +32,8 @@ import {
   roleAtLeast,
 } from '../../../contracts/publications';
 import { mediaUrl } from '../../../contracts/media';
-import type { RateLimitRule } from '../../config';
 import { DuplicateKey } from '../../lib/constraint-violations';
-import { RateLimiter } from '../../lib/rate-limiter';
-import type { RedisConnection } from '../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
@@ -113,12 +111,10 @@ export class PublicationsService {
     private readonly dns: TxtLookup,
     private readonly domainListener: DomainListener | undefined,
     private readonly notifications: Pick<NotificationsRepository, 'add'> | undefined,
-    limits: { publications: RateLimitRule; invitations: RateLimitRule },
-    redis?: RedisConnection,
+    limiters: RateLimiters<'publicationsPerUser' | 'invitationsPerUser'>,
   ) {
-    // Shared by every instance with Redis, like the other per-user write limits.
-    this.createdByUser = RateLimiter.create('publications', limits.publications, redis);
-    this.invitationsByUser = RateLimiter.create('invitations', limits.invitations, redis);
+    this.createdByUser = limiters.limiter('publicationsPerUser');
+    this.invitationsByUser = limiters.limiter('invitationsPerUser');
   }
 
   toPublication(row: PublicationRow): Publication {

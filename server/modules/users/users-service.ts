@@ -17,7 +17,6 @@ import {
   type UserUpdateResponse,
 } from '../../../contracts/auth';
 import { HANDLE_TAKEN_MESSAGE, numberedHandle, proposeHandle } from '../../../contracts/handles';
-import type { AppConfig } from '../../config';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
@@ -32,8 +31,7 @@ import {
 } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { PasswordHasher } from '../../lib/passwords';
-import { RateLimiter } from '../../lib/rate-limiter';
-import type { RedisConnection } from '../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import type { TokenService } from '../../lib/tokens';
 import type { UsersRepository } from './users-repository';
 
@@ -76,13 +74,14 @@ export class UsersService {
     private readonly tokens: TokenService,
     private readonly passwords: PasswordHasher,
     private readonly passwordChanges: PasswordChanges,
-    limits: AppConfig['rateLimits'],
-    redis?: RedisConnection,
+    limiters: RateLimiters<
+      'signInFailuresPerEmail' | 'signInAttemptsPerIp' | 'signUpsPerIp' | 'passwordChangesPerUser'
+    >,
   ) {
-    this.signInAttemptsByEmail = RateLimiter.create('signin-email', limits.signInFailuresPerEmail, redis);
-    this.signInAttemptsByIp = RateLimiter.create('signin-ip', limits.signInAttemptsPerIp, redis);
-    this.signUpsByIp = RateLimiter.create('signup-ip', limits.signUpsPerIp, redis);
-    this.passwordChangesByUser = RateLimiter.create('password-user', limits.passwordChangesPerUser, redis);
+    this.signInAttemptsByEmail = limiters.limiter('signInFailuresPerEmail');
+    this.signInAttemptsByIp = limiters.limiter('signInAttemptsPerIp');
+    this.signUpsByIp = limiters.limiter('signUpsPerIp');
+    this.passwordChangesByUser = limiters.limiter('passwordChangesPerUser');
   }
 
   async signUp(input: SignUpInput, ip: string): Promise<SignUpResponse> {

@@ -11,15 +11,13 @@ import {
   type WebhookDelivery,
   type WebhookUpdateInput,
 } from '../../../contracts/webhooks';
-import type { RateLimitRule } from '../../config';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../../lib/authenticator';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import { RefusedDestinationError, resolveDestination, type HostResolver } from '../../lib/network-guard';
-import { RateLimiter } from '../../lib/rate-limiter';
-import type { RedisConnection } from '../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { eventBody } from './webhook-events';
 import type { WebhooksRepository } from './webhooks-repository';
 import { newWebhookSecret } from './webhook-signature';
@@ -29,7 +27,6 @@ export const TOO_MANY_TEST_EVENTS_MESSAGE = 'You are sending test events too fas
 export interface WebhookRules {
   allowPrivateNetworks: boolean;
   resolve: HostResolver;
-  testEventsPerUser: RateLimitRule;
   /** Tells the worker there is something to send now rather than at its next poll. */
   wake: () => void;
 }
@@ -41,9 +38,9 @@ export class WebhooksService {
   constructor(
     private readonly hooks: WebhooksRepository,
     private readonly rules: WebhookRules,
-    redis?: RedisConnection,
+    limiters: RateLimiters<'webhookTestsPerUser'>,
   ) {
-    this.testsByUser = RateLimiter.create('webhook-tests', rules.testEventsPerUser, redis);
+    this.testsByUser = limiters.limiter('webhookTestsPerUser');
   }
 
   list(viewer: Viewer): Promise<Webhook[]> {

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { PageRendererModule } from '../../../contracts/page-rendering';
 import { buildApp } from '../../../server/app';
-import { loadHttpServerLimits, type AppConfig } from '../../../server/config';
+import { loadConfig, RATE_RULES, type AppConfig, type RateLimits } from '../../../server/config';
 import type { Database, DialectName } from '../../../server/db/database';
 import { createTestDatabase, postgresAvailable } from './test-databases';
 
@@ -10,48 +10,30 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
 
 const GENEROUS = { max: 10_000, windowMs: 60_000 };
 
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+/** A test's changes to the configuration; the rate limits it names replace those rules only. */
+export type TestConfigOverrides = Omit<Partial<AppConfig>, 'rateLimits'> & {
+  rateLimits?: Partial<RateLimits>;
+};
+
+/** The configuration of an unconfigured server, made for tests; `overrides` are merged on top. */
+export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
+  const { rateLimits, ...rest } = overrides;
   return {
+    ...loadConfig({ DATA_DIR: '.tmp', PUBLIC_URL: 'http://inkwell.test' }),
     port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
-    dataDir: '.tmp',
     jwtSecret: TEST_JWT_SECRET,
     jwtTtlSeconds: 3600,
-    corsOrigins: [],
-    trustProxy: false,
     seedDemo: false,
-    webDir: undefined,
     logLevel: 'silent',
-    publicUrl: 'http://inkwell.test',
-    responseCacheTtlMs: 2000,
-    responseCacheMaxBytes: 32 * 1024 * 1024,
-    // Tests sign in often; the rate-limit tests set their own limits.
-    rateLimits: {
-      signInFailuresPerEmail: GENEROUS,
-      signInAttemptsPerIp: GENEROUS,
-      signUpsPerIp: GENEROUS,
-      passwordChangesPerUser: GENEROUS,
-    },
-    conversationLimits: { commentsPerUser: GENEROUS, mentionsPerUser: GENEROUS },
-    writeLimits: { postsPerUser: GENEROUS, followsPerUser: GENEROUS, favoritesPerUser: GENEROUS },
     passwordHashing: { concurrency: 2, maxWaiting: 1000 },
-    http: loadHttpServerLimits({}),
-    serveSourceMaps: false,
     // Every answer of every API test is checked against its route's declaration.
     checkApiAnswers: true,
-    hsts: 'auto',
-    metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
-    media: {
-      s3: undefined,
-      limits: {
-        uploadsPerUser: GENEROUS,
-        quotaBytes: 1024 * 1024 * 1024,
-        concurrency: 2,
-        maxWaiting: 16,
-      },
+    ...rest,
+    // Tests sign in and write often; the rate-limit tests set the rules they test.
+    rateLimits: {
+      ...(Object.fromEntries(Object.keys(RATE_RULES).map((name) => [name, GENEROUS])) as RateLimits),
+      ...rateLimits,
     },
-    ...overrides,
   };
 }
 
@@ -71,7 +53,7 @@ export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
 export function describeEachDatabase(
   name: string,
   suite: (ctx: ApiContext) => void,
-  options: { config?: Partial<AppConfig>; pages?: () => Promise<PageRendererModule> } = {},
+  options: { config?: TestConfigOverrides; pages?: () => Promise<PageRendererModule> } = {},
 ): void {
   for (const dialect of DIALECTS) {
     const skip = dialect === 'postgres' && !postgresAvailable;

@@ -11,15 +11,13 @@ import {
 } from '../../../../contracts/comments';
 import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
-import type { AppConfig } from '../../../config';
 import { MissingReference } from '../../../lib/constraint-violations';
 import { nowIso } from '../../../lib/clock';
 import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
 import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
-import { RateLimiter } from '../../../lib/rate-limiter';
-import type { RedisConnection } from '../../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../../lib/rate-limiter';
 import {
   NotificationsRepository,
   type NotificationEvent,
@@ -80,14 +78,12 @@ export class CommentsService {
     private readonly markdown: MarkdownRenderer,
     /** The post's visibility, applied to every read of its comments. */
     private readonly posts: PostVisibility,
-    limits: AppConfig['conversationLimits'],
-    redis?: RedisConnection,
+    limiters: RateLimiters<'commentsPerUser' | 'mentionsPerUser'>,
     /** Told of each new comment (webhooks); never the commenter's failure. */
     private readonly listener?: CommentListener,
   ) {
-    // Shared by every instance when Redis is configured, like the other per-user limits.
-    this.commentsByUser = RateLimiter.create('comments', limits.commentsPerUser, redis);
-    this.mentionsByUser = RateLimiter.create('mentions', limits.mentionsPerUser, redis);
+    this.commentsByUser = limiters.limiter('commentsPerUser');
+    this.mentionsByUser = limiters.limiter('mentionsPerUser');
     this.passages = new PostPassages(markdown);
   }
 

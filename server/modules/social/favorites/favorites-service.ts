@@ -3,9 +3,7 @@ import { MissingReference } from '../../../lib/constraint-violations';
 import type { Viewer } from '../../../lib/authenticator';
 import { notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
-import type { RateLimitRule } from '../../../config';
-import { RateLimiter } from '../../../lib/rate-limiter';
-import type { RedisConnection } from '../../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../../lib/rate-limiter';
 import type { NotificationsRepository } from '../../notifications/notifications-repository';
 import type { FavoritesRepository, FavoriteState } from './favorites-repository';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
@@ -31,12 +29,10 @@ export class FavoritesService {
 
   constructor(
     private readonly store: UnitOfWork<FavoritesStore>,
-    favoritesPerUser: RateLimitRule,
-    redis?: RedisConnection,
+    limiters: RateLimiters<'favoritesPerUser'>,
   ) {
     this.favorites = store.repositories.favorites;
-    // Shared by every instance when Redis is configured, like the other per-user limits.
-    this.favoritedByUser = RateLimiter.create('favorites', favoritesPerUser, redis);
+    this.favoritedByUser = limiters.limiter('favoritesPerUser');
   }
 
   async favorite(viewer: Viewer, postId: string): Promise<FavoriteState> {

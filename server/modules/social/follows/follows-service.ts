@@ -5,9 +5,7 @@ import type { Viewer } from '../../../lib/authenticator';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
 import type { Author } from '../../../../contracts/posts';
-import type { RateLimitRule } from '../../../config';
-import { RateLimiter } from '../../../lib/rate-limiter';
-import type { RedisConnection } from '../../../lib/redis';
+import type { RateLimiter, RateLimiters } from '../../../lib/rate-limiter';
 import type { NotificationsRepository } from '../../notifications/notifications-repository';
 import type { FollowsRepository } from './follows-repository';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
@@ -37,12 +35,10 @@ export class FollowsService {
   constructor(
     private readonly store: UnitOfWork<FollowsStore>,
     private readonly profiles: ProfileLookup,
-    followsPerUser: RateLimitRule,
-    redis?: RedisConnection,
+    limiters: RateLimiters<'followsPerUser'>,
   ) {
     this.follows = store.repositories.follows;
-    // Shared by every instance when Redis is configured, like the other per-user limits.
-    this.followedByUser = RateLimiter.create('follows', followsPerUser, redis);
+    this.followedByUser = limiters.limiter('followsPerUser');
   }
 
   /** Answers the followee's profile, read after the write, so its counts are the stored truth. */
