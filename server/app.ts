@@ -363,13 +363,12 @@ export async function buildApp({
   );
 
   installRouteGate(app, { auth, operators: moderation });
-  registerUserRoutes(app, { users, auth, operators: moderation });
-  registerAccountRoutes(app, { accounts, auth });
+  registerUserRoutes(app, { users, operators: moderation });
+  registerAccountRoutes(app, { accounts });
   registerApiKeyRoutes(app, { apiKeys });
   registerPostRoutes(app, { posts });
-  registerPublicationRoutes(app, { publications, auth });
+  registerPublicationRoutes(app, { publications });
   registerTransferRoutes(app, {
-    auth,
     sources: {
       transfer: new TransferRepository(database.db),
       storage: mediaStorage,
@@ -387,15 +386,15 @@ export async function buildApp({
     ),
     auth,
   });
-  registerCommentRoutes(app, { comments, auth });
-  registerFavoriteRoutes(app, { favorites, auth });
-  registerFollowRoutes(app, { follows, auth });
-  registerBlockRoutes(app, { blocks, auth });
-  registerNotificationRoutes(app, { notifications, auth });
-  registerTagRoutes(app, { tags, auth });
-  registerSearchRoutes(app, { search, auth });
-  registerDiscoverRoutes(app, { discover, auth });
-  registerWebhookRoutes(app, { webhooks, auth });
+  registerCommentRoutes(app, { comments });
+  registerFavoriteRoutes(app, { favorites });
+  registerFollowRoutes(app, { follows });
+  registerBlockRoutes(app, { blocks });
+  registerNotificationRoutes(app, { notifications });
+  registerTagRoutes(app, { tags });
+  registerSearchRoutes(app, { search });
+  registerDiscoverRoutes(app, { discover });
+  registerWebhookRoutes(app, { webhooks });
   registerModerationRoutes(app, { moderation, auth });
   // The RealWorld (Conduit) API on the same data, through the same services (issue 13 §4).
   await registerConduitRoutes(app, {

@@ -26,7 +26,7 @@ export interface SessionUserLookup {
   ): Promise<{ id: string; username: string; tokenVersion: number; suspended: boolean } | undefined>;
 }
 
-/** A token of a suspended account (issue 14 §2): refused like a revoked one, with its own words. */
+/** A token of a suspended account (decision 42): refused like a revoked one, with its own words. */
 export const SUSPENDED = 'suspended';
 
 export interface ApiKeyLookup {
@@ -43,7 +43,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * The token a request carries: `Bearer <jwt>`, or `Token <jwt>` as RealWorld (Conduit) clients
- * send it (issue 13 §4). Exported for Conduit, whose user answers repeat the token.
+ * send it (decision 40). Exported for Conduit, whose user answers repeat the token.
  */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -18,7 +18,7 @@ function isZodSchema(schema: unknown): schema is z.ZodType {
 
 /**
  * Turns an answer into JSON. In production that is JSON.stringify and nothing else: checking every
- * answer against its schema would cost CPU on every request (issue 15). With `checkAnswers` (the
+ * answer against its schema would cost CPU on every request (the performance budget, docs/performance.md). With `checkAnswers` (the
  * API tests), every JSON answer is parsed with its route's declared schema first, strictly (no
  * undeclared field), and a mismatch is thrown, which the test sees as a 500.
  */

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/publications';
 import { agrees } from './agrees';
 
-/* The answers of the publications routes (issue 11), tied to their contracts like answers.ts's. */
+/* The answers of the publications routes (decision 44), tied to their contracts like answers.ts's. */
 
 const id = z.string().describe('A UUID.');
 const time = z.string().describe('An ISO 8601 time in UTC.');

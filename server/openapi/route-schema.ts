@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { exampleError } from './examples';
 
 /**
- * One declaration per route (issue 13 §1; docs/decisions/0041-openapi-from-the-routes.md): what it
+ * One declaration per route (docs/decisions/0041-openapi-from-the-routes.md): what it
  * takes, what it answers, who may call it. The same Zod schemas the handler parses its input with
  * (server/lib/validation.ts) and the web app's forms validate with; the OpenAPI document is made
  * from them, and the API tests check every answer against them.

@@ -7,28 +7,25 @@ import {
   resetPasswordSchema,
   undoChangeSchema,
 } from '../../../contracts/auth';
-import type { Authenticator } from '../../lib/authenticator';
-import { parseInput } from '../../lib/validation';
 import type { AccountsService } from './accounts-service';
 import { z } from 'zod';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageAnswer } from '../../openapi/answers';
 
 /** Nothing these change is shown in a cached public read (except deleting an account). */
 const keepsCache = { config: { keepsResponseCache: true } };
 
-/** HTTP for account recovery and control (issue 14 §3); not in the spec. */
-export function registerAccountRoutes(
-  app: FastifyInstance,
-  deps: { accounts: AccountsService; auth: Authenticator },
-): void {
-  const { accounts, auth } = deps;
+/** HTTP for account recovery and control (decision 31); not in the specification. */
+export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: AccountsService }): void {
+  const { accounts } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
+  api.post(
     '/api/user/password/forgot',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Ask for a password reset link',
         description:
           'The same answer whether or not an account uses the address; the link works once, for an hour.',
@@ -39,16 +36,15 @@ export function registerAccountRoutes(
       }),
     },
     async (request, reply) => {
-      const input = parseInput(forgotPasswordSchema, request.body);
-      return reply.code(202).send(await accounts.requestPasswordReset(input, request.ip));
+      return reply.code(202).send(await accounts.requestPasswordReset(request.body, request.ip));
     },
   );
 
-  app.post(
+  api.post(
     '/api/user/password/reset',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Set a new password from a reset link',
         description: 'Ends every session; 400 for an invalid, expired or used link.',
         tag: 'Accounts',
@@ -58,16 +54,15 @@ export function registerAccountRoutes(
       }),
     },
     async (request) => {
-      const input = parseInput(resetPasswordSchema, request.body);
-      return accounts.resetPassword(input);
+      return accounts.resetPassword(request.body);
     },
   );
 
-  app.post(
+  api.post(
     '/api/user/email',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Change the email address',
         description: 'A confirmation link goes to the new address (none if another account uses it).',
         tag: 'Accounts',
@@ -77,22 +72,23 @@ export function registerAccountRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.requireSession(request);
-      const input = parseInput(emailChangeSchema, request.body);
-      return reply.code(202).send(await accounts.requestEmailChange(viewer, input, request.ip));
+      return reply
+        .code(202)
+        .send(await accounts.requestEmailChange(request.viewer, request.body, request.ip));
     },
   );
 
-  app.post(
+  api.post(
     '/api/user/email/confirm',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Confirm a new email address from its link',
         description:
           "Signs the account out everywhere and mails the previous address a notice whose link undoes the change. A request carrying the same account's sign-in gets a fresh `jwt` for that browser.",
         tag: 'Accounts',
-        access: 'public',
+        // The sign-in of the same account, when sent, gets a fresh token back.
+        access: 'optional',
         body: confirmEmailSchema,
         answers: {
           200: z.strictObject({ message: z.string(), email: z.string(), jwt: z.string().optional() }),
@@ -100,18 +96,17 @@ export function registerAccountRoutes(
       }),
     },
     async (request) => {
-      const input = parseInput(confirmEmailSchema, request.body);
-      const viewer = await auth.optional(request);
+      const input = request.body;
       // A key speaks for scripts, not for this browser: it gets no sign-in token.
-      return accounts.confirmEmail(input, viewer?.apiKey ? null : viewer);
+      return accounts.confirmEmail(input, request.viewer?.apiKey ? null : request.viewer);
     },
   );
 
-  app.post(
+  api.post(
     '/api/user/undo',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Undo a password or email change from its notice',
         description:
           'The link mailed with every password or email change: puts the previous password or address back and ends every session. 400 for an invalid, expired (after 7 days) or used link; 409 when another account uses the previous address by now.',
@@ -122,16 +117,15 @@ export function registerAccountRoutes(
       }),
     },
     async (request) => {
-      const input = parseInput(undoChangeSchema, request.body);
-      return accounts.undoChange(input);
+      return accounts.undoChange(request.body);
     },
   );
 
-  app.post(
+  api.post(
     '/api/user/signout-everywhere',
     {
       ...keepsCache,
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Sign out everywhere',
         description: 'Every sign-in token of the account stops working. API keys are not touched.',
         tag: 'Accounts',
@@ -140,16 +134,15 @@ export function registerAccountRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.requireSession(request);
-      return accounts.signOutEverywhere(viewer);
+      return accounts.signOutEverywhere(request.viewer);
     },
   );
 
   // Deleting posts and comments, or renaming their author, changes public reads: the cache empties.
-  app.post(
+  api.post(
     '/api/user/delete',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Delete the account',
         description: '`keep` leaves posts and comments signed "former member".',
         tag: 'Accounts',
@@ -159,9 +152,7 @@ export function registerAccountRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.requireSession(request);
-      const input = parseInput(deleteAccountSchema, request.body);
-      return accounts.deleteAccount(viewer, input);
+      return accounts.deleteAccount(request.viewer, request.body);
     },
   );
 }

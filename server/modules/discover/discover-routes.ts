@@ -1,22 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from '../../lib/authenticator';
 import { cacheableRead } from '../../lib/response-cache';
 import type { DiscoverService } from './discover-service';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, discoverSchema } from '../../openapi/answers';
 
 /** HTTP for the side panel's data. */
-export function registerDiscoverRoutes(
-  app: FastifyInstance,
-  deps: { discover: DiscoverService; auth: Authenticator },
-): void {
-  const { discover, auth } = deps;
+export function registerDiscoverRoutes(app: FastifyInstance, deps: { discover: DiscoverService }): void {
+  const { discover } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/discover',
     {
       ...cacheableRead(),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'The side panel: staff picks, topics, writers to follow, release notes',
         description: 'With a token, writers to follow leave out the reader and anyone they follow.',
         tag: 'Discovery',
@@ -25,7 +23,7 @@ export function registerDiscoverRoutes(
       }),
     },
     async (request) => ({
-      response: await discover.panel(await auth.optional(request)),
+      response: await discover.panel(request.viewer),
     }),
   );
 }

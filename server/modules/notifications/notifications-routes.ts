@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '../../../contracts/ids';
 import { NOTIFICATION_NOT_FOUND_MESSAGE } from '../../../contracts/notifications';
-import type { Authenticator } from '../../lib/authenticator';
-import { parseInput } from '../../lib/validation';
 import { pageQuerySchema, toPageRequest } from '../posts/paging';
 import type { NotificationsService } from './notifications-service';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, notificationSchema, page, unreadSchema } from '../../openapi/answers';
 
 const notificationIdQuerySchema = z.object({ id: idSchema('id', NOTIFICATION_NOT_FOUND_MESSAGE) });
@@ -14,14 +13,15 @@ const notificationIdQuerySchema = z.object({ id: idSchema('id', NOTIFICATION_NOT
 /** HTTP for notifications (all bearer): translates requests to the service and back. */
 export function registerNotificationRoutes(
   app: FastifyInstance,
-  deps: { notifications: NotificationsService; auth: Authenticator },
+  deps: { notifications: NotificationsService },
 ): void {
-  const { notifications, auth } = deps;
+  const { notifications } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/notifications',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "List the reader's notification lines, newest first",
         description:
           'Notifications of the same kind about the same thing are one line (`actor` the newest, `others` the rest).',
@@ -32,15 +32,14 @@ export function registerNotificationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      return notifications.list(viewer, toPageRequest(parseInput(pageQuerySchema, request.query)));
+      return notifications.list(request.viewer, toPageRequest(request.query));
     },
   );
 
-  app.get(
+  api.get(
     '/api/notifications/unread',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Count unread lines',
         description: 'What the bell shows.',
         tag: 'Notifications',
@@ -49,15 +48,14 @@ export function registerNotificationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      return { response: await notifications.unread(viewer) };
+      return { response: await notifications.unread(request.viewer) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/notifications/read',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Mark one line read',
         description: "`id` is the line's newest notification.",
         tag: 'Notifications',
@@ -67,16 +65,15 @@ export function registerNotificationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(notificationIdQuerySchema, request.query);
-      return { response: await notifications.markRead(viewer, id) };
+      const { id } = request.query;
+      return { response: await notifications.markRead(request.viewer, id) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/notifications/read-all',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Mark every line read',
         tag: 'Notifications',
         access: 'token',
@@ -84,8 +81,7 @@ export function registerNotificationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      return { response: await notifications.markAllRead(viewer) };
+      return { response: await notifications.markAllRead(request.viewer) };
     },
   );
 }

@@ -32,7 +32,7 @@ export const tagNameSchema = z.string({ error: 'tag must be text' }).transform((
 export const profilePageQuerySchema = pageQuerySchema.extend(userIdQuerySchema.shape);
 export const allPostsQuerySchema = pageQuerySchema.extend({ tag: tagNameSchema.optional() });
 
-/** HTTP for posts (SPEC §7): translates requests to the posts service and back. */
+/** HTTP for posts (specification §7): translates requests to the posts service and back. */
 export function registerPostRoutes(app: FastifyInstance, deps: { posts: PostsService }): void {
   const { posts } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -93,8 +93,7 @@ export function registerPostRoutes(app: FastifyInstance, deps: { posts: PostsSer
       }),
     },
     async (request, reply) => {
-      const input = request.body;
-      return reply.code(201).send({ response: await posts.create(request.viewer, input) });
+      return reply.code(201).send({ response: await posts.create(request.viewer, request.body) });
     },
   );
 

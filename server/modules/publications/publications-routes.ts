@@ -11,8 +11,6 @@ import {
   publicationUpdateSchema,
   roleChangeSchema,
 } from '../../../contracts/publications';
-import type { Authenticator } from '../../lib/authenticator';
-import { parseInput } from '../../lib/validation';
 import { answer, messageAnswer } from '../../openapi/answers';
 import {
   domainStatusSchema,
@@ -20,7 +18,8 @@ import {
   membershipSchema,
   publicationDetailsSchema,
 } from '../../openapi/publication-answers';
-import { NO_CONTENT, routeSchema } from '../../openapi/route-schema';
+import { NO_CONTENT, declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicationsService } from './publications-service';
 
 export const PUBLICATION_DELETED_MESSAGE =
@@ -33,20 +32,21 @@ const slugInvitationParams = slugParams.extend({ id: idSchema('id', INVITATION_N
 const askQuery = z.object({ domain: z.string().trim().toLowerCase().max(253) });
 
 /**
- * HTTP for publications (issue 11): reading one is public; the rest needs a sign-in or a key and
+ * HTTP for publications (decision 44): reading one is public; the rest needs a sign-in or a key and
  * the role the service checks on every request.
  */
 export function registerPublicationRoutes(
   app: FastifyInstance,
-  deps: { publications: PublicationsService; auth: Authenticator },
+  deps: { publications: PublicationsService },
 ): void {
-  const { publications, auth } = deps;
+  const { publications } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const tag = 'Publications' as const;
 
-  app.get(
+  api.get(
     '/api/user/publications',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Your publications and your role in each',
         description: 'Your own blog first. Pending invitations to you are at /api/user/invitations.',
         tag,
@@ -54,13 +54,13 @@ export function registerPublicationRoutes(
         answers: { 200: answer(z.array(membershipSchema)) },
       }),
     },
-    async (request) => ({ response: await publications.memberships(await auth.require(request)) }),
+    async (request) => ({ response: await publications.memberships(request.viewer) }),
   );
 
-  app.post(
+  api.post(
     '/api/publications',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Create a publication',
         description: 'You become its owner. 409 when the address is taken.',
         tag,
@@ -71,16 +71,14 @@ export function registerPublicationRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const input = parseInput(publicationCreateSchema, request.body);
-      return reply.code(201).send({ response: await publications.create(viewer, input) });
+      return reply.code(201).send({ response: await publications.create(request.viewer, request.body) });
     },
   );
 
-  app.get(
+  api.get(
     '/api/publications/:slug',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'A publication and its members',
         tag,
         access: 'public',
@@ -89,15 +87,15 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const { slug } = parseInput(slugParams, request.params);
+      const { slug } = request.params;
       return { response: await publications.get(slug) };
     },
   );
 
-  app.put(
+  api.put(
     '/api/publications/:slug',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "Change a publication's name, description or accent colour",
         tag,
         access: 'token',
@@ -107,17 +105,15 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      const input = parseInput(publicationUpdateSchema, request.body);
-      return { response: await publications.update(viewer, slug, input) };
+      const { slug } = request.params;
+      return { response: await publications.update(request.viewer, slug, request.body) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/publications/:slug',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Delete a publication',
         description:
           "The owner types its address as `confirm`. Its posts go back to their authors' own blogs; a writer's own blog cannot be deleted (409).",
@@ -129,18 +125,17 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      const { confirm } = parseInput(publicationDeleteSchema, request.body);
-      await publications.delete(viewer, slug, confirm);
+      const { slug } = request.params;
+      const { confirm } = request.body;
+      await publications.delete(request.viewer, slug, confirm);
       return { message: PUBLICATION_DELETED_MESSAGE };
     },
   );
 
-  app.get(
+  api.get(
     '/api/publications/:slug/invitations',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "A publication's pending invitations",
         tag,
         access: 'token',
@@ -149,16 +144,15 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      return { response: await publications.invitationsOf(viewer, slug) };
+      const { slug } = request.params;
+      return { response: await publications.invitationsOf(request.viewer, slug) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/publications/:slug/invitations',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Invite someone by name or email',
         description: 'Owners and editors invite; the invitee accepts or declines in the app.',
         tag,
@@ -170,17 +164,17 @@ export function registerPublicationRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      const input = parseInput(invitationCreateSchema, request.body);
-      return reply.code(201).send({ response: await publications.invite(viewer, slug, input) });
+      const { slug } = request.params;
+      return reply
+        .code(201)
+        .send({ response: await publications.invite(request.viewer, slug, request.body) });
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/publications/:slug/invitations/:id',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Withdraw an invitation',
         tag,
         access: 'token',
@@ -189,30 +183,29 @@ export function registerPublicationRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { slug, id } = parseInput(slugInvitationParams, request.params);
-      await publications.revokeInvitation(viewer, slug, id);
+      const { slug, id } = request.params;
+      await publications.revokeInvitation(request.viewer, slug, id);
       return reply.code(204).send();
     },
   );
 
-  app.get(
+  api.get(
     '/api/user/invitations',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Invitations waiting for your answer',
         tag,
         access: 'token',
         answers: { 200: answer(z.array(invitationSchema)) },
       }),
     },
-    async (request) => ({ response: await publications.invitationsFor(await auth.require(request)) }),
+    async (request) => ({ response: await publications.invitationsFor(request.viewer) }),
   );
 
-  app.post(
+  api.post(
     '/api/user/invitations/:id/accept',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Accept an invitation',
         tag,
         access: 'token',
@@ -221,16 +214,15 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(invitationParams, request.params);
-      return { response: await publications.accept(viewer, id) };
+      const { id } = request.params;
+      return { response: await publications.accept(request.viewer, id) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/user/invitations/:id/decline',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Decline an invitation',
         tag,
         access: 'token',
@@ -239,17 +231,16 @@ export function registerPublicationRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(invitationParams, request.params);
-      await publications.decline(viewer, id);
+      const { id } = request.params;
+      await publications.decline(request.viewer, id);
       return reply.code(204).send();
     },
   );
 
-  app.put(
+  api.put(
     '/api/publications/:slug/members/:username',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "Change a member's role",
         description: 'The owner makes a member an editor or a writer.',
         tag,
@@ -260,17 +251,16 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug, username } = parseInput(memberParams, request.params);
-      const { role } = parseInput(roleChangeSchema, request.body);
-      return { response: await publications.setRole(viewer, slug, username, role) };
+      const { slug, username } = request.params;
+      const { role } = request.body;
+      return { response: await publications.setRole(request.viewer, slug, username, role) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/publications/:slug/members/:username',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Remove a member, or leave',
         description:
           'Your own name: you leave (the owner hands over first). The owner removes anyone; editors remove writers. Access ends at once.',
@@ -281,17 +271,16 @@ export function registerPublicationRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { slug, username } = parseInput(memberParams, request.params);
-      await publications.removeMember(viewer, slug, username);
+      const { slug, username } = request.params;
+      await publications.removeMember(request.viewer, slug, username);
       return reply.code(204).send();
     },
   );
 
-  app.post(
+  api.post(
     '/api/publications/:slug/owner',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Hand a publication over to another member',
         description: 'The former owner stays on as an editor.',
         tag,
@@ -302,17 +291,16 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      const { username } = parseInput(ownershipTransferSchema, request.body);
-      return { response: await publications.transfer(viewer, slug, username) };
+      const { slug } = request.params;
+      const { username } = request.body;
+      return { response: await publications.transfer(request.viewer, slug, username) };
     },
   );
 
-  app.get(
+  api.get(
     '/api/publications/:slug/domain',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "A publication's custom domain and its state",
         description: 'For its owner; `response` is null while no domain is claimed.',
         tag,
@@ -322,16 +310,15 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      return { response: await publications.domain(viewer, slug) };
+      const { slug } = request.params;
+      return { response: await publications.domain(request.viewer, slug) };
     },
   );
 
-  app.put(
+  api.put(
     '/api/publications/:slug/domain',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Claim a custom domain',
         description:
           'Pending until the DNS TXT record the answer names is found (POST …/domain/verify). Replaces an earlier domain.',
@@ -344,17 +331,16 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      const { domain } = parseInput(domainSchema, request.body);
-      return { response: await publications.claimDomain(viewer, slug, domain) };
+      const { slug } = request.params;
+      const { domain } = request.body;
+      return { response: await publications.claimDomain(request.viewer, slug, domain) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/publications/:slug/domain/verify',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Check the DNS record now',
         tag,
         access: 'token',
@@ -363,16 +349,15 @@ export function registerPublicationRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      return { response: await publications.verifyDomain(viewer, slug) };
+      const { slug } = request.params;
+      return { response: await publications.verifyDomain(request.viewer, slug) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/publications/:slug/domain',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Remove the custom domain',
         tag,
         access: 'token',
@@ -381,17 +366,16 @@ export function registerPublicationRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { slug } = parseInput(slugParams, request.params);
-      await publications.deleteDomain(viewer, slug);
+      const { slug } = request.params;
+      await publications.deleteDomain(request.viewer, slug);
       return reply.code(204).send();
     },
   );
 
-  app.get(
+  api.get(
     '/api/domains/ask',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "Caddy's on-demand TLS question: may a certificate be issued for this name?",
         description:
           "200 for a verified custom domain or an existing publication's sub-domain of BASE_DOMAIN; 404 otherwise.",
@@ -402,7 +386,7 @@ export function registerPublicationRoutes(
       }),
     },
     async (request, reply) => {
-      const { domain } = parseInput(askQuery, request.query);
+      const { domain } = request.query;
       if (!(await publications.servesDomain(domain.replace(/\.$/, '')))) {
         return reply.code(404).send({ message: 'Not a domain this instance serves' });
       }

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT } from '../../../contracts/posts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG_MESSAGE } from '../../../contracts/search';
-import type { Authenticator } from '../../lib/authenticator';
 import { cacheableRead } from '../../lib/response-cache';
-import { parseInput } from '../../lib/validation';
 import { CURSOR_MESSAGE, pageQuerySchema } from '../posts/paging';
 import { decodeSearchCursor, type SearchService } from './search-service';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, page, searchResultSchema, suggestionsSchema } from '../../openapi/answers';
 
 /** `q` as typed: any text, counted in characters a person sees (an emoji is one). */
@@ -25,17 +24,15 @@ export const searchQuerySchema = pageQuerySchema.pick({ limit: true }).extend({
 const suggestQuerySchema = z.object({ q: searchTextSchema });
 
 /** HTTP for search: ranked results with snippets, and suggestions while typing. */
-export function registerSearchRoutes(
-  app: FastifyInstance,
-  deps: { search: SearchService; auth: Authenticator },
-): void {
-  const { search, auth } = deps;
+export function registerSearchRoutes(app: FastifyInstance, deps: { search: SearchService }): void {
+  const { search } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/search',
     {
       ...cacheableRead('q', 'limit', 'cursor'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Search posts, most relevant first',
         description:
           'PostgreSQL `websearch_to_tsquery` syntax on both databases: all words, `"a phrase"`, `-word`, `or`. At most 200 results deep.',
@@ -46,21 +43,17 @@ export function registerSearchRoutes(
       }),
     },
     async (request) => {
-      const query = parseInput(searchQuerySchema, request.query);
+      const query = request.query;
       const offset = query.cursor === undefined || query.cursor === '' ? 0 : decodeSearchCursor(query.cursor);
-      return search.find(
-        query.q,
-        { limit: query.limit ?? PAGE_LIMIT_DEFAULT, offset },
-        await auth.optional(request),
-      );
+      return search.find(query.q, { limit: query.limit ?? PAGE_LIMIT_DEFAULT, offset }, request.viewer);
     },
   );
 
-  app.get(
+  api.get(
     '/api/search/suggest',
     {
       ...cacheableRead('q'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Suggest posts, topics and writers while typing',
         description: 'Up to 5 of each; nothing under 2 characters.',
         tag: 'Discovery',
@@ -70,7 +63,7 @@ export function registerSearchRoutes(
       }),
     },
     async (request) => {
-      const { q } = parseInput(suggestQuerySchema, request.query);
+      const { q } = request.query;
       return { response: await search.suggest(q) };
     },
   );

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TAGS_LIST_LIMIT_DEFAULT, TAGS_LIST_LIMIT_MAX, normalizeTag } from '../../../contracts/tags';
-import type { Authenticator } from '../../lib/authenticator';
 import { cacheableRead } from '../../lib/response-cache';
-import { parseInput } from '../../lib/validation';
 import { tagNameSchema } from '../posts/posts-routes';
 import type { TagsService } from './tags-service';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, tagInfoSchema, tagSummarySchema, tagsListAnswer } from '../../openapi/answers';
 
 const TAGS_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${TAGS_LIST_LIMIT_MAX}`;
@@ -32,17 +31,15 @@ export const tagNameQuerySchema = z.object({
 });
 
 /** HTTP for topics: the most used, one topic's header, and the reader's follows. */
-export function registerTagRoutes(
-  app: FastifyInstance,
-  deps: { tags: TagsService; auth: Authenticator },
-): void {
-  const { tags, auth } = deps;
+export function registerTagRoutes(app: FastifyInstance, deps: { tags: TagsService }): void {
+  const { tags } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/tags',
     {
       ...cacheableRead('limit', 'prefix'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'List the most used topics',
         description: "`prefix` for a tag input's suggestions.",
         tag: 'Topics',
@@ -52,7 +49,7 @@ export function registerTagRoutes(
       }),
     },
     async (request) => {
-      const query = parseInput(tagsListQuerySchema, request.query);
+      const query = request.query;
       const response = await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null);
       // One path, two clients: Inkwell reads `response`; RealWorld (Conduit) clients read `tags`,
       // the same topics by name (docs/decisions/0040-conduit-api.md).
@@ -60,11 +57,11 @@ export function registerTagRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/tags/info',
     {
       ...cacheableRead('name'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "A topic's page header",
         description: '404 for a topic never used.',
         tag: 'Topics',
@@ -74,15 +71,15 @@ export function registerTagRoutes(
       }),
     },
     async (request) => {
-      const { name } = parseInput(tagNameQuerySchema, request.query);
-      return { response: await tags.info(name, await auth.optional(request)) };
+      const { name } = request.query;
+      return { response: await tags.info(name, request.viewer) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/tags/follow',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Follow a topic',
         description: 'Idempotent; at most 100 topics per reader.',
         tag: 'Topics',
@@ -92,16 +89,15 @@ export function registerTagRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { name } = parseInput(tagNameQuerySchema, request.query);
-      return { response: await tags.follow(viewer, name) };
+      const { name } = request.query;
+      return { response: await tags.follow(request.viewer, name) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/tags/follow',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Stop following a topic',
         description: 'Idempotent.',
         tag: 'Topics',
@@ -111,16 +107,15 @@ export function registerTagRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { name } = parseInput(tagNameQuerySchema, request.query);
-      return { response: await tags.unfollow(viewer, name) };
+      const { name } = request.query;
+      return { response: await tags.unfollow(request.viewer, name) };
     },
   );
 
-  app.get(
+  api.get(
     '/api/tags/following',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "List the reader's topics by name",
         tag: 'Topics',
         access: 'token',
@@ -128,8 +123,7 @@ export function registerTagRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      return { response: await tags.followed(viewer) };
+      return { response: await tags.followed(request.viewer) };
     },
   );
 }

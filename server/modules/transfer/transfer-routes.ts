@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from '../../lib/authenticator';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { exportArchive, type ExportSources } from './export-archive';
-import { rawAnswer, routeSchema } from '../../openapi/route-schema';
+import { rawAnswer, declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export const TOO_MANY_EXPORTS_MESSAGE =
   'You have asked for your data several times already. Please try again later.';
@@ -17,17 +17,18 @@ function archiveName(username: string, day: string): string {
   return `inkwell-${name || 'export'}-${day}.zip`;
 }
 
-/** Issue 14 §4: a user takes everything they wrote with them. */
+/** Export (decision 37): a user takes everything they wrote with them. */
 export function registerTransferRoutes(
   app: FastifyInstance,
-  deps: { auth: Authenticator; sources: ExportSources; exportsByUser: RateLimiter },
+  deps: { sources: ExportSources; exportsByUser: RateLimiter },
 ): void {
-  const { auth, sources, exportsByUser } = deps;
+  const { sources, exportsByUser } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/user/export',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Download everything the account wrote',
         description: 'A zip: posts as Markdown with front matter, pictures, comments. 429 past 10 an hour.',
         tag: 'Accounts',
@@ -36,15 +37,14 @@ export function registerTransferRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
       // Each export reads every post and picture of the account: a few a day is plenty.
-      await exportsByUser.spend(viewer.id, TOO_MANY_EXPORTS_MESSAGE);
+      await exportsByUser.spend(request.viewer.id, TOO_MANY_EXPORTS_MESSAGE);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('application/zip')
-        .header('content-disposition', `attachment; filename="${archiveName(viewer.username, day)}"`)
+        .header('content-disposition', `attachment; filename="${archiveName(request.viewer.username, day)}"`)
         .header('cache-control', 'no-store')
-        .send(exportArchive(sources, viewer));
+        .send(exportArchive(sources, request.viewer));
     },
   );
 }

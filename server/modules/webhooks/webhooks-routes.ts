@@ -6,8 +6,6 @@ import {
   webhookCreateSchema,
   webhookUpdateSchema,
 } from '../../../contracts/webhooks';
-import type { Authenticator } from '../../lib/authenticator';
-import { parseInput } from '../../lib/validation';
 import type { WebhooksService } from './webhooks-service';
 import {
   answer,
@@ -16,7 +14,8 @@ import {
   webhookDeliverySchema,
   webhookSchema,
 } from '../../openapi/answers';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exampleBodies } from '../../openapi/examples';
 
 export const WEBHOOK_DELETED_MESSAGE = 'Webhook deleted';
@@ -24,17 +23,15 @@ export const WEBHOOK_DELETED_MESSAGE = 'Webhook deleted';
 /** `:id` naming one hook: an id that is not a UUID is the same 404 as one that names nothing. */
 const webhookParamsSchema = z.object({ id: idSchema('id', WEBHOOK_NOT_FOUND_MESSAGE) });
 
-/** HTTP for a writer's webhooks (issue 13 §3); every route needs a signed-in writer. */
-export function registerWebhookRoutes(
-  app: FastifyInstance,
-  deps: { webhooks: WebhooksService; auth: Authenticator },
-): void {
-  const { webhooks, auth } = deps;
+/** HTTP for a writer's webhooks (decision 39); every route needs a signed-in writer. */
+export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: WebhooksService }): void {
+  const { webhooks } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/webhooks',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'List your webhooks',
         tag: 'Webhooks',
         access: 'token',
@@ -42,16 +39,15 @@ export function registerWebhookRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      return { response: await webhooks.list(viewer) };
+      return { response: await webhooks.list(request.viewer) };
     },
   );
 
   /** The answer carries the signing secret: the only time it is shown. */
-  app.post(
+  api.post(
     '/api/webhooks',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Add a webhook',
         description:
           'The answer carries the signing secret: the only time it is shown. An address that is or resolves to a private, loopback or link-local address is refused (unless the operator allows it). 409 for a duplicate address or past 20 webhooks.',
@@ -63,16 +59,14 @@ export function registerWebhookRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const input = parseInput(webhookCreateSchema, request.body);
-      return reply.code(201).send({ response: await webhooks.create(viewer, input) });
+      return reply.code(201).send({ response: await webhooks.create(request.viewer, request.body) });
     },
   );
 
-  app.patch(
+  api.patch(
     '/api/webhooks/:id',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Change a webhook',
         description: 'Its address, its events, or `active: false` to pause it.',
         tag: 'Webhooks',
@@ -83,17 +77,15 @@ export function registerWebhookRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(webhookParamsSchema, request.params);
-      const input = parseInput(webhookUpdateSchema, request.body);
-      return { response: await webhooks.update(viewer, id, input) };
+      const { id } = request.params;
+      return { response: await webhooks.update(request.viewer, id, request.body) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/webhooks/:id',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Delete a webhook',
         description: 'Its queued deliveries go with it.',
         tag: 'Webhooks',
@@ -103,17 +95,16 @@ export function registerWebhookRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(webhookParamsSchema, request.params);
-      await webhooks.delete(viewer, id);
+      const { id } = request.params;
+      await webhooks.delete(request.viewer, id);
       return { message: WEBHOOK_DELETED_MESSAGE };
     },
   );
 
-  app.get(
+  api.get(
     '/api/webhooks/:id/deliveries',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "A webhook's delivery log",
         description: 'The latest 50 deliveries, newest first, with their status codes.',
         tag: 'Webhooks',
@@ -123,17 +114,16 @@ export function registerWebhookRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(webhookParamsSchema, request.params);
-      return { response: await webhooks.deliveries(viewer, id) };
+      const { id } = request.params;
+      return { response: await webhooks.deliveries(request.viewer, id) };
     },
   );
 
   /** Queues a `ping`; 202: it is sent by the worker, and its outcome shows in the log. */
-  app.post(
+  api.post(
     '/api/webhooks/:id/test',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Send a test event',
         description: 'Queues a `ping`; its outcome shows in the log. 429 past 10 in 10 minutes.',
         tag: 'Webhooks',
@@ -143,9 +133,8 @@ export function registerWebhookRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(webhookParamsSchema, request.params);
-      return reply.code(202).send({ response: await webhooks.sendTest(viewer, id) });
+      const { id } = request.params;
+      return reply.code(202).send({ response: await webhooks.sendTest(request.viewer, id) });
     },
   );
 }

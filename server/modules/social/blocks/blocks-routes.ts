@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from '../../../lib/authenticator';
-import { parseInput } from '../../../lib/validation';
 import { pageQuerySchema, toPageRequest } from '../../posts/paging';
 import { userIdQuerySchema } from '../../users/users-routes';
 import type { BlocksService } from './blocks-service';
-import { routeSchema } from '../../../openapi/route-schema';
+import { declareRoute } from '../../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, authorSchema, blockStateSchema, page } from '../../../openapi/answers';
 
 /** HTTP for blocks (bearer): translates requests to the blocks service and back. */
-export function registerBlockRoutes(
-  app: FastifyInstance,
-  deps: { blocks: BlocksService; auth: Authenticator },
-): void {
-  const { blocks, auth } = deps;
+export function registerBlockRoutes(app: FastifyInstance, deps: { blocks: BlocksService }): void {
+  const { blocks } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/user/block',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Whether the reader blocked a person',
         tag: 'People',
         access: 'token',
@@ -26,16 +23,15 @@ export function registerBlockRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { userId } = parseInput(userIdQuerySchema, request.query);
-      return { response: await blocks.state(viewer, userId) };
+      const { userId } = request.query;
+      return { response: await blocks.state(request.viewer, userId) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/user/block',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Block a person',
         description:
           'They can no longer reply to the reader, and their comments are hidden from the reader. Idempotent.',
@@ -46,16 +42,15 @@ export function registerBlockRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { userId } = parseInput(userIdQuerySchema, request.query);
-      return { response: await blocks.block(viewer, userId) };
+      const { userId } = request.query;
+      return { response: await blocks.block(request.viewer, userId) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/user/block',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Unblock a person',
         description: 'Idempotent.',
         tag: 'People',
@@ -65,16 +60,15 @@ export function registerBlockRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { userId } = parseInput(userIdQuerySchema, request.query);
-      return { response: await blocks.unblock(viewer, userId) };
+      const { userId } = request.query;
+      return { response: await blocks.unblock(request.viewer, userId) };
     },
   );
 
-  app.get(
+  api.get(
     '/api/user/blocks',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'List the people the reader blocked',
         tag: 'People',
         access: 'token',
@@ -83,8 +77,7 @@ export function registerBlockRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      return blocks.list(viewer, toPageRequest(parseInput(pageQuerySchema, request.query)));
+      return blocks.list(request.viewer, toPageRequest(request.query));
     },
   );
 }

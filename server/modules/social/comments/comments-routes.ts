@@ -7,12 +7,11 @@ import {
 } from '../../../../contracts/comments';
 import { idSchema } from '../../../../contracts/ids';
 import { POST_NOT_FOUND_MESSAGE } from '../../../../contracts/posts';
-import type { Authenticator } from '../../../lib/authenticator';
-import { parseInput } from '../../../lib/validation';
 import { cacheableRead } from '../../../lib/response-cache';
 import { pageQuerySchema, toPageRequest } from '../../posts/paging';
 import { COMMENT_DELETED_MESSAGE, type CommentsService } from './comments-service';
-import { routeSchema } from '../../../openapi/route-schema';
+import { declareRoute } from '../../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, commentSchema, messageAnswer, page } from '../../../openapi/answers';
 import { exampleBodies } from '../../../openapi/examples';
 
@@ -23,17 +22,15 @@ const commentIdQuerySchema = z.object({ id: idSchema('id', COMMENT_NOT_FOUND_MES
 const passagesQuerySchema = z.object({ postId: idSchema('postId', POST_NOT_FOUND_MESSAGE) });
 
 /** HTTP for discussions: translates requests to the comments service and back. */
-export function registerCommentRoutes(
-  app: FastifyInstance,
-  deps: { comments: CommentsService; auth: Authenticator },
-): void {
-  const { comments, auth } = deps;
+export function registerCommentRoutes(app: FastifyInstance, deps: { comments: CommentsService }): void {
+  const { comments } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/post/comments',
     {
       ...cacheableRead('postId', 'limit', 'cursor'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "List a post's discussion, oldest first",
         description:
           "Top-level comments, each with its `replies`. With a token, without the comments of people the reader blocked. 404 where the post is not visible to the reader (unpublished or hidden, but to the post's author).",
@@ -44,19 +41,18 @@ export function registerCommentRoutes(
       }),
     },
     async (request) => {
-      const query = parseInput(commentsQuerySchema, request.query);
+      const query = request.query;
       // A signed-in reader does not see the comments of people they blocked (never cached: bearer).
-      const viewer = await auth.optional(request);
-      return comments.list(query.postId, toPageRequest(query), viewer);
+      return comments.list(query.postId, toPageRequest(query), request.viewer);
     },
   );
 
-  /** Issue 12 §1: all of a post's in-line comments at once, for the read page to mark their passages. */
-  app.get(
+  /** In-line comments (decision 35): all of a post's at once, for the read page to mark their passages. */
+  api.get(
     '/api/post/passages',
     {
       ...cacheableRead('postId'),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "List a post's in-line comments",
         description:
           'Top level, not deleted, with an `anchor`, oldest first, at most 500; each `anchor.found` against the post as it is now.',
@@ -67,18 +63,17 @@ export function registerCommentRoutes(
       }),
     },
     async (request) => {
-      const { postId } = parseInput(passagesQuerySchema, request.query);
+      const { postId } = request.query;
       // As on the discussion: a signed-in reader does not see the comments of people they blocked.
-      const viewer = await auth.optional(request);
-      return { response: await comments.passageComments(postId, viewer) };
+      return { response: await comments.passageComments(postId, request.viewer) };
     },
   );
 
   /** One comment with its Markdown (for the edit form); a deleted one is a 404. */
-  app.get(
+  api.get(
     '/api/post/comment',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Read one comment',
         description:
           "With its Markdown, for editing; 404 once deleted, and wherever its post is not visible to the reader (unpublished or hidden, but to the post's author).",
@@ -89,17 +84,16 @@ export function registerCommentRoutes(
       }),
     },
     async (request) => {
-      const { id } = parseInput(commentIdQuerySchema, request.query);
+      const { id } = request.query;
       // The post's author still reads the discussion of their draft or hidden post.
-      const viewer = await auth.optional(request);
-      return { response: await comments.get(id, viewer) };
+      return { response: await comments.get(id, request.viewer) };
     },
   );
 
-  app.post(
+  api.post(
     '/api/post/comments',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Comment on a post, reply, or comment on a passage',
         description:
           '`parentId` makes it a reply; `anchor: {quote, prefix?, suffix?}` an in-line comment on that passage (400 when the post does not hold it). 403 replying to someone who blocked you; 409 replying to a deleted comment.',
@@ -111,16 +105,14 @@ export function registerCommentRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const input = parseInput(commentInputSchema, request.body);
-      return reply.code(201).send({ response: await comments.create(viewer, input) });
+      return reply.code(201).send({ response: await comments.create(request.viewer, request.body) });
     },
   );
 
-  app.put(
+  api.put(
     '/api/post/comments',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Edit a comment',
         description: 'Only its author.',
         tag: 'Comments',
@@ -131,17 +123,15 @@ export function registerCommentRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(commentIdQuerySchema, request.query);
-      const input = parseInput(commentEditSchema, request.body);
-      return { response: await comments.edit(viewer, id, input) };
+      const { id } = request.query;
+      return { response: await comments.edit(request.viewer, id, request.body) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/post/comments',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Delete a comment',
         description: "Its author or the post's author. A comment with replies stays as `[deleted]`.",
         tag: 'Comments',
@@ -151,9 +141,8 @@ export function registerCommentRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(commentIdQuerySchema, request.query);
-      await comments.delete(viewer, id);
+      const { id } = request.query;
+      await comments.delete(request.viewer, id);
       return { message: COMMENT_DELETED_MESSAGE };
     },
   );

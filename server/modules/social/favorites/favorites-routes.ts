@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from '../../../lib/authenticator';
-import { parseInput } from '../../../lib/validation';
 import { pageQuerySchema, toPageRequest } from '../../posts/paging';
 import { postIdQuerySchema } from '../../posts/posts-routes';
 import type { FavoritesService } from './favorites-service';
-import { routeSchema } from '../../../openapi/route-schema';
+import { declareRoute } from '../../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, favoriteStateSchema, page, postSchema } from '../../../openapi/answers';
 
 /** HTTP for favorites: translates requests to the favorites service and back. */
-export function registerFavoriteRoutes(
-  app: FastifyInstance,
-  deps: { favorites: FavoritesService; auth: Authenticator },
-): void {
-  const { favorites, auth } = deps;
+export function registerFavoriteRoutes(app: FastifyInstance, deps: { favorites: FavoritesService }): void {
+  const { favorites } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
+  api.post(
     '/api/post/favorite',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Favorite a post',
         description: 'Idempotent.',
         tag: 'People',
@@ -27,16 +24,15 @@ export function registerFavoriteRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(postIdQuerySchema, request.query);
-      return { response: await favorites.favorite(viewer, id) };
+      const { id } = request.query;
+      return { response: await favorites.favorite(request.viewer, id) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/post/favorite',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Unfavorite a post',
         description: 'Idempotent.',
         tag: 'People',
@@ -46,16 +42,15 @@ export function registerFavoriteRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { id } = parseInput(postIdQuerySchema, request.query);
-      return { response: await favorites.unfavorite(viewer, id) };
+      const { id } = request.query;
+      return { response: await favorites.unfavorite(request.viewer, id) };
     },
   );
 
-  app.get(
+  api.get(
     '/api/post/favorites',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "List the reader's favorites, newest favorite first",
         tag: 'People',
         access: 'token',
@@ -64,9 +59,8 @@ export function registerFavoriteRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const page = toPageRequest(parseInput(pageQuerySchema, request.query));
-      return favorites.list(viewer, page);
+      const page = toPageRequest(request.query);
+      return favorites.list(request.viewer, page);
     },
   );
 }

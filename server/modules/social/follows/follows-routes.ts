@@ -1,26 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from '../../../lib/authenticator';
-import { parseInput } from '../../../lib/validation';
 import { pageQuerySchema, toPageRequest } from '../../posts/paging';
 import { userIdQuerySchema } from '../../users/users-routes';
 import type { FollowsService } from './follows-service';
-import { routeSchema } from '../../../openapi/route-schema';
+import { declareRoute } from '../../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, authorSchema, page, postSchema, profileSchema } from '../../../openapi/answers';
 
 // Built once: extending a Zod schema inside a handler would rebuild it on every request.
 const peoplePageQuerySchema = userIdQuerySchema.extend(pageQuerySchema.shape);
 
 /** HTTP for follows and the following feed: translates requests to the follows service and back. */
-export function registerFollowRoutes(
-  app: FastifyInstance,
-  deps: { follows: FollowsService; auth: Authenticator },
-): void {
-  const { follows, auth } = deps;
+export function registerFollowRoutes(app: FastifyInstance, deps: { follows: FollowsService }): void {
+  const { follows } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
+  api.post(
     '/api/user/follow',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Follow a writer',
         description: 'Idempotent.',
         tag: 'People',
@@ -30,16 +27,15 @@ export function registerFollowRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { userId } = parseInput(userIdQuerySchema, request.query);
-      return { response: await follows.follow(viewer, userId) };
+      const { userId } = request.query;
+      return { response: await follows.follow(request.viewer, userId) };
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/user/follow',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Stop following a writer',
         description: 'Idempotent.',
         tag: 'People',
@@ -49,17 +45,16 @@ export function registerFollowRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const { userId } = parseInput(userIdQuerySchema, request.query);
-      return { response: await follows.unfollow(viewer, userId) };
+      const { userId } = request.query;
+      return { response: await follows.unfollow(request.viewer, userId) };
     },
   );
 
   for (const side of ['followers', 'following'] as const) {
-    app.get(
+    api.get(
       `/api/user/${side}`,
       {
-        schema: routeSchema({
+        schema: declareRoute({
           summary: side === 'followers' ? "List a person's followers" : 'List the people a person follows',
           tag: 'People',
           access: 'public',
@@ -68,16 +63,16 @@ export function registerFollowRoutes(
         }),
       },
       async (request) => {
-        const query = parseInput(peoplePageQuerySchema, request.query);
+        const query = request.query;
         return follows.people(query.userId, side, toPageRequest(query));
       },
     );
   }
 
-  app.get(
+  api.get(
     '/api/post/feed',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'List posts by followed writers and in followed topics, newest first',
         description: 'Each post once.',
         tag: 'Posts',
@@ -87,9 +82,8 @@ export function registerFollowRoutes(
       }),
     },
     async (request) => {
-      const viewer = await auth.require(request);
-      const page = toPageRequest(parseInput(pageQuerySchema, request.query));
-      return follows.feed(viewer, page);
+      const page = toPageRequest(request.query);
+      return follows.feed(request.viewer, page);
     },
   );
 }
