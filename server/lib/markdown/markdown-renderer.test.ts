@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarkdownRenderer } from './markdown-renderer';
-import { USER_LINK_REL } from './sanitize-html';
+import { sanitizeHtml, USER_LINK_REL } from './sanitize-html';
 
 const renderer = new MarkdownRenderer();
 const render = (markdown: string, base = 1) => renderer.render(markdown, base).html;
@@ -87,6 +87,60 @@ describe('MarkdownRenderer', () => {
     const html = render('- [x] done\n- [ ] to do');
     expect(html).toContain('<input type="checkbox" disabled checked />');
     expect(html).toContain('<input type="checkbox" disabled />');
+  });
+
+  it('renders a table with its alignment, struck-through text and ticked items of an ordered list', () => {
+    const table = render('| left | right | mid |\n| :-- | --: | :-: |\n| 1 | ~~2~~ | 3 |');
+    expect(table).toContain('<th align="left">left</th>');
+    expect(table).toContain('<td align="right"><del>2</del></td>');
+    expect(table).toContain('<td align="center">3</td>');
+    expect(table).not.toContain('style=');
+    expect(render('1. [x] done\n2. [ ] open')).toBe(
+      '<ol>\n<li><input type="checkbox" disabled checked /> done</li>\n<li><input type="checkbox" disabled /> open</li>\n</ol>\n',
+    );
+    // An escaped bracket is text, not a checkbox.
+    expect(render('- \\[x] said so')).toBe('<ul>\n<li>[x] said so</li>\n</ul>\n');
+  });
+
+  it('renders footnotes with links both ways, their ids unique to the text', () => {
+    const markdown = 'A claim[^source] and another.[^2]\n\n[^source]: The **source**.\n[^2]: A second note.';
+    const html = render(markdown);
+    const id = /<sup class="footnote-ref"><a href="#(fn-[0-9a-f]{8}-1)"/.exec(html)?.[1];
+    expect(id).toBeDefined();
+    const scope = id!.slice(3, 11);
+    expect(html).toContain(
+      `<a href="#fn-${scope}-1" id="fnref-${scope}-1" rel="${USER_LINK_REL}">[1]</a></sup>`,
+    );
+    expect(html).toContain('<section class="footnotes">');
+    expect(html).toContain(`<li id="fn-${scope}-1" class="footnote-item"><p>The <strong>source</strong>.`);
+    expect(html).toContain(
+      `<a href="#fnref-${scope}-1" class="footnote-backref" aria-label="Back to the text" rel="${USER_LINK_REL}">`,
+    );
+    expect(html).toContain(`<li id="fn-${scope}-2" class="footnote-item"><p>A second note.`);
+    // Another text (a comment under the post) numbers its notes in ids of its own.
+    expect(render('Other[^1]\n\n[^1]: note')).not.toContain(`fn-${scope}-`);
+    // Fragment links stay on the page, even where other addresses are made absolute (feeds).
+    expect(new MarkdownRenderer().render(markdown, 1, 'https://blog.example').html).toContain(
+      `href="#fn-${scope}-1"`,
+    );
+  });
+
+  it('links web addresses written out, as GitHub does, and nothing that only looks like a file name', () => {
+    const html = render('www.example.com/a, https://example.org/b_c. me@example.com README.md //cdn.example');
+    expect(html).toContain(
+      `<a href="http://www.example.com/a" rel="${USER_LINK_REL}">www.example.com/a</a>,`,
+    );
+    expect(html).toContain(
+      `<a href="https://example.org/b_c" rel="${USER_LINK_REL}">https://example.org/b_c</a>.`,
+    );
+    expect(html).toContain(`<a href="mailto:me@example.com" rel="${USER_LINK_REL}">me@example.com</a>`);
+    expect(html).toContain(' README.md //cdn.example</p>');
+  });
+
+  it('keeps no id but a footnote’s', () => {
+    expect(sanitizeHtml('<p id="x"><a id="main" href="/a">a</a><li id="fn-1">b</li></p>')).not.toContain(
+      'id=',
+    );
   });
 
   it('answers the same text from memory', () => {

@@ -1,15 +1,15 @@
+import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import hljs from 'highlight.js/lib/common';
-import { Marked, type Token, type Tokens } from 'marked';
+import type MarkdownIt from 'markdown-it';
+import { createMarkdownIt } from '../../../contracts/markdown-dialect';
 
-/** Block HTML shown as text keeps the author's line breaks, like any other paragraph. */
-function escapeBlock(text: string): string {
-  return escapeHtml(text.replace(/\s+$/, '')).replace(/\n/g, '<br>\n');
-}
+type Token = ReturnType<MarkdownIt['parse']>[number];
+type RenderRule = NonNullable<MarkdownIt['renderer']['rules'][string]>;
 
 /** The language named after a code fence (```ts), when the highlighter knows it. */
-function knownLanguage(lang: string | undefined): string | null {
-  const name = lang?.trim().split(/\s+/)[0]?.toLowerCase();
+function knownLanguage(info: string): string | null {
+  const name = info.trim().split(/\s+/)[0]?.toLowerCase();
   return name && hljs.getLanguage(name) ? name : null;
 }
 
@@ -17,50 +17,135 @@ function knownLanguage(lang: string | undefined): string | null {
  * Code blocks are highlighted here, on the server, so no highlighter ever ships to readers. Only a
  * fence that names its language is highlighted: guessing is slow and often wrong.
  */
-function renderCode({ text, lang }: Tokens.Code): string {
-  const language = knownLanguage(lang);
+const renderFence: RenderRule = (tokens, index) => {
+  const token = tokens[index]!;
+  // The fence's closing line is not part of the code.
+  const text = token.content.replace(/\n$/, '');
+  const language = knownLanguage(token.info);
   if (language === null) return `<pre><code>${escapeHtml(text)}</code></pre>\n`;
   const highlighted = hljs.highlight(text, { language, ignoreIllegals: true }).value;
   return `<pre><code class="hljs language-${language}">${highlighted}</code></pre>\n`;
+};
+
+/** A table cell's alignment as the `align` attribute (the sanitizer allows no inline style). */
+const renderCellOpen: RenderRule = (tokens, index) => {
+  const token = tokens[index]!;
+  const align = /text-align:(left|right|center)/.exec(token.attrGet('style') ?? '')?.[1];
+  return `<${token.tag}${align ? ` align="${align}"` : ''}>`;
+};
+
+/** The back-link under a footnote, named for screen readers (its arrow says little). */
+function backLink(original: RenderRule): RenderRule {
+  return (tokens, index, options, env, self) =>
+    original(tokens, index, options, env, self).replace(
+      'class="footnote-backref"',
+      'class="footnote-backref" aria-label="Back to the text"',
+    );
 }
 
-const marked = new Marked({
-  gfm: true,
-  // Line breaks of plain text are kept, so a post typed as prose reads as typed.
-  breaks: true,
-  renderer: {
-    // No raw HTML runs. It is shown as the text the author typed, which is also what
-    // a post quoting HTML means; the sanitizer behind this is the second line of defence.
-    html(token: Tokens.HTML | Tokens.Tag) {
-      return token.block ? `<p>${escapeBlock(token.text)}</p>\n` : escapeHtml(token.text);
-    },
-    code: renderCode,
-  },
-});
+/**
+ * Whether an address names a scheme other than http(s) or mailto, however it is spelled: the
+ * parser has already decoded entities and escapes and percent-encoded what a URL may not hold
+ * (`jav&#x09;ascript:` becomes `jav%09ascript:`), so this decodes that too and drops the control
+ * characters and spaces a browser would skip.
+ */
+function unsafeAddress(url: string): boolean {
+  let plain = url;
+  try {
+    plain = decodeURIComponent(url);
+  } catch {
+    // A stray `%`: the address as written.
+  }
+  plain = Array.from(plain)
+    .filter((char) => char > ' ' && char !== '\u007f')
+    .join('');
+  return /^[a-z][a-z0-9+.-]*:/i.test(plain) && !/^(https?|mailto):/i.test(plain);
+}
 
 /**
- * Headings continue from the page's own heading without skipping a level. A heading
- * goes `base` levels below what the author typed (a post's `#` sits under its h1 title, so it is an
- * h2), but never more than one level below the heading before it: `### Notes` straight under the
- * title is an h2, not an h4.
+ * Links and pictures with an address that could run code keep their words and lose the address,
+ * before the sanitizer (the second line of defence) sees them.
+ */
+function dropUnsafeAddresses(md: MarkdownIt): void {
+  md.core.ruler.push('unsafe_addresses', (state) => {
+    for (const token of allTokens(state.tokens)) {
+      const name = token.type === 'link_open' ? 'href' : token.type === 'image' ? 'src' : null;
+      const url = name ? token.attrGet(name) : null;
+      if (name && url !== null && unsafeAddress(url)) {
+        token.attrs = (token.attrs ?? []).filter(([key]) => key !== name);
+      }
+    }
+  });
+}
+
+function createRenderer(): MarkdownIt {
+  const md = createMarkdownIt();
+  dropUnsafeAddresses(md);
+  const rules = md.renderer.rules;
+  rules.fence = renderFence;
+  // A line break, typed or written as two spaces or a backslash, is a `<br>` and nothing more: the
+  // text a passage is found in (html-text.ts) is joined from these, as it was before.
+  rules.softbreak = () => '<br>';
+  rules.hardbreak = () => '<br>';
+  // Struck-through text is text the author took back, as GitHub marks it.
+  rules.s_open = () => '<del>';
+  rules.s_close = () => '</del>';
+  rules.th_open = renderCellOpen;
+  rules.td_open = renderCellOpen;
+  rules.task_checkbox = (tokens, index) =>
+    (tokens[index]!.meta as { checked: boolean }).checked
+      ? '<input checked="" disabled="" type="checkbox"> '
+      : '<input disabled="" type="checkbox"> ';
+  rules.footnote_anchor = backLink(rules.footnote_anchor!);
+  return md;
+}
+
+const md = createRenderer();
+
+/**
+ * Headings continue from the page's own heading without skipping a level (specification §8). A
+ * heading goes `base` levels below what the author typed (a post's `#` sits under its h1 title, so
+ * it is an h2), but never more than one level below the heading before it: `### Notes` straight
+ * under the title is an h2, not an h4.
  */
 function assignHeadingLevels(tokens: Token[], base: number): void {
   let previous = base;
-  marked.walkTokens(tokens, (token) => {
-    if (token.type !== 'heading') return;
-    const level = Math.min(6, token.depth + base, previous + 1);
-    token.depth = level;
-    previous = level;
-  });
+  let open: Token | undefined;
+  for (const token of tokens) {
+    if (token.type === 'heading_open') {
+      const level = Math.min(6, Number(token.tag.slice(1)) + base, previous + 1);
+      token.tag = `h${level}`;
+      previous = level;
+      open = token;
+    } else if (token.type === 'heading_close' && open) {
+      token.tag = open.tag;
+    }
+  }
+}
+
+/** Every token, inline ones included, in document order. */
+function* allTokens(tokens: readonly Token[]): Generator<Token> {
+  for (const token of tokens) {
+    yield token;
+    if (token.children) yield* allTokens(token.children);
+  }
 }
 
 /** The first image in the text with an absolute web address: a post's picture for link previews. */
-function firstImageUrl(tokens: Token[]): string | null {
-  let found: string | null = null;
-  marked.walkTokens(tokens, (token) => {
-    if (found === null && token.type === 'image' && /^https?:\/\//i.test(token.href)) found = token.href;
-  });
-  return found;
+function firstImageUrl(tokens: readonly Token[]): string | null {
+  for (const token of allTokens(tokens)) {
+    const src = token.type === 'image' ? token.attrGet('src') : null;
+    if (src && /^https?:\/\//i.test(src)) return src;
+  }
+  return null;
+}
+
+/**
+ * Footnotes link to each other by id, and a page shows a post and its comments together: the ids
+ * of one text's footnotes carry a short digest of that text, so no two texts' notes meet.
+ */
+function footnoteScope(markdown: string): string {
+  return createHash('sha256').update(markdown).digest('hex').slice(0, 8);
 }
 
 export interface MarkdownHtml {
@@ -74,12 +159,9 @@ export interface MarkdownHtml {
  * h1 title), 2 for a comment (under the discussion's h2).
  */
 export function markdownToHtml(markdown: string, base = 1): MarkdownHtml {
-  const tokens = marked.lexer(markdown);
-  marked.walkTokens(tokens, (token) => {
-    // Inside <script>/<pre> marked passes text through unescaped (it expects the raw block to be
-    // output as HTML). We show that HTML as text, so its contents must be escaped too.
-    if (token.type === 'text' && 'escaped' in token && token.escaped) token.escaped = false;
-  });
+  const env: { docId?: string } = {};
+  if (markdown.includes('[^') || markdown.includes('^[')) env.docId = footnoteScope(markdown);
+  const tokens = md.parse(markdown, env);
   assignHeadingLevels(tokens, base);
-  return { html: marked.parser(tokens), firstImageUrl: firstImageUrl(tokens) };
+  return { html: md.renderer.render(tokens, md.options, env), firstImageUrl: firstImageUrl(tokens) };
 }

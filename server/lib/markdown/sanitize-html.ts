@@ -8,7 +8,8 @@ export const USER_LINK_REL = 'noopener nofollow ugc';
  * `/profile?userId=…` would lead nowhere; on the site's own pages addresses stay as written.
  */
 function absolute(url: string | undefined, baseUrl: string | undefined): string | undefined {
-  if (url === undefined || baseUrl === undefined) return url;
+  // `#fn-…`: a footnote on the same page; a feed reader resolves it against the post's own address.
+  if (url === undefined || baseUrl === undefined || url.startsWith('#')) return url;
   try {
     return new URL(url, `${baseUrl}/`).toString();
   } catch {
@@ -24,6 +25,18 @@ function withAbsolute(
 ): sanitize.Attributes {
   const url = absolute(attribs[name], baseUrl);
   return url === undefined ? attribs : { ...attribs, [name]: url };
+}
+
+/**
+ * The only ids in rendered text are footnotes' (`fn-<digest>-1`, `fnref-<digest>-1:2`, made by
+ * markdown-to-html.ts): any other id could clash with the page's own or shadow a global in scripts.
+ */
+const FOOTNOTE_ID = /^fn(ref)?-[0-9a-f]{8}-\d+(:\d+)?$/;
+
+function footnoteId(attribs: sanitize.Attributes): sanitize.Attributes {
+  if (attribs.id === undefined || FOOTNOTE_ID.test(attribs.id)) return attribs;
+  const { id: _dropped, ...rest } = attribs;
+  return rest;
 }
 
 const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
@@ -56,9 +69,13 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     'tr',
     'th',
     'td',
+    // Footnotes: the reference, and the notes' section at the end.
+    'sup',
+    'section',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'rel'],
+    a: ['href', 'title', 'rel', 'id', 'aria-label'],
+    li: ['id'],
     img: ['src', 'alt', 'title', 'loading', 'decoding', 'referrerpolicy'],
     ol: ['start'],
     th: ['align'],
@@ -71,17 +88,24 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
   allowedClasses: {
     code: ['hljs', 'language-*'],
     span: ['hljs-*'],
+    sup: ['footnote-ref'],
+    a: ['footnote-backref'],
+    hr: ['footnotes-sep'],
+    section: ['footnotes'],
+    ol: ['footnotes-list'],
+    li: ['footnote-item'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  // Anything else is dropped with its tags, keeping its text (marked already escaped raw HTML).
+  // Anything else is dropped with its tags, keeping its text (the renderer already shows raw HTML as text).
   disallowedTagsMode: 'discard',
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...withAbsolute(attribs, 'href', baseUrl), rel: USER_LINK_REL },
+      attribs: { ...footnoteId(withAbsolute(attribs, 'href', baseUrl)), rel: USER_LINK_REL },
     }),
+    li: (tagName, attribs) => ({ tagName, attribs: footnoteId(attribs) }),
     img: (tagName, attribs) => ({
       tagName,
       // Images from other hosts learn nothing about the page they appear on, and wait their turn.

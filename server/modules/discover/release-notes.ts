@@ -1,21 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { Lexer, type Token, type Tokens } from 'marked';
+import type MarkdownIt from 'markdown-it';
 import type { ReleaseNotes } from '../../../contracts/discover';
+import { createMarkdownIt } from '../../../contracts/markdown-dialect';
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
 
 /**
  * The readers' release notes, docs/release-notes.md, for the side panel: each level-2 heading a
  * release ("Unreleased", or "0.1.0 — 2026-11-21"), each level-3 heading a section, each bullet a
- * line. Read with marked's lexer (already the project's Markdown parser), once at start-up. They are
- * written for readers; CHANGELOG.md, written for operators and developers (commands, settings,
- * figures), is never shown to them.
+ * line. Read with the project's Markdown parser (contracts/markdown-dialect.ts), once at start-up.
+ * They are written for readers; CHANGELOG.md, written for operators and developers (commands,
+ * settings, figures), is never shown to them.
  */
-function plainText(tokens: readonly Token[]): string {
-  return tokens
-    .map((token) => {
-      if ('tokens' in token && Array.isArray(token.tokens) && token.tokens.length > 0) {
-        return plainText(token.tokens);
-      }
-      return 'text' in token && typeof token.text === 'string' ? token.text : '';
+function plainText(inline: Token): string {
+  return (inline.children ?? [])
+    .map((child) => {
+      if (child.type === 'softbreak' || child.type === 'hardbreak') return ' ';
+      return child.type === 'text' || child.type === 'code_inline' ? child.content : '';
     })
     .join('');
 }
@@ -26,28 +27,32 @@ export function parseReleaseNotes(markdown: string): ReleaseNotes[] {
   const releases: ReleaseNotes[] = [];
   let release: ReleaseNotes | undefined;
   let section: ReleaseNotes['sections'][number] | undefined;
-  for (const token of new Lexer().lex(markdown)) {
-    if (token.type === 'heading') {
-      const heading = token as Tokens.Heading;
-      const text = plainText(heading.tokens).trim();
-      if (heading.depth === 2) {
+  const tokens = createMarkdownIt().parse(markdown, {});
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
+    if (token.type === 'heading_open') {
+      const text = plainText(tokens[index + 1]!).trim();
+      if (token.tag === 'h2') {
         const dated = RELEASE_HEADING.exec(text);
         release = { version: dated?.[1] ?? text, date: dated?.[2] ?? null, sections: [] };
         releases.push(release);
         section = undefined;
-      } else if (heading.depth === 3 && release) {
+      } else if (token.tag === 'h3' && release) {
         section = { title: text, items: [] };
         release.sections.push(section);
       }
-    } else if (token.type === 'list' && release) {
+    } else if (token.type === 'list_item_open' && token.level === 1 && release) {
+      // A bullet of a top-level list: its text, nested lists included, as one line.
+      const parts: string[] = [];
+      for (index += 1; tokens[index] && tokens[index]!.level > token.level; index += 1) {
+        if (tokens[index]!.type === 'inline') parts.push(plainText(tokens[index]!));
+      }
+      const line = parts.join(' ').replace(/\s+/g, ' ').trim();
       if (!section) {
         section = { title: 'Changes', items: [] };
         release.sections.push(section);
       }
-      for (const item of (token as Tokens.List).items) {
-        const line = plainText(item.tokens).replace(/\s+/g, ' ').trim();
-        if (line !== '') section.items.push(line);
-      }
+      if (line !== '') section.items.push(line);
     }
   }
   // A release or section without lines says nothing: left out rather than shown empty.

@@ -29,9 +29,10 @@ export function cleanPastedHtml(html: string): string {
 }
 
 /**
- * The editor has no table block (and Markdown's tables would not survive it, decision 0027): each
- * row becomes a paragraph with its cells apart ("cell A | cell B"), header cells in bold, and the
- * caption a paragraph before them. Innermost tables first, so a table in a cell reads as text too.
+ * A web page's table rarely fits Markdown's (one line of text per cell, no caption, no cell spanning
+ * two), which is all the editor's table block holds (decision 54): each row becomes a paragraph
+ * with its cells apart ("cell A | cell B"), header cells in bold, and the caption a paragraph
+ * before them. Innermost tables first, so a table in a cell reads as text too.
  */
 function flattenTables(document: Document): void {
   const tables = Array.from(document.querySelectorAll('table')).reverse();

@@ -26,7 +26,7 @@ function visible(node: ProseMirrorNode): unknown {
     return Array.from(node.text ?? '').map((char) => [
       char,
       node.marks
-        .filter((mark) => !(/\s/.test(char) && (mark.type.name === 'bold' || mark.type.name === 'italic')))
+        .filter((mark) => !(/\s/.test(char) && ['bold', 'italic', 'strike'].includes(mark.type.name)))
         .map((mark) => ({ type: mark.type.name, attrs: mark.attrs })),
     ]);
   }
@@ -78,6 +78,82 @@ describe('the editor’s Markdown', () => {
     expectRoundTrip(doc);
   });
 
+  it('keeps GitHub’s tables, strike-through, task items and footnotes as blocks and marks', () => {
+    const doc = markdown.parse(
+      [
+        '| Name | Price | Note |',
+        '| :-- | --: | :-: |',
+        '| ~~tea~~ | 3 | a \\| b `x\\|y` |',
+        '| coffee |',
+        '',
+        '- [x] done',
+        '- not a task',
+        '1. [ ] open',
+        '',
+        'A claim[^src] and an aside^[said in passing].',
+        '',
+        '[^src]: The **source**.',
+        '',
+        '    With a second paragraph.',
+        '[^unused]: Cited nowhere.',
+      ].join('\n'),
+    );
+    const [table, bullets, numbers, claim, source, aside, unused] = doc.content.content;
+    expect(table?.type.name).toBe('table');
+    expect(table?.child(0).child(1).attrs.align).toBe('right');
+    expect(
+      table
+        ?.child(1)
+        .child(0)
+        .firstChild?.marks.map((mark) => mark.type.name),
+    ).toEqual(['strike']);
+    expect(table?.child(1).child(2).textContent).toBe('a | b x|y');
+    // A short row is filled up to the header's width, as Markdown reads it.
+    expect(table?.child(2).childCount).toBe(3);
+    expect(
+      [bullets, numbers].flatMap((list) => list!.content.content.map((item) => item.attrs.checked)),
+    ).toEqual([true, null, false]);
+    expect(claim?.child(1).type.name).toBe('footnoteReference');
+    expect(
+      [source, aside, unused].map((note) => [note?.type.name, note?.attrs.label, note?.textContent]),
+    ).toEqual([
+      ['footnoteDefinition', 'src', 'The source.With a second paragraph.'],
+      ['footnoteDefinition', '1', 'said in passing'],
+      ['footnoteDefinition', 'unused', 'Cited nowhere.'],
+    ]);
+    expect(expectRoundTrip(doc)).toBe(
+      [
+        '| Name | Price | Note |',
+        '| :--- | ---: | :---: |',
+        '| ~~tea~~ | 3 | a \\| b `x\\|y` |',
+        '| coffee |  |  |',
+        '',
+        '- [x] done',
+        '- not a task',
+        '',
+        '1. [ ] open',
+        '',
+        'A claim[^src] and an aside[^1].',
+        '',
+        '[^src]: The **source**.',
+        '',
+        '    With a second paragraph.',
+        '',
+        '[^1]: said in passing',
+        '',
+        '[^unused]: Cited nowhere.',
+      ].join('\n'),
+    );
+  });
+
+  it('writes an address shown as itself back as an address', () => {
+    const doc = markdown.parse('See https://example.com/a_b and www.example.org.');
+    expect(doc.child(0).child(1).marks[0]?.attrs.href).toBe('https://example.com/a_b');
+    expect(expectRoundTrip(doc)).toBe(
+      'See <https://example.com/a_b> and [www.example.org](http://www.example.org).',
+    );
+  });
+
   it('round-trips every document the editor can produce (property)', () => {
     fc.assert(
       fc.property(documentArbitrary(), (doc) => {
@@ -101,8 +177,8 @@ const LINKS = [
   '/readblog?id=1&name=a%20b',
 ];
 
-type MarkName = 'bold' | 'italic' | 'code' | 'link';
-const markSet = fc.subarray<MarkName>(['bold', 'italic', 'code', 'link']);
+type MarkName = 'bold' | 'italic' | 'strike' | 'code' | 'link';
+const markSet = fc.subarray<MarkName>(['bold', 'italic', 'strike', 'code', 'link']);
 
 const segment = fc.record({ text: words, marks: markSet, href: fc.constantFrom(...LINKS) });
 
@@ -114,23 +190,66 @@ function marksOf(names: MarkName[], href: string): Mark[] {
   );
 }
 
-/** Text runs, each with its marks, separated by plain spaces; a line break in between at times. */
-function inline(allowBreaks: boolean) {
+/** Footnote labels a generated document cites; each cited one gets its note at the end. */
+const FOOTNOTE_LABELS = ['1', 'note', 'a-b'];
+
+/**
+ * Text runs, each with its marks, separated by plain spaces; a line break in between at times, and
+ * at times a footnote reference after a run.
+ */
+function inline(allowBreaks: boolean, allowFootnotes = true) {
   return fc
-    .array(fc.record({ segment, breakBefore: fc.boolean() }), { minLength: 1, maxLength: 5 })
+    .array(
+      fc.record({
+        segment,
+        breakBefore: fc.boolean(),
+        footnote: fc.option(fc.constantFrom(...FOOTNOTE_LABELS), { freq: 4, nil: null }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    )
     .map((parts) => {
       const nodes: ProseMirrorNode[] = [];
-      parts.forEach(({ segment: part, breakBefore }, index) => {
+      parts.forEach(({ segment: part, breakBefore, footnote }, index) => {
         if (index > 0) {
           nodes.push(allowBreaks && breakBefore ? schema.nodes.hardBreak!.create() : schema.text(' '));
         }
         nodes.push(schema.text(part.text, marksOf(part.marks, part.href)));
+        if (allowFootnotes && footnote)
+          nodes.push(schema.nodes.footnoteReference!.create({ label: footnote }));
       });
       return nodes;
     });
 }
 
 const paragraph = inline(true).map((content) => schema.nodes.paragraph!.create(null, content));
+/** A GFM table: a header row and up to three rows, each column aligned one way, cells at times empty. */
+const table = fc
+  .integer({ min: 1, max: 3 })
+  .chain((width) =>
+    fc.tuple(
+      fc.array(fc.constantFrom(null, 'left', 'right', 'center'), { minLength: width, maxLength: width }),
+      fc.array(
+        fc.array(fc.option(inline(false), { freq: 5, nil: null }), { minLength: width, maxLength: width }),
+        {
+          minLength: 1,
+          maxLength: 4,
+        },
+      ),
+    ),
+  )
+  .map(([aligns, rows]) =>
+    schema.nodes.table!.create(
+      null,
+      rows.map((cells, row) =>
+        schema.nodes.tableRow!.create(
+          null,
+          cells.map((content, column) =>
+            schema.nodes[row === 0 ? 'tableHeader' : 'tableCell']!.create({ align: aligns[column] }, content),
+          ),
+        ),
+      ),
+    ),
+  );
 const heading = fc
   .tuple(fc.integer({ min: 1, max: 6 }), inline(false))
   .map(([level, content]) => schema.nodes.heading!.create({ level }, content));
@@ -161,6 +280,7 @@ const { block } = fc.letrec<{ block: ProseMirrorNode; list: ProseMirrorNode; quo
       codeBlock,
       image,
       divider,
+      table,
       tie('list'),
       tie('quote'),
     ),
@@ -168,15 +288,20 @@ const { block } = fc.letrec<{ block: ProseMirrorNode; list: ProseMirrorNode; quo
       .tuple(
         fc.constantFrom('bulletList', 'orderedList'),
         fc.integer({ min: 1, max: 12 }),
-        fc.array(fc.tuple(paragraph, fc.array(tie('block'), { maxLength: 2, depthIdentifier: 'nesting' })), {
-          minLength: 1,
-          maxLength: 3,
-        }),
+        fc.array(
+          fc.tuple(
+            paragraph,
+            fc.array(tie('block'), { maxLength: 2, depthIdentifier: 'nesting' }),
+            // A task item, ticked or not, or an ordinary one: a list may mix them.
+            fc.constantFrom(null, true, false),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
       )
       .map(([kind, start, items]) =>
         schema.nodes[kind]!.create(
           kind === 'orderedList' ? { start } : null,
-          items.map(([first, rest]) => schema.nodes.listItem!.create(null, [first, ...rest])),
+          items.map(([first, rest, checked]) => schema.nodes.listItem!.create({ checked }, [first, ...rest])),
         ),
       ),
     quote: fc
@@ -185,8 +310,39 @@ const { block } = fc.letrec<{ block: ProseMirrorNode; list: ProseMirrorNode; quo
   }),
 );
 
+/** A footnote's text: a paragraph or two (citing no other note), or a code block. */
+const footnoteText = fc.array(
+  fc.oneof(
+    inline(true, false).map((content) => schema.nodes.paragraph!.create(null, content)),
+    codeBlock,
+  ),
+  { minLength: 1, maxLength: 2 },
+);
+
+/**
+ * Blocks, then the notes they cite in the order first cited, as Markdown puts them, and at times
+ * one that nothing cites.
+ */
 function documentArbitrary() {
   return fc
-    .array(block, { minLength: 1, maxLength: 6 })
-    .map((content) => schema.nodes.doc!.create(null, content));
+    .tuple(
+      fc.array(block, { minLength: 1, maxLength: 6 }),
+      fc.array(footnoteText, {
+        minLength: FOOTNOTE_LABELS.length + 1,
+        maxLength: FOOTNOTE_LABELS.length + 1,
+      }),
+      fc.boolean(),
+    )
+    .map(([content, texts, spare]) => {
+      const cited: string[] = [];
+      schema.nodes.doc!.create(null, content).descendants((node) => {
+        const label = String(node.attrs.label);
+        if (node.type.name === 'footnoteReference' && !cited.includes(label)) cited.push(label);
+      });
+      if (spare) cited.push('spare');
+      const notes = cited.map((label, index) =>
+        schema.nodes.footnoteDefinition!.create({ label }, texts[index]),
+      );
+      return schema.nodes.doc!.create(null, [...content, ...notes]);
+    });
 }

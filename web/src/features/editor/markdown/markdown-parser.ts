@@ -1,11 +1,14 @@
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import { MarkdownParser } from 'prosemirror-markdown';
+import { createMarkdownIt, taskItemState } from '../../../../../contracts/markdown-dialect';
+import { keepEveryFootnote } from './footnotes';
 import { liftImages } from './lift-images';
 
 /**
- * Markdown in (specification §7: a post's `content` is Markdown): markdown-it with the CommonMark rules reads
- * it into the editor's schema. The mapping is ours because Tiptap names its nodes differently from
+ * Markdown in (specification §7: a post's `content` is Markdown): the project's one Markdown
+ * dialect (contracts/markdown-dialect.ts, the server renders with it too) reads it into the
+ * editor's schema. The mapping is ours because Tiptap names its nodes differently from
  * prosemirror-markdown's defaults. markdown-it is most of the editor's Markdown weight, and a new
  * post has nothing to read, so the editor loads this module only when it has Markdown to read
  * (a post being edited, a copy restored; decision 43).
@@ -13,9 +16,9 @@ import { liftImages } from './lift-images';
 export type ParseMarkdown = (markdown: string) => ProseMirrorNode;
 
 function tokenizer(): MarkdownIt {
-  // Raw HTML stays text, as on the server; links are only what the writer marked up.
-  const md = new MarkdownIt('commonmark', { html: false, linkify: false });
+  const md = createMarkdownIt();
   liftImages(md);
+  keepEveryFootnote(md);
   return md;
 }
 
@@ -29,11 +32,22 @@ function imageAttributes(token: Token) {
   };
 }
 
+/** A table cell's alignment, which markdown-it gives as a style. */
+function cellAttributes(token: Token) {
+  return { align: /text-align:(left|right|center)/.exec(token.attrGet('style') ?? '')?.[1] ?? null };
+}
+
+function footnoteLabel(token: Token) {
+  return { label: String((token.meta as { label?: unknown } | null)?.label ?? '') };
+}
+
 function createParser(schema: Schema): MarkdownParser {
   return new MarkdownParser(schema, tokenizer(), {
     blockquote: { block: 'blockquote' },
     paragraph: { block: 'paragraph' },
-    list_item: { block: 'listItem' },
+    list_item: { block: 'listItem', getAttrs: (token) => ({ checked: taskItemState(token) }) },
+    // The item says whether it is ticked (above); the box itself is drawn by the editor.
+    task_checkbox: { ignore: true, noCloseToken: true },
     bullet_list: { block: 'bulletList' },
     ordered_list: {
       block: 'orderedList',
@@ -48,11 +62,22 @@ function createParser(schema: Schema): MarkdownParser {
     },
     hr: { node: 'horizontalRule' },
     image_block: { node: 'image', getAttrs: imageAttributes },
+    table: { block: 'table' },
+    thead: { ignore: true },
+    tbody: { ignore: true },
+    tr: { block: 'tableRow' },
+    th: { block: 'tableHeader', getAttrs: cellAttributes },
+    td: { block: 'tableCell', getAttrs: cellAttributes },
+    footnote_ref: { node: 'footnoteReference', getAttrs: footnoteLabel },
+    footnote_block: { ignore: true },
+    footnote: { block: 'footnoteDefinition', getAttrs: footnoteLabel },
+    footnote_anchor: { ignore: true, noCloseToken: true },
     hardbreak: { node: 'hardBreak' },
     // The server renders with `breaks: true` (a typed line break is kept), so the editor does too.
     softbreak: { node: 'hardBreak' },
     em: { mark: 'italic' },
     strong: { mark: 'bold' },
+    s: { mark: 'strike' },
     link: {
       mark: 'link',
       getAttrs: (token) => ({ href: token.attrGet('href'), title: token.attrGet('title') || null }),

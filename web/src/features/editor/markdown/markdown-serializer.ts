@@ -1,4 +1,4 @@
-import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { Mark, Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
 
 /**
@@ -15,7 +15,8 @@ const INTRAWORD = /[\p{L}\p{N}]/u;
  * Markdown escaping of plain text. prosemirror-markdown's own `esc` leaves `_` alone next to another
  * `_` (it counts `_` as a word character) and misses a few line starts, so ours adds: an
  * entity-like `&name;` (it would read back as the character), `<` before a letter (an autolink),
- * and at a line start `=` (a setext underline), `3)` and a lone `+` (list items).
+ * and at a line start `=` (a setext underline), `3)` and a lone `+` (list items), `|` and `:-` (a
+ * table's row of dashes).
  */
 export function escapeText(text: string, startOfLine: boolean): string {
   let out = text.replace(/[`*\\~[\]_]/g, (char, index: number) =>
@@ -27,11 +28,29 @@ export function escapeText(text: string, startOfLine: boolean): string {
   if (startOfLine) {
     out = out
       // `+` ends a list marker before a space, a tab or the end of the line alike.
-      .replace(/^(\+(?=[ \t]|$)|[-*>=])/, '\\$&')
+      // `|` and `:-` could start a table's row of dashes under the line before.
+      .replace(/^(\+(?=[ \t]|$)|[-*>=|]|:(?=-))/, '\\$&')
       .replace(/^(#{1,6})(\s|$)/, '\\$1$2')
       .replace(/^(\d+)([.)])/, '$1\\$2');
   }
   return out;
+}
+
+/** prosemirror-markdown's own flag for "inside `<…>`", where nothing is escaped. */
+type AutolinkState = MarkdownSerializerState & { inAutolink?: boolean };
+
+/**
+ * A link whose text is its web address, as the server links an address written out: written back as
+ * `<https://…>` rather than `[https://…](https://…)`.
+ */
+function isPlainAddress(mark: Mark, parent: ProseMirrorNode, index: number): boolean {
+  const href = mark.attrs.href;
+  if (typeof href !== 'string' || mark.attrs.title || !/^https?:\/\/[^\s<>`|\\]+$/i.test(href)) return false;
+  const content = parent.child(index);
+  if (!content.isText || content.text !== href || content.marks[content.marks.length - 1] !== mark) {
+    return false;
+  }
+  return index === parent.childCount - 1 || !mark.isInSet(parent.child(index + 1).marks);
 }
 
 function quoteTitle(title: string): string {
@@ -72,6 +91,10 @@ function createSerializer(): MarkdownSerializer {
         // At the start of a block or after a line break the text starts a line, where `- `, `# `
         // or `1. ` would start a block.
         const startsLine = index === 0 || parent.child(index - 1).type.name === 'hardBreak';
+        if ((state as AutolinkState).inAutolink) {
+          state.text(node.text ?? '', false);
+          return;
+        }
         let escaped = escapeText(node.text ?? '', startsLine);
         // `# Title #`: a heading's closing hashes are not text, unless escaped.
         if (parent.type.name === 'heading' && index === parent.childCount - 1) {
@@ -107,7 +130,28 @@ function createSerializer(): MarkdownSerializer {
           return `${' '.repeat(width - number.length)}${number}${delimiter} `;
         });
       },
-      listItem: (state, node) => state.renderContent(node),
+      listItem: (state, node) => {
+        // A task list item (GitHub's Markdown): its box before its text.
+        if (typeof node.attrs.checked === 'boolean') state.write(node.attrs.checked ? '[x] ' : '[ ] ');
+        state.renderContent(node);
+      },
+      table: renderTable,
+      footnoteDefinition: (state, node) => {
+        // The note's blocks are indented by four spaces, which keeps them in the note. A paragraph
+        // may start on the label's line; any other block starts on the next, since on that line
+        // it would sit one space deeper than the lines after it (a code block would lose a space).
+        const label = `[^${String(node.attrs.label)}]:`;
+        if (node.firstChild?.type.name === 'paragraph') {
+          state.wrapBlock('    ', `${label} `, node, () => state.renderContent(node));
+          return;
+        }
+        state.write(label);
+        state.ensureNewLine();
+        state.wrapBlock('    ', null, node, () => state.renderContent(node));
+      },
+      footnoteReference: (state, node) => {
+        state.write(`[^${String(node.attrs.label)}]`);
+      },
       codeBlock: (state, node) => {
         const fence = backtickFence(node.textContent);
         state.write(`${fence}${typeof node.attrs.language === 'string' ? node.attrs.language : ''}\n`);
@@ -141,9 +185,18 @@ function createSerializer(): MarkdownSerializer {
     {
       italic: { open: '_', close: '_', mixable: true, expelEnclosingWhitespace: true },
       bold: { open: '**', close: '**', mixable: true, expelEnclosingWhitespace: true },
+      strike: { open: '~~', close: '~~', mixable: true, expelEnclosingWhitespace: true },
       link: {
-        open: '[',
-        close: (_state, mark) => {
+        open: (state, mark, parent, index) => {
+          const plain = isPlainAddress(mark, parent, index);
+          (state as AutolinkState).inAutolink = plain;
+          return plain ? '<' : '[';
+        },
+        close: (state, mark) => {
+          if ((state as AutolinkState).inAutolink) {
+            (state as AutolinkState).inAutolink = undefined;
+            return '>';
+          }
           const title =
             typeof mark.attrs.title === 'string' && mark.attrs.title
               ? ` ${quoteTitle(mark.attrs.title)}`
@@ -161,6 +214,49 @@ function createSerializer(): MarkdownSerializer {
     // `tightLists` is read by renderList but missing from the published types.
     { tightLists: true, strict: true } as ConstructorParameters<typeof MarkdownSerializer>[2],
   );
+}
+
+/** The inline Markdown of a table cell, written on its own and then put in the row. */
+function cellMarkdown(state: MarkdownSerializerState, cell: ProseMirrorNode): string {
+  const inner = state as unknown as { out: string; delim: string; closed: unknown };
+  const saved = { out: inner.out, delim: inner.delim, closed: inner.closed };
+  inner.out = '';
+  inner.delim = '';
+  inner.closed = null;
+  state.renderInline(cell);
+  const markdown = inner.out;
+  Object.assign(inner, saved);
+  // A `|` ends the cell wherever it stands, in code and addresses too, unless escaped; the table
+  // takes the backslash off before it reads the cell.
+  return markdown.replace(/\|/g, '\\|');
+}
+
+const ALIGN_MARKERS: Record<string, string> = { left: ':---', right: '---:', center: ':---:' };
+
+/**
+ * A GFM table: the first row is the header, then the row of dashes that gives each column's
+ * alignment. Every row gets as many cells as the widest, or Markdown would drop the extra ones.
+ */
+function renderTable(state: MarkdownSerializerState, node: ProseMirrorNode) {
+  const rows: string[][] = [];
+  node.forEach((row) => {
+    const cells: string[] = [];
+    row.forEach((cell) => cells.push(cellMarkdown(state, cell)));
+    rows.push(cells);
+  });
+  const width = Math.max(...rows.map((cells) => cells.length));
+  const header = node.firstChild;
+  const aligns = Array.from({ length: width }, (_, column) => {
+    const align = header && column < header.childCount ? header.child(column).attrs.align : null;
+    return (typeof align === 'string' && ALIGN_MARKERS[align]) || '---';
+  });
+  const line = (cells: string[]) =>
+    `| ${Array.from({ length: width }, (_, column) => cells[column] ?? '').join(' | ')} |`;
+  [rows[0] ?? [], aligns, ...rows.slice(1)].forEach((cells, index) => {
+    if (index > 0) state.ensureNewLine();
+    state.write(line(cells));
+  });
+  state.closeBlock(node);
 }
 
 /** Inline code is wrapped in one more backtick than its longest run, padded when it touches one. */

@@ -9,11 +9,21 @@ import { Heading } from '@tiptap/extension-heading';
 import { HorizontalRule } from '@tiptap/extension-horizontal-rule';
 import { Image } from '@tiptap/extension-image';
 import { Italic } from '@tiptap/extension-italic';
-import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+import { BulletList, ListKeymap, OrderedList } from '@tiptap/extension-list';
 import { Paragraph } from '@tiptap/extension-paragraph';
+import { Strike } from '@tiptap/extension-strike';
 import { Text } from '@tiptap/extension-text';
 import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
 import { LinkMark } from './link-mark';
+import {
+  FootnoteDefinition,
+  FootnoteReference,
+  Table,
+  TableCell,
+  TableHeader,
+  TableRow,
+  TaskListItem,
+} from './markdown-blocks';
 
 /**
  * The image block: a picture with alt text and a caption. In Markdown it is `![alt](src "caption")`,
@@ -60,11 +70,12 @@ function figureAttributes(element: HTMLElement) {
 }
 
 /**
- * The blocks the editor knows, and nothing else: paragraph, headings, quote, lists, code block with
- * its language, image, divider; bold, italic, inline code and link. Anything pasted is cleaned to
- * these by ProseMirror's schema-driven parser. Strike-through and underline are left out: they are
- * not among our blocks, and underline has no Markdown. Named one by one rather than through Tiptap's
- * starter kit, which would bring the two we leave out and its own link extension into the bundle.
+ * The blocks the editor knows, and nothing else: paragraph, headings, quote, lists (with task
+ * items), code block with its language, image, divider, table, footnotes; bold, italic,
+ * strike-through, inline code and link: what the Markdown dialect has (decision 54). Anything pasted
+ * is cleaned to these by ProseMirror's schema-driven parser. Underline is left out: Markdown has
+ * none. Named one by one rather than through Tiptap's starter kit, which would bring underline and
+ * its own link extension into the bundle.
  */
 export function editorExtensions(): AnyExtension[] {
   return [
@@ -75,14 +86,21 @@ export function editorExtensions(): AnyExtension[] {
     Blockquote,
     BulletList,
     OrderedList,
-    ListItem,
+    TaskListItem,
     ListKeymap,
     CodeBlock.configure({ defaultLanguage: null, HTMLAttributes: { spellcheck: 'false' } }),
     HorizontalRule,
     HardBreak,
     CaptionedImage,
+    Table,
+    TableRow,
+    TableHeader,
+    TableCell,
+    FootnoteReference,
+    FootnoteDefinition,
     Bold,
     Italic,
+    Strike,
     Code,
     LinkMark,
     UndoRedo,
