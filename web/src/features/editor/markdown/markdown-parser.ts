@@ -62,6 +62,8 @@ function createParser(schema: Schema): MarkdownParser {
     },
     hr: { node: 'horizontalRule' },
     image_block: { node: 'image', getAttrs: imageAttributes },
+    // A picture left in a table cell or a heading, where no block can stand.
+    image: { node: 'inlineImage', getAttrs: imageAttributes },
     table: { block: 'table' },
     thead: { ignore: true },
     tbody: { ignore: true },

@@ -61,6 +61,15 @@ function escapeAddress(address: string): string {
   return address.replace(/[()\s<>\\]/g, (char) => (encodeURI(char) === char ? `\\${char}` : encodeURI(char)));
 }
 
+/** `![alt](src "caption")`: a picture, its alt text and its caption. */
+function imageMarkdown(state: MarkdownSerializerState, node: ProseMirrorNode): string {
+  const alt = state.esc(typeof node.attrs.alt === 'string' ? node.attrs.alt : '');
+  const src = escapeAddress(String(node.attrs.src ?? ''));
+  const title =
+    typeof node.attrs.title === 'string' && node.attrs.title ? ` ${quoteTitle(node.attrs.title)}` : '';
+  return `![${alt}](${src}${title})`;
+}
+
 function backtickFence(text: string): string {
   const longest = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length));
   return '`'.repeat(longest + 1);
@@ -165,12 +174,11 @@ function createSerializer(): MarkdownSerializer {
         state.closeBlock(node);
       },
       image: (state, node) => {
-        const alt = state.esc(typeof node.attrs.alt === 'string' ? node.attrs.alt : '');
-        const src = escapeAddress(String(node.attrs.src ?? ''));
-        const title =
-          typeof node.attrs.title === 'string' && node.attrs.title ? ` ${quoteTitle(node.attrs.title)}` : '';
-        state.write(`![${alt}](${src}${title})`);
+        state.write(imageMarkdown(state, node));
         state.closeBlock(node);
+      },
+      inlineImage: (state, node) => {
+        state.write(imageMarkdown(state, node));
       },
       hardBreak: (state, node, parent, index) => {
         // A break at the end of a block would be lost by Markdown; so would the block's end.

@@ -18,6 +18,7 @@ import { LinkMark } from './link-mark';
 import {
   FootnoteDefinition,
   FootnoteReference,
+  InlineImage,
   Table,
   TableCell,
   TableHeader,
@@ -92,6 +93,7 @@ export function editorExtensions(): AnyExtension[] {
     HorizontalRule,
     HardBreak,
     CaptionedImage,
+    InlineImage,
     Table,
     TableRow,
     TableHeader,

@@ -73,7 +73,7 @@ export const TableRow = Node.create({
 function cell(name: 'tableHeader' | 'tableCell', tag: 'th' | 'td') {
   return Node.create({
     name,
-    content: '(text | footnoteReference)*',
+    content: '(text | footnoteReference | inlineImage)*',
     marks: '_',
     isolating: true,
     addAttributes: () => ({
@@ -91,6 +91,35 @@ function cell(name: 'tableHeader' | 'tableCell', tag: 'th' | 'td') {
 
 export const TableHeader = cell('tableHeader', 'th');
 export const TableCell = cell('tableCell', 'td');
+
+/**
+ * A picture where Markdown allows no block: in a table cell or a heading (in a paragraph, a
+ * picture becomes an image block, markdown/lift-images.ts). Shown small, in the line; made only by
+ * reading Markdown.
+ */
+export const InlineImage = Node.create({
+  name: 'inlineImage',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  addAttributes: () => ({ src: { default: null }, alt: { default: null }, title: { default: null } }),
+  renderHTML: ({ node }) => [
+    'img',
+    {
+      class: 'editor-inline-image',
+      src: isSafeImage(node.attrs.src) ? node.attrs.src : null,
+      alt: typeof node.attrs.alt === 'string' ? node.attrs.alt : '',
+      title: typeof node.attrs.title === 'string' ? node.attrs.title : null,
+    },
+  ],
+});
+
+/** Only addresses a reader's browser would fetch for a picture: the web, or this site. */
+function isSafeImage(src: unknown): src is string {
+  return (
+    typeof src === 'string' && (/^https?:\/\//i.test(src) || (src.startsWith('/') && !src.startsWith('//')))
+  );
+}
 
 /** Where a footnote is cited: `[^label]` in the text, shown as the label raised. */
 export const FootnoteReference = Node.create({
