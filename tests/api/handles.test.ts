@@ -1,11 +1,9 @@
-import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DialectName } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations';
+import { expect, it } from 'vitest';
+import type { Database } from '../../server/db/database';
 import { addComment, notificationsOf } from './support/conversation';
-import { DIALECTS, describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
 import { createPost } from './support/posts';
-import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
+import { describeMigration, formerMember, legacyUser } from './support/migration-tests';
 
 const TAKEN = 'This handle is already taken';
 const CHARACTERS = 'A handle may hold only lowercase letters, digits and _';
@@ -99,10 +97,6 @@ describeEachDatabase('handles', (ctx) => {
 });
 
 const MIGRATION = '2026-11-26-0003-handles';
-const names = Object.keys(migrations).sort();
-const BEFORE = names[names.indexOf(MIGRATION) - 1] ?? '';
-const migrator = (database: Database) =>
-  new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
 
 const ROWS = [
   { id: 'h-2', username: 'bob reader!', at: '2026-01-02T00:00:00.000Z' },
@@ -111,74 +105,33 @@ const ROWS = [
   { id: 'h-4', username: '!!', at: '2026-01-04T00:00:00.000Z' },
 ];
 
-describe('handle migration', () => {
-  for (const dialect of DIALECTS) {
-    const skip = dialect === 'postgres' && !postgresAvailable;
-    describe.skipIf(skip)(`gives every existing account a handle [${dialect}]`, () => {
-      let database: Database | undefined;
-      let drop: (() => Promise<void>) | undefined;
+/** Accounts as they were before handles, and a former member. */
+async function seedAccountsWithoutHandles(database: Database): Promise<void> {
+  await database.db
+    .insertInto('users')
+    .values([
+      ...ROWS.map((row) => legacyUser({ ...row, usernameKey: row.username.toLowerCase() })),
+      formerMember('h-5', '2026-01-05T00:00:00.000Z'),
+    ] as never)
+    .execute();
+}
 
-      beforeAll(async () => {
-        database = await open(dialect);
-        const { error } = await migrator(database).migrateTo(BEFORE);
-        if (error) throw error;
-        await database.db
-          .insertInto('users')
-          .values([
-            ...ROWS.map((row) => ({
-              id: row.id,
-              username: row.username,
-              username_key: row.username.toLowerCase(),
-              email: `${row.id}@example.com`,
-              email_key: `${row.id}@example.com`,
-              password_hash: 'x',
-              created_at: row.at,
-              updated_at: row.at,
-            })),
-            {
-              id: 'h-5',
-              username: 'former member',
-              username_key: null,
-              email: 'deleted-h-5@invalid',
-              email_key: 'deleted-h-5@invalid',
-              password_hash: null,
-              created_at: '2026-01-05T00:00:00.000Z',
-              updated_at: '2026-01-05T00:00:00.000Z',
-            },
-          ] as never)
-          .execute();
-        const migrated = await migrator(database).migrateTo(MIGRATION);
-        if (migrated.error) throw migrated.error;
-      });
-      afterAll(async () => {
-        await database?.close();
-        await drop?.();
-      });
-
-      async function open(which: DialectName): Promise<Database> {
-        if (which === 'sqlite') return openDatabase({ databaseUrl: ':memory:', dataDir: '.tmp' });
-        const empty = await createEmptyPostgresDatabase('inkwell_handles');
-        drop = empty.drop;
-        return openDatabase({ databaseUrl: empty.url, dataDir: '.tmp' });
-      }
-
-      it('proposes from the name, oldest first, numbered when taken; former members get none', async () => {
-        if (!database) throw new Error('no database');
-        const rows = await database.db.selectFrom('users').select(['id', 'handle']).orderBy('id').execute();
-        expect(rows.map((row) => [row.id, row.handle])).toEqual([
-          ['h-1', 'bob_reader'],
-          ['h-2', 'bob_reader2'],
-          ['h-3', 'zoe'],
-          ['h-4', 'writer'],
-          ['h-5', null],
-        ]);
-        const duplicate = database.db
-          .updateTable('users')
-          .set({ handle: 'zoe' })
-          .where('id', '=', 'h-4')
-          .execute();
-        await expect(duplicate).rejects.toThrow();
-      });
+describeMigration(
+  'handle migration gives every existing account a handle',
+  { migration: MIGRATION, seed: seedAccountsWithoutHandles },
+  (database) => {
+    it('proposes from the name, oldest first, numbered when taken; former members get none', async () => {
+      const { db } = database();
+      const rows = await db.selectFrom('users').select(['id', 'handle']).orderBy('id').execute();
+      expect(rows.map((row) => [row.id, row.handle])).toEqual([
+        ['h-1', 'bob_reader'],
+        ['h-2', 'bob_reader2'],
+        ['h-3', 'zoe'],
+        ['h-4', 'writer'],
+        ['h-5', null],
+      ]);
+      const duplicate = db.updateTable('users').set({ handle: 'zoe' }).where('id', '=', 'h-4').execute();
+      await expect(duplicate).rejects.toThrow();
     });
-  }
-});
+  },
+);

@@ -1,17 +1,9 @@
-import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isUniqueViolation } from '../../server/db/errors';
-import { openDatabase, type Database, type DialectName } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations';
-import { DIALECTS } from './support/harness';
-import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
+import type { Database } from '../../server/db/database';
+import { describeMigration, formerMember, legacyUser } from './support/migration-tests';
 
 const MIGRATION = '2026-11-25-0006-unique-usernames-and-profiles';
-const names = Object.keys(migrations).sort();
-const BEFORE = names[names.indexOf(MIGRATION) - 1] ?? '';
-
-const migrator = (database: Database) =>
-  new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
 
 const LONG = 'L'.repeat(40);
 
@@ -35,37 +27,18 @@ const BEFORE_ROWS = [
 const FORMER = ['u-10', 'u-11'];
 
 async function seedBeforeMigration(database: Database): Promise<void> {
-  const { error } = await migrator(database).migrateTo(BEFORE);
-  if (error) throw error;
   const rows = [
-    ...BEFORE_ROWS.map((row) => ({
-      id: row.id,
-      username: row.username,
-      email: `${row.id}@example.com`,
-      email_key: `${row.id}@example.com`,
-      password_hash: 'x',
-      created_at: row.at,
-      updated_at: row.at,
-    })),
+    ...BEFORE_ROWS.map((row) => legacyUser(row)),
     // The demo author cannot sign in either, but is addressable by its name like anyone.
-    {
+    legacyUser({
       id: 'u-12',
       username: 'Inkwell Team',
+      at: '2026-01-07T00:00:00.000Z',
       email: 'demo@inkwell.invalid',
-      email_key: 'demo@inkwell.invalid',
-      password_hash: null,
-      created_at: '2026-01-07T00:00:00.000Z',
-      updated_at: '2026-01-07T00:00:00.000Z',
-    },
-    ...FORMER.map((id) => ({
-      id,
-      username: 'former member',
-      email: `deleted-${id}@invalid`,
-      email_key: `deleted-${id}@invalid`,
-      password_hash: null,
-      created_at: '2026-01-06T00:00:00.000Z',
-      updated_at: '2026-01-06T00:00:00.000Z',
-    })),
+      signsIn: false,
+    }),
+    // Before names were unique there was no name key to leave empty.
+    ...FORMER.map((id) => formerMember(id, '2026-01-06T00:00:00.000Z', false)),
   ];
   await database.db
     .insertInto('users')
@@ -73,77 +46,55 @@ async function seedBeforeMigration(database: Database): Promise<void> {
     .execute();
 }
 
-describe('username migration', () => {
-  for (const dialect of DIALECTS) {
-    const skip = dialect === 'postgres' && !postgresAvailable;
-    describe.skipIf(skip)(`renames later duplicates deterministically [${dialect}]`, () => {
-      let database: Database | undefined;
-      let drop: (() => Promise<void>) | undefined;
-
-      beforeAll(async () => {
-        database = await open(dialect);
-        await seedBeforeMigration(database);
-        const { error } = await migrator(database).migrateToLatest();
-        if (error) throw error;
-      });
-      afterAll(async () => {
-        await database?.close();
-        await drop?.();
-      });
-
-      async function open(which: DialectName): Promise<Database> {
-        if (which === 'sqlite') return openDatabase({ databaseUrl: ':memory:', dataDir: '.tmp' });
-        const empty = await createEmptyPostgresDatabase('inkwell_usernames');
-        drop = empty.drop;
-        return openDatabase({ databaseUrl: empty.url, dataDir: '.tmp' });
-      }
-
-      it('keeps the oldest name, suffixes the others, and leaves former members unaddressable', async () => {
-        if (!database) throw new Error('no database');
-        const rows = await database.db
-          .selectFrom('users')
-          .select(['id', 'username', 'username_key', 'bio', 'image'])
-          .orderBy('id')
-          .execute();
-        expect(rows.map((row) => [row.id, row.username, row.username_key])).toEqual([
-          ['u-01', 'Ada', 'ada'],
-          ['u-02', 'Zoë', 'zoë'],
-          ['u-03', LONG, LONG.toLowerCase()],
-          ['u-04', 'ADA-3', 'ada-3'],
-          ['u-05', 'ada-4', 'ada-4'],
-          ['u-06', 'ZOË-2', 'zoë-2'],
-          // Cut to stay within the 40-character limit.
-          ['u-07', `${'l'.repeat(38)}-2`, `${'l'.repeat(38)}-2`],
-          ['u-08', 'Unique', 'unique'],
-          ['u-09', 'Ada-2', 'ada-2'],
-          ['u-10', 'former member', null],
-          ['u-11', 'former member', null],
-          ['u-12', 'Inkwell Team', 'inkwell team'],
-        ]);
-        expect(rows.every((row) => row.bio === null && row.image === null)).toBe(true);
-      });
-
-      it('leaves a unique index that refuses a second account with the same key', async () => {
-        if (!database) throw new Error('no database');
-        const attempt = database.db
-          .insertInto('users')
-          .values({
-            id: 'u-99',
-            username: 'aDa',
-            username_key: 'ada',
-            email: 'u-99@example.com',
-            email_key: 'u-99@example.com',
-            password_hash: 'x',
-            created_at: '2026-02-01T00:00:00.000Z',
-            updated_at: '2026-02-01T00:00:00.000Z',
-          })
-          .execute();
-        const error: unknown = await attempt.then(
-          () => undefined,
-          (failure: unknown) => failure,
-        );
-        expect(isUniqueViolation(error)).toBe(true);
-      });
+describeMigration(
+  'username migration renames later duplicates deterministically',
+  { migration: MIGRATION, seed: seedBeforeMigration, until: 'latest' },
+  (database) => {
+    it('keeps the oldest name, suffixes the others, and leaves former members unaddressable', async () => {
+      const { db } = database();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'username_key', 'bio', 'image'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => [row.id, row.username, row.username_key])).toEqual([
+        ['u-01', 'Ada', 'ada'],
+        ['u-02', 'Zoë', 'zoë'],
+        ['u-03', LONG, LONG.toLowerCase()],
+        ['u-04', 'ADA-3', 'ada-3'],
+        ['u-05', 'ada-4', 'ada-4'],
+        ['u-06', 'ZOË-2', 'zoë-2'],
+        // Cut to stay within the 40-character limit.
+        ['u-07', `${'l'.repeat(38)}-2`, `${'l'.repeat(38)}-2`],
+        ['u-08', 'Unique', 'unique'],
+        ['u-09', 'Ada-2', 'ada-2'],
+        ['u-10', 'former member', null],
+        ['u-11', 'former member', null],
+        ['u-12', 'Inkwell Team', 'inkwell team'],
+      ]);
+      expect(rows.every((row) => row.bio === null && row.image === null)).toBe(true);
     });
-  }
-});
+
+    it('leaves a unique index that refuses a second account with the same key', async () => {
+      const { db } = database();
+      const attempt = db
+        .insertInto('users')
+        .values({
+          id: 'u-99',
+          username: 'aDa',
+          username_key: 'ada',
+          email: 'u-99@example.com',
+          email_key: 'u-99@example.com',
+          password_hash: 'x',
+          created_at: '2026-02-01T00:00:00.000Z',
+          updated_at: '2026-02-01T00:00:00.000Z',
+        })
+        .execute();
+      const error: unknown = await attempt.then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(isUniqueViolation(error)).toBe(true);
+    });
+  },
+);

@@ -1,9 +1,7 @@
-import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DialectName } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations';
-import { DIALECTS, describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
-import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
+import { expect, it } from 'vitest';
+import type { Database } from '../../server/db/database';
+import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { describeMigration, formerMember, legacyUser } from './support/migration-tests';
 
 const HIDDEN = 'Name cannot contain invisible or text-direction control characters';
 const TAKEN = 'This name is already taken';
@@ -78,11 +76,6 @@ describeEachDatabase('names compared by their normalised, case-folded form', (ct
 });
 
 const MIGRATION = '2026-11-26-0002-normalized-username-keys';
-const names = Object.keys(migrations).sort();
-const BEFORE = names[names.indexOf(MIGRATION) - 1] ?? '';
-
-const migrator = (database: Database) =>
-  new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
 
 /** Accounts as the lower-casing rule let them be: each pair is one name under the new rule. */
 const ROWS = [
@@ -95,76 +88,39 @@ const ROWS = [
   { id: 'n-7', username: 'Alone', at: '2026-01-07T00:00:00.000Z' },
 ];
 
-describe('username key migration', () => {
-  for (const dialect of DIALECTS) {
-    const skip = dialect === 'postgres' && !postgresAvailable;
-    describe.skipIf(skip)(`settles names that are one under the new rule [${dialect}]`, () => {
-      let database: Database | undefined;
-      let drop: (() => Promise<void>) | undefined;
+/** Accounts as the lower-casing rule let them be, and a former member. */
+async function seedLowerCasedNames(database: Database): Promise<void> {
+  await database.db
+    .insertInto('users')
+    .values([
+      ...ROWS.map((row) => legacyUser({ ...row, usernameKey: row.username.toLowerCase() })),
+      formerMember('n-8', '2026-01-08T00:00:00.000Z'),
+    ] as never)
+    .execute();
+}
 
-      beforeAll(async () => {
-        database = await open(dialect);
-        const { error } = await migrator(database).migrateTo(BEFORE);
-        if (error) throw error;
-        await database.db
-          .insertInto('users')
-          .values([
-            ...ROWS.map((row) => ({
-              id: row.id,
-              username: row.username,
-              username_key: row.username.toLowerCase(),
-              email: `${row.id}@example.com`,
-              email_key: `${row.id}@example.com`,
-              password_hash: 'x',
-              created_at: row.at,
-              updated_at: row.at,
-            })),
-            {
-              id: 'n-8',
-              username: 'former member',
-              username_key: null,
-              email: 'deleted-n-8@invalid',
-              email_key: 'deleted-n-8@invalid',
-              password_hash: null,
-              created_at: '2026-01-08T00:00:00.000Z',
-              updated_at: '2026-01-08T00:00:00.000Z',
-            },
-          ])
-          .execute();
-        const migrated = await migrator(database).migrateTo(MIGRATION);
-        if (migrated.error) throw migrated.error;
-      });
-      afterAll(async () => {
-        await database?.close();
-        await drop?.();
-      });
-
-      async function open(which: DialectName): Promise<Database> {
-        if (which === 'sqlite') return openDatabase({ databaseUrl: ':memory:', dataDir: '.tmp' });
-        const empty = await createEmptyPostgresDatabase('inkwell_username_keys');
-        drop = empty.drop;
-        return openDatabase({ databaseUrl: empty.url, dataDir: '.tmp' });
-      }
-
-      it('keeps the oldest name, suffixes the later one, and stores every name in NFC', async () => {
-        if (!database) throw new Error('no database');
-        const rows = await database.db
-          .selectFrom('users')
-          .select(['id', 'username', 'username_key'])
-          .orderBy('id')
-          .execute();
-        expect(rows.map((row) => [row.id, row.username, row.username_key])).toEqual([
-          ['n-1', COMPOSED, 'caf\u00e9 reader'],
-          ['n-2', `${COMPOSED}-2`, 'caf\u00e9 reader-2'],
-          ['n-3', 'Bob-2', 'bob-2'],
-          // The older account keeps its name; the invisible character is ignored by the key.
-          ['n-4', 'Bob\u200b', 'bob'],
-          ['n-5', 'Straße', 'strasse'],
-          ['n-6', 'STRASSE-2', 'strasse-2'],
-          ['n-7', 'Alone', 'alone'],
-          ['n-8', 'former member', null],
-        ]);
-      });
+describeMigration(
+  'username key migration settles names that are one under the new rule',
+  { migration: MIGRATION, seed: seedLowerCasedNames },
+  (database) => {
+    it('keeps the oldest name, suffixes the later one, and stores every name in NFC', async () => {
+      const { db } = database();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'username_key'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => [row.id, row.username, row.username_key])).toEqual([
+        ['n-1', COMPOSED, 'caf\u00e9 reader'],
+        ['n-2', `${COMPOSED}-2`, 'caf\u00e9 reader-2'],
+        ['n-3', 'Bob-2', 'bob-2'],
+        // The older account keeps its name; the invisible character is ignored by the key.
+        ['n-4', 'Bob\u200b', 'bob'],
+        ['n-5', 'Straße', 'strasse'],
+        ['n-6', 'STRASSE-2', 'strasse-2'],
+        ['n-7', 'Alone', 'alone'],
+        ['n-8', 'former member', null],
+      ]);
     });
-  }
-});
+  },
+);
