@@ -2,6 +2,53 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/*
+ * Walls in the web app (bulletproof-react's restricted paths, decision 55): a feature reaches another
+ * only through its public entry, web/src/features/<name>/index.ts, and the shared layers
+ * (components/, lib/) never reach into a feature. Built from the folders, so a new feature is walled
+ * without touching this file. Relative imports only (the web app uses no path aliases), so a regex
+ * over the written path is exact: `../../posts` passes, `../../posts/components/post-card` does not.
+ */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const INSIDE_A_FEATURE = (names) => `^(\\.\\./)+(features/)?(${names.join('|')})/`;
+const walls = (names, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex: INSIDE_A_FEATURE(names), message }] }],
+  // Lazy imports too: a feature's public entry offers a loader for what it lets others load late.
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: `ImportExpression[source.value=/${INSIDE_A_FEATURE(names).replaceAll('/', '\\/')}/]`,
+      message,
+    },
+  ],
+});
+const featureWalls = WEB_FEATURES.map((feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: walls(
+    WEB_FEATURES.filter((other) => other !== feature),
+    `Import another feature through its public entry (features/<name>/index.ts), or move what both use to components/ or lib/.`,
+  ),
+}));
+const sharedWalls = {
+  files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '(^|/)features(/|$)',
+            message: 'Shared code (components/, lib/) must not depend on a feature.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 // Ghost's rule: every rule is an error or off, never a warning that everyone learns to ignore.
 export default tseslint.config(
@@ -33,4 +80,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  ...featureWalls,
+  sharedWalls,
 );

@@ -55,12 +55,12 @@ const markdownSerializerOnly: Plugin = {
  * they cost one request and compress together, about 1 KB less on each page's first load.
  */
 const READER_SHARED = [
-  'web/src/features/posts/hooks/use-more-pages.ts',
-  'web/src/features/posts/components/load-more.tsx',
+  'web/src/components/ui/use-more-pages.ts',
+  'web/src/components/ui/load-more.tsx',
   'web/src/features/posts/components/discuss-count.tsx',
   'web/src/features/posts/components/cover-image.tsx',
   'web/src/features/posts/components/publication-credit.tsx',
-  'web/src/features/tags/components/tag-links.tsx',
+  'web/src/components/ui/tag-links.tsx',
   'web/src/features/favorites/api/',
   'web/src/features/social/components/heart-icon.tsx',
   'web/src/features/social/components/favorite-button.tsx',
@@ -106,6 +106,7 @@ const tiptapExtensionsPure: Plugin = {
     };
   },
 };
+const FEATURE_ENTRY = /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const MARKDOWN_IT = /[\\/]node_modules[\\/](markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js)[\\/]/;
 
 const precompressed = compression({
@@ -137,7 +138,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // build/web/.vite/manifest.json: the server links each page's chunks from it.
         manifest: true,
         rollupOptions: {
-          treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_IT.test(id) },
+          // A feature's public entry (web/src/features/<name>/index.ts, decision 55) only re-exports:
+          // said so, the bundler takes each name from where it is written, and the entry adds no
+          // chunk of its own to the pages that use it.
+          treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_IT.test(id) && !FEATURE_ENTRY.test(id) },
           output: {
             // What every page runs (React, the router, the store) in one file: one request, and
             // compressed as a whole it is a few kilobytes smaller than in the pieces the bundler

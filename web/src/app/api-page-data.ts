@@ -6,7 +6,7 @@ import { getTestimonials } from '../features/landing/api/get-testimonials';
 import { getAllPosts } from '../features/posts/api/get-all-posts';
 import { getFeed } from '../features/posts/api/get-feed';
 import { getPost } from '../features/posts/api/get-post';
-import { getProfilePosts } from '../features/posts/api/get-profile-posts';
+import { getProfilePosts } from '../features/profile/api/get-profile-posts';
 import { getProfile } from '../features/profile/api/get-profile';
 import { searchPosts } from '../features/search/api/search-posts';
 import { getTagInfo } from '../features/tags/api/get-tag-info';

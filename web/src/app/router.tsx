@@ -120,7 +120,7 @@ export function createRoutes(): RouteObject[] {
               element: <RequireAccount redirectTo="/signup" />,
               handle: privateRoute,
               children: [
-                { id: 'addblog', path: 'addblog', ...lazyPage('posts/pages/add-post-page', 'AddPostPage') },
+                { id: 'addblog', path: 'addblog', ...lazyPage('editor/pages/add-post-page', 'AddPostPage') },
               ],
             },
             {
@@ -132,12 +132,12 @@ export function createRoutes(): RouteObject[] {
                   id: 'updateblog',
                   path: 'updateblog',
                   loader: updatePostLoader,
-                  ...lazyPage('posts/pages/update-post-page', 'UpdatePostPage', READER_DATA),
+                  ...lazyPage('editor/pages/update-post-page', 'UpdatePostPage', READER_DATA),
                 },
                 {
                   id: 'userupdate',
                   path: 'userupdate',
-                  ...lazyPage('auth/pages/user-update-page', 'UserUpdatePage'),
+                  ...lazyPage('settings/pages/user-update-page', 'UserUpdatePage'),
                 },
                 {
                   id: 'drafts',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isAllPostsLocationState } from '../features/posts/location-state';
+import { isAllPostsLocationState } from './location-state';
 
 /**
  * A notice the previous page handed over with its navigation (a post scheduled, a publication

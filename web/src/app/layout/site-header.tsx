@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { EditIcon } from '../../components/ui/icons';
-import { useViewer } from '../../lib/use-viewer';
+import { useViewer } from '../../features/auth/use-viewer';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { AccountMenu } from './account-menu';
 import { AppLink } from '../../components/ui/app-link';

@@ -2,8 +2,8 @@ import { absoluteUrl, type PageMeta } from '../../app/head/document-head';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 import { publicationSiteUrl, sitePostPath } from '../../../../contracts/publication-url';
 import { TEXT_FACE_PRELOAD } from '../../styles/text-face';
-import { canonicalPostPath, profilePath } from './paths';
-import type { PostView } from './post-summary';
+import { canonicalPostPath, profilePath } from '../../lib/paths';
+import type { PostView } from '../../lib/post-summary';
 
 /**
  * A post's canonical address (issue 8 §2): the read page, or, for a post in a publication with a

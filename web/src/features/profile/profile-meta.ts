@@ -1,7 +1,7 @@
 import type { Profile } from '../../../../contracts/auth';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 import { absoluteUrl, type PageMeta } from '../../app/head/document-head';
-import { profilePath } from '../posts/paths';
+import { profilePath } from '../../lib/paths';
 
 function plural(value: number, one: string, many: string): string {
   return `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;

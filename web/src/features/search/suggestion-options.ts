@@ -1,6 +1,6 @@
 import type { SearchSuggestions } from '../../../../contracts/search';
-import { profilePath, readPostPath } from '../posts/paths';
-import { tagPath } from '../tags/paths';
+import { profilePath, readPostPath } from '../../lib/paths';
+import { tagPath } from '../../lib/tag-paths';
 
 /** One row of the header's suggestion list: where choosing it leads, and how it reads. */
 export interface SuggestionOption {

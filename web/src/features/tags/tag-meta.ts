@@ -1,7 +1,7 @@
 import type { PageMeta } from '../../app/head/document-head';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 import type { TagInfo } from '../../../../contracts/tags';
-import { tagPath } from './paths';
+import { tagPath } from '../../lib/tag-paths';
 
 export function postCountText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'post' : 'posts'}`;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadMore } from '../../posts/components/load-more';
+import { LoadMore } from '../../../components/ui/load-more';
 import type { usePagedList } from '../use-paged-list';
 import { AdminResource } from './admin-resource';
 

@@ -7,7 +7,7 @@ import {
 } from '../../../../../contracts/moderation';
 import { AppLink } from '../../../components/ui/app-link';
 import { LocalDate } from '../../../components/ui/local-date';
-import { canonicalPostPath, profilePath } from '../../posts/paths';
+import { canonicalPostPath, profilePath } from '../../../lib/paths';
 import { deleteTarget, listReports, moderateTarget, settleReport } from '../api/admin';
 import { useAdminAction, usePagedList } from '../use-paged-list';
 import { AdminList } from './admin-list';

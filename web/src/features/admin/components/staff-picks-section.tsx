@@ -3,7 +3,7 @@ import { STAFF_PICKS_MAX, type StaffPick } from '../../../../../contracts/modera
 import { AppLink } from '../../../components/ui/app-link';
 import { TextField } from '../../../components/ui/text-field';
 import { useApiResource } from '../../../lib/use-api-resource';
-import { canonicalPostPath } from '../../posts/paths';
+import { canonicalPostPath } from '../../../lib/paths';
 import { getStaffPicks, setStaffPicks } from '../api/admin';
 import { postIdFrom } from '../target-reference';
 import { AdminResource } from './admin-resource';

@@ -3,7 +3,7 @@ import { MODERATION_REASON_MAX, type ModeratedUser } from '../../../../../contra
 import { AppLink } from '../../../components/ui/app-link';
 import { LocalDate } from '../../../components/ui/local-date';
 import { TextField } from '../../../components/ui/text-field';
-import { profilePath } from '../../posts/paths';
+import { profilePath } from '../../../lib/paths';
 import { changeSuspension, listUsers } from '../api/admin';
 import { useAdminAction, usePagedList } from '../use-paged-list';
 import { AdminList } from './admin-list';

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageHead } from '../../../app/head/page-head';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { safeNextPath, withNext } from '../../../lib/safe-next-path';
-import { useViewer } from '../../../lib/use-viewer';
+import { useViewer } from '../use-viewer';
 import { selectPageNotice, selectSessionNotice } from '../session-notice-slice';
 
 /**

@@ -2,8 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import type { Comment } from '../../../../../contracts/comments';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
-import type { CommentView } from '../../posts/post-summary';
-import { profilePath } from '../../posts/paths';
+import type { CommentView } from '../../../lib/post-summary';
+import { profilePath } from '../../../lib/paths';
 import { AppLink } from '../../../components/ui/app-link';
 
 /** Issue 12 §2: what a deleted comment kept for its replies shows. Not imported from contracts/comments, which carries Zod. */

@@ -8,21 +8,22 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import type { ApiResult } from '../../../lib/api-client';
 import { Loaded, type Deferred } from '../../../lib/loaded';
 import { withNext } from '../../../lib/safe-next-path';
-import { useViewer } from '../../../lib/use-viewer';
-import { LoadMore } from '../../posts/components/load-more';
-import { useMorePages } from '../../posts/hooks/use-more-pages';
-import type { CommentView, PostView } from '../../posts/post-summary';
-import { readPostPath } from '../../posts/paths';
+import { useViewer } from '../../auth';
+import { LoadMore } from '../../../components/ui/load-more';
+import { useMorePages } from '../../../components/ui/use-more-pages';
+import type { CommentView, PostView } from '../../../lib/post-summary';
+import { readPostPath } from '../../../lib/paths';
 import { deleteComment } from '../api/delete-comment';
 import { CommentItem } from './comment-item';
 import '../comments.css';
 import { AppLink } from '../../../components/ui/app-link';
+import { loadReportDialog } from '../../moderation';
 
 // The form carries the validation library: only a signed-in reader, who can comment, downloads it.
 const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
 // Only a reader who reports a comment downloads the report form.
 const ReportDialog = lazy(async () => ({
-  default: (await import('../../moderation/components/report-dialog')).ReportDialog,
+  default: await loadReportDialog(),
 }));
 // And only a reader who deletes a comment downloads the confirmation dialog.
 const ConfirmDialog = lazy(async () => ({

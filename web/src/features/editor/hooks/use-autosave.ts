@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getPost } from '../../posts/api/get-post';
-import { createStudioPost, updateStudioPost, type PostDraftInput } from '../../drafts/api/save-post';
-import { versionOf, type StudioPost } from '../../drafts/api/studio-post';
+import { getPost } from '../../posts';
+import { createStudioPost, updateStudioPost, type PostDraftInput } from '../../drafts';
+import { versionOf, type StudioPost } from '../../drafts';
 import {
   localCopyKey,
   removeLocalCopy,

@@ -1,6 +1,6 @@
 import type { Testimonial } from '../../../../../contracts/moderation';
 import { AppLink } from '../../../components/ui/app-link';
-import { canonicalPostPath, profilePath } from '../../posts/paths';
+import { canonicalPostPath, profilePath } from '../../../lib/paths';
 import './testimonials-wall.css';
 
 /**

@@ -7,7 +7,7 @@ import { ErrorRetry } from '../../../components/ui/error-retry';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { ApiFailure } from '../../../lib/api-client';
-import { profilePath, readPostPath } from '../../posts/paths';
+import { profilePath, readPostPath } from '../../../lib/paths';
 import { getNotifications, markAllNotificationsRead, markNotificationRead } from '../api/notifications-api';
 import { announceUnread } from '../unread-events';
 import '../notifications.css';

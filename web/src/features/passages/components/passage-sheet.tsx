@@ -3,14 +3,14 @@ import type { Comment } from '../../../../../contracts/comments';
 import type { PassageAnchor } from '../../../../../contracts/passage-anchor';
 import { AppLink } from '../../../components/ui/app-link';
 import { withNext } from '../../../lib/safe-next-path';
-import { readPostPath } from '../../posts/paths';
-import { CommentHeader } from '../../comments/components/comment-item';
-import type { PostView } from '../../posts/post-summary';
+import { readPostPath } from '../../../lib/paths';
+import { CommentHeader, loadCommentForm } from '../../comments';
+import type { PostView } from '../../../lib/post-summary';
 import type { PassageChoice } from '../lib/passages';
 
 // The form carries the validation library: only a reader who writes downloads it.
 const CommentForm = lazy(async () => ({
-  default: (await import('../../comments/components/comment-form')).CommentForm,
+  default: await loadCommentForm(),
 }));
 
 export type PassageSheetContent =

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PostView as Post } from '../post-summary';
+import type { PostView as Post } from '../../../lib/post-summary';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { deletePost } from '../api/delete-post';
-import { POST_DELETED_NOTICE, type AllPostsLocationState } from '../location-state';
+import { POST_DELETED_NOTICE, type AllPostsLocationState } from '../../../lib/location-state';
 
 export interface DeletePostDialogProps {
   post: Post;

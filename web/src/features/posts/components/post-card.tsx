@@ -1,11 +1,11 @@
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { profilePath, readPostPath } from '../paths';
-import type { PostSummary } from '../post-summary';
-import { TagLinks } from '../../tags/components/tag-links';
+import { profilePath, readPostPath } from '../../../lib/paths';
+import type { PostSummary } from '../../../lib/post-summary';
+import { TagLinks } from '../../../components/ui/tag-links';
 import { DiscussCount } from './discuss-count';
-import { CardFavorite } from '../../social/components/card-favorite';
+import { CardFavorite } from '../../social';
 import { AppLink } from '../../../components/ui/app-link';
 import { CoverImage } from './cover-image';
 import { PublicationCredit } from './publication-credit';

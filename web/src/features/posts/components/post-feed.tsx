@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../../contracts/posts';
 import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
-import { useMorePages } from '../hooks/use-more-pages';
-import type { PostSummary } from '../post-summary';
-import { LoadMore } from './load-more';
+import { useMorePages } from '../../../components/ui/use-more-pages';
+import type { PostSummary } from '../../../lib/post-summary';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PostCard, PostCardSkeleton } from './post-card';
 
 export interface PostFeedProps {

@@ -1,17 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { PostView as Post } from '../post-summary';
+import type { PostView as Post } from '../../../lib/post-summary';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
 import { withNext } from '../../../lib/safe-next-path';
-import { useSession } from '../../auth/use-session';
-import { addFavorite } from '../../favorites/api/add-favorite';
-import { removeFavorite } from '../../favorites/api/remove-favorite';
+import { useSession } from '../../auth';
+import { addFavorite } from '../../favorites';
+import { removeFavorite } from '../../favorites';
 import { shareLink } from '../lib/share-post';
-import { editPostPath, readPostPath } from '../paths';
+import { editPostPath, readPostPath } from '../../../lib/paths';
+import { loadReportDialog } from '../../moderation';
 
 // Only a reader who reports downloads the report form and its validation library.
 const ReportDialog = lazy(async () => ({
-  default: (await import('../../moderation/components/report-dialog')).ReportDialog,
+  default: await loadReportDialog(),
 }));
 
 // Only an author who asks to delete downloads the confirmation dialog.

@@ -6,11 +6,11 @@ import { AppLink } from '../../../components/ui/app-link';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import type { ApiResult } from '../../../lib/api-client';
 import { Loaded, type Deferred } from '../../../lib/loaded';
-import { useViewer } from '../../../lib/use-viewer';
-import type { DiscoverView } from '../../discover/discover-view';
-import { FollowButton } from '../../profile/components/follow-button';
-import { tagPath } from '../../tags/paths';
-import { profilePath, readPostPath } from '../paths';
+import { useViewer } from '../../auth';
+import type { DiscoverView } from '../../discover';
+import { FollowButton } from '../../profile';
+import { tagPath } from '../../../lib/tag-paths';
+import { profilePath, readPostPath } from '../../../lib/paths';
 
 /**
  * SPEC §1's side panel of the all-posts page, with its four sections made of real data (PRODUCT

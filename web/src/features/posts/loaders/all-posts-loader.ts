@@ -5,10 +5,10 @@ import type { ApiResult } from '../../../lib/api-client';
 import { hasSession, logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
 import { pageDataOf } from '../../../lib/page-data';
-import { loadDiscover } from '../../discover/loaders/discover-loader';
-import type { DiscoverView } from '../../discover/discover-view';
+import { loadDiscover } from '../../discover';
+import type { DiscoverView } from '../../discover';
 import { FOLLOWING_TAB, type FeedTab } from '../components/feed-tabs';
-import { summarizePage, type PostSummary } from '../post-summary';
+import { summarizePage, type PostSummary } from '../../../lib/post-summary';
 
 export interface AllPostsData {
   tab: FeedTab;

@@ -5,7 +5,7 @@ import type { ApiResult } from '../../../lib/api-client';
 import { hasSession, logFailure, mapResult } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
 import { pageDataOf } from '../../../lib/page-data';
-import { summarizePage, type PostSummary } from '../post-summary';
+import { summarizePage, type PostSummary } from '../../../lib/post-summary';
 
 export interface FavoritesData {
   posts: Deferred<ApiResult<Page<PostSummary>>> | null;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { pageDataOf } from '../../../lib/page-data';
-import { loadProfilePostsPage } from '../../profile/loaders/profile-loader';
+import { loadProfilePostsPage } from '../../profile';
 import { feedTabOf, loadFeedPage } from './all-posts-loader';
 import { loadFavoritesPage } from './favorites-loader';
 import { loadCommentPage } from './read-post-loader';

@@ -6,7 +6,7 @@ import { logFailure, mapResult, notFound, pageStatus } from '../../../lib/loader
 import type { Deferred } from '../../../lib/loaded';
 import { pageDataOf } from '../../../lib/page-data';
 import { POST_NOT_FOUND_TEXT } from '../components/post-not-found';
-import { toCommentPage, toPostView, type CommentView, type PostView } from '../post-summary';
+import { toCommentPage, toPostView, type CommentView, type PostView } from '../../../lib/post-summary';
 
 export interface ReadPostData {
   post: Deferred<ApiResult<PostView>>;

@@ -5,13 +5,13 @@ import { Notice } from '../../../components/ui/notice';
 import { dataPath, DATA_PATHS } from '../../../app/data-routes';
 import { PageHead } from '../../../app/head/page-head';
 import { Loaded } from '../../../lib/loaded';
-import { useViewer } from '../../../lib/use-viewer';
+import { useViewer } from '../../auth';
 import { FeedTabs, FOLLOWING_TAB } from '../components/feed-tabs';
 import { PostFeed, PostFeedSkeleton } from '../components/post-feed';
 import { SidePanel } from '../components/side-panel';
 import type { AllPostsData } from '../loaders/all-posts-loader';
-import { isAllPostsLocationState } from '../location-state';
-import '../posts.css';
+import { isAllPostsLocationState } from '../../../lib/location-state';
+import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 
 /**

@@ -5,7 +5,7 @@ import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Loaded } from '../../../lib/loaded';
 import { PostFeed, PostFeedSkeleton } from '../components/post-feed';
 import type { FavoritesData } from '../loaders/favorites-loader';
-import '../posts.css';
+import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 
 /** /favorites, behind RequireAccount (issue 4 §2): the reader's favorite posts, page by page. */

@@ -8,10 +8,10 @@ import { HydrateWhenNear } from '../../../components/ui/hydrate-when-near';
 import { LocalDate } from '../../../components/ui/local-date';
 import { CoverImage } from '../components/cover-image';
 import { Loaded } from '../../../lib/loaded';
-import { Discussion } from '../../comments/components/discussion';
-import { TagLinks } from '../../tags/components/tag-links';
-import { BylineFollow } from '../../social/components/byline-follow';
-import { FavoriteButton } from '../../social/components/favorite-button';
+import { Discussion } from '../../comments';
+import { TagLinks } from '../../../components/ui/tag-links';
+import { BylineFollow } from '../../profile';
+import { FavoriteButton } from '../../social';
 import { DiscussCount } from '../components/discuss-count';
 import { PostMenu } from '../components/post-menu';
 import { PostNotFound } from '../components/post-not-found';
@@ -19,18 +19,19 @@ import { PublicationCredit } from '../components/publication-credit';
 import { ReadPostSkeleton } from '../components/read-post-skeleton';
 import type { ReadPostData } from '../loaders/read-post-loader';
 import { postMeta } from '../post-meta';
-import type { PostView as Post } from '../post-summary';
-import { profilePath } from '../paths';
-import '../posts.css';
+import type { PostView as Post } from '../../../lib/post-summary';
+import { profilePath } from '../../../lib/paths';
+import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { useViewer } from '../../../lib/use-viewer';
+import { useViewer } from '../../auth';
+import { loadPassageLayer } from '../../passages';
 
 const DISCUSSION_ID = 'discussion';
 
 // In-line comments come once the page is interactive: none of it is first-load code.
 const PassageLayer = lazy(async () => ({
-  default: (await import('../../passages/components/passage-layer')).PassageLayer,
+  default: await loadPassageLayer(),
 }));
 
 /** /readblog?id=&name=: one post, its menu and its discussion (specification §2). */

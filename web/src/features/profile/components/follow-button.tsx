@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ApiResult } from '../../../lib/api-client';
 import { withNext } from '../../../lib/safe-next-path';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../auth';
 import { followUser } from '../api/follow-user';
 import { unfollowUser } from '../api/unfollow-user';
 

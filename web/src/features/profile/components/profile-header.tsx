@@ -1,10 +1,10 @@
 import type { Profile } from '../../../../../contracts/auth';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
-import { useViewer } from '../../../lib/use-viewer';
+import { useViewer } from '../../auth';
 import { FollowButton } from './follow-button';
 import { AppLink } from '../../../components/ui/app-link';
-import { OwnBlogLink } from '../../publications/components/own-blog-link';
+import { OwnBlogLink } from '../../publications';
 
 export interface ProfileHeaderProps {
   profile: Profile;

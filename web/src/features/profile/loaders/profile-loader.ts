@@ -6,7 +6,7 @@ import type { ApiResult } from '../../../lib/api-client';
 import { logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
 import { pageDataOf } from '../../../lib/page-data';
-import { summarizeProfilePage, type PostSummary } from '../../posts/post-summary';
+import { summarizeProfilePage, type PostSummary } from '../../../lib/post-summary';
 
 export interface ProfileData {
   /** null for plain /profile: "mine", which only the browser knows. */

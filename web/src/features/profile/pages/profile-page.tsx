@@ -5,13 +5,9 @@ import { PageHead, useSite } from '../../../app/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Loaded } from '../../../lib/loaded';
 import { withNext } from '../../../lib/safe-next-path';
-import { useViewer } from '../../../lib/use-viewer';
-import {
-  ProfilePosts,
-  ProfilePostsSection,
-  ProfilePostsSkeleton,
-} from '../../posts/components/profile-posts';
-import { PeopleLists } from '../../social/components/people-lists';
+import { useViewer } from '../../auth';
+import { ProfilePosts, ProfilePostsSection, ProfilePostsSkeleton } from '../components/profile-posts';
+import { PeopleLists } from '../../social';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileHeaderSkeleton } from '../components/profile-header-skeleton';
 import type { ProfileData } from '../loaders/profile-loader';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { DELETE_CONFIRMATION_MESSAGE, type PublicationDetails } from '../../../../../contracts/publications';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { SettingsSection } from '../../settings/components/settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 import { deletePublication } from '../api/publications';
 import { PUBLICATIONS_PATH } from '../paths';
 

@@ -13,7 +13,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { SettingsSection } from '../../settings/components/settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 import { claimDomain, getDomain, removeDomain, verifyDomain } from '../api/publications';
 
 const STATE_LABELS: Record<DomainState, string> = {

@@ -12,7 +12,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { SettingsSection } from '../../settings/components/settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 import { invite, listInvitations, withdrawInvitation } from '../api/publications';
 import { ROLE_LABELS, ROLE_WITH_ARTICLE } from '../lib/member-controls';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { PublicationDetails } from '../../../../../contracts/publications';
-import { uploadMedia } from '../../editor/api/upload-media';
+import { uploadMedia } from '../../../lib/upload-media';
 import { updatePublication } from '../api/publications';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../../../../contracts/publications';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
-import { SettingsSection } from '../../settings/components/settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 import { changeRole, handOver, removeMember } from '../api/publications';
 import { memberControls, ROLE_LABELS, ROLE_WITH_ARTICLE, sameName } from '../lib/member-controls';
 import { PUBLICATIONS_PATH } from '../paths';

@@ -3,7 +3,7 @@ import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Notice } from '../../../components/ui/notice';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useOneTimeNotice } from '../../../lib/use-one-time-notice';
-import { SettingsSection } from '../../settings/components/settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 import { listMemberships, listMyInvitations } from '../api/publications';
 import { InvitationInbox } from '../components/invitation-inbox';
 import { MembershipsList, MembershipsSkeleton } from '../components/memberships-list';

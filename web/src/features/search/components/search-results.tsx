@@ -3,10 +3,10 @@ import { AppLink } from '../../../components/ui/app-link';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
-import { LoadMore } from '../../posts/components/load-more';
-import { useMorePages } from '../../posts/hooks/use-more-pages';
-import { profilePath, readPostPath } from '../../posts/paths';
-import { TagLinks } from '../../tags/components/tag-links';
+import { LoadMore } from '../../../components/ui/load-more';
+import { useMorePages } from '../../../components/ui/use-more-pages';
+import { profilePath, readPostPath } from '../../../lib/paths';
+import { TagLinks } from '../../../components/ui/tag-links';
 import type { SearchResultView } from '../search-result-view';
 import { Highlighted } from './highlighted';
 

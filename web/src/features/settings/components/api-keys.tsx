@@ -7,7 +7,7 @@ import { listApiKeys } from '../api/api-keys';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyList } from './api-key-list';
 import { NewApiKey } from './new-api-key';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 /**
  * Personal access tokens: for scripts and static-site builders, instead of a

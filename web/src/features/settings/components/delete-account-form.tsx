@@ -5,10 +5,10 @@ import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { endSession } from '../../auth/session';
-import { showSessionNotice } from '../../auth/session-notice-slice';
+import { endSession } from '../../auth';
+import { showSessionNotice } from '../../auth';
 import { deleteAccount } from '../api/account';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 const CHOICES = [
   { value: 'delete', label: 'Delete my posts and comments too' },

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { requestEmailChange } from '../api/account';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 /** Asks for a new address; it takes effect only once the link sent there is opened. */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string | null }) {

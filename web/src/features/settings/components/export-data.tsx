@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { PendingButton } from '../../../components/ui/pending-button';
 import { downloadExport } from '../api/account';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 /** Hands the browser a file to save, under the name the server chose. */
 function save(blob: Blob, filename: string): void {

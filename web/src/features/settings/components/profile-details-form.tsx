@@ -7,8 +7,8 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { updateUser } from '../../auth/api/update-user';
-import { SettingsSection } from './settings-section';
+import { updateUser } from '../../auth';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 /**
  * The bio and picture shown on the profile (and to RealWorld clients). Starts from what is stored,

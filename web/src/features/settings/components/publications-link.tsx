@@ -1,6 +1,6 @@
 import { AppLink } from '../../../components/ui/app-link';
-import { PUBLICATIONS_PATH } from '../../publications/paths';
-import { SettingsSection } from './settings-section';
+import { PUBLICATIONS_PATH } from '../../publications';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 /** Publications have a page of their own; Settings points to it. */
 export function PublicationsLink() {

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { FormError } from '../../../components/ui/form-error';
 import { PendingButton } from '../../../components/ui/pending-button';
-import { endSession } from '../../auth/session';
-import { showSessionNotice } from '../../auth/session-notice-slice';
+import { endSession } from '../../auth';
+import { showSessionNotice } from '../../auth';
 import { signOutEverywhere } from '../api/account';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 /** Ends every session of the account, this one included; the guard then shows the sign-in page. */
 export function SignOutEverywhere() {

@@ -3,7 +3,7 @@ import { WEBHOOKS_PER_USER_MAX, type CreatedWebhook } from '../../../../../contr
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { listWebhooks } from '../api/webhooks';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 import { WebhooksCreateForm } from './webhooks-create-form';
 import { WebhooksItem } from './webhooks-item';
 import { WebhooksSecret } from './webhooks-secret';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withNext } from '../../../lib/safe-next-path';
-import { useSession } from '../../auth/use-session';
-import { addFavorite } from '../../favorites/api/add-favorite';
-import type { FavoriteState } from '../../favorites/api/favorite-state';
-import { removeFavorite } from '../../favorites/api/remove-favorite';
+import { useSession } from '../../auth';
+import { addFavorite } from '../../favorites';
+import type { FavoriteState } from '../../favorites';
+import { removeFavorite } from '../../favorites';
 import { HeartIcon } from './heart-icon';
 import '../social.css';
 

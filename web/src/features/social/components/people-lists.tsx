@@ -4,7 +4,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import type { ApiFailure } from '../../../lib/api-client';
-import { profilePath } from '../../posts/paths';
+import { profilePath } from '../../../lib/paths';
 import { getPeople, type PeopleSide } from '../api/get-people';
 import '../social.css';
 

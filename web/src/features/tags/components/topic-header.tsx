@@ -1,7 +1,7 @@
 import { feedPath } from '../../../../../contracts/feeds';
 import type { TagInfo } from '../../../../../contracts/tags';
-import { useViewer } from '../../../lib/use-viewer';
-import { FollowButton } from '../../profile/components/follow-button';
+import { useViewer } from '../../auth';
+import { FollowButton } from '../../profile';
 import { followTag, unfollowTag } from '../api/follow-tag';
 import { postCountText } from '../tag-meta';
 

@@ -7,7 +7,7 @@ import type { ApiResult } from '../../../lib/api-client';
 import { logFailure, mapResult, notFound, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
 import { pageDataOf } from '../../../lib/page-data';
-import { summarizePage, type PostSummary } from '../../posts/post-summary';
+import { summarizePage, type PostSummary } from '../../../lib/post-summary';
 
 export const TOPIC_NOT_FOUND_TEXT = 'Error: Topic not found';
 

@@ -19,15 +19,15 @@ import { NO_RESPONSE_MESSAGE, type ApiFailure } from '../../../lib/api-client';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type { FormErrors, Validation } from '../../../lib/validate';
 import { AppLink } from '../../../components/ui/app-link';
-import type { PostDraftInput, SaveAction } from '../../drafts/api/save-post';
-import type { PostStatus, StudioPost } from '../../drafts/api/studio-post';
-import { copyRemoteMedia, uploadMedia } from '../../editor/api/upload-media';
-import { BlockEditor, type BlockEditorHandle } from '../../editor/components/block-editor';
-import { BodyField } from '../../editor/components/body-field';
-import { SaveStatus } from '../../editor/components/save-status';
-import { ScheduleControl } from '../../editor/components/schedule-control';
-import { useAutosave } from '../../editor/hooks/use-autosave';
-import { useWritingStats } from '../../editor/hooks/use-writing-stats';
+import type { PostDraftInput, SaveAction } from '../../drafts';
+import type { PostStatus, StudioPost } from '../../drafts';
+import { copyRemoteMedia, uploadMedia } from '../../../lib/upload-media';
+import { BlockEditor, type BlockEditorHandle } from './block-editor';
+import { BodyField } from './body-field';
+import { SaveStatus } from './save-status';
+import { ScheduleControl } from './schedule-control';
+import { useAutosave } from '../hooks/use-autosave';
+import { useWritingStats } from '../hooks/use-writing-stats';
 import {
   localCopyKey,
   readLastNewDraft,
@@ -35,11 +35,12 @@ import {
   removeLocalCopy,
   writeLastNewDraft,
   type LocalCopy,
-} from '../../editor/lib/local-copy';
-import { editPostPath } from '../../drafts/paths';
-import '../../editor/editor.css';
+} from '../lib/local-copy';
+import { editPostPath } from '../../drafts';
+import '../editor.css';
+import { importPostRules } from '../../posts';
 
-type PostRules = typeof import('../lib/post-rules');
+type PostRules = Awaited<ReturnType<typeof importPostRules>>;
 /**
  * The post's checks and Zod under them (post-rules.ts, about 21 KB on the wire), fetched at the
  * writer's first change or at Publish rather than with the page; once here they run synchronously.
@@ -47,7 +48,7 @@ type PostRules = typeof import('../lib/post-rules');
 let postRules: PostRules | undefined;
 let postRulesLoading: Promise<PostRules> | undefined;
 function loadPostRules(): Promise<PostRules> {
-  postRulesLoading ??= import('../lib/post-rules').then(
+  postRulesLoading ??= importPostRules().then(
     (module) => (postRules = module),
     (error: unknown) => {
       // Offline: the next change or Publish asks again.
@@ -60,7 +61,7 @@ function loadPostRules(): Promise<PostRules> {
 const prefetchPostRules = () => void loadPostRules().catch(() => undefined);
 
 const EditorPreview = lazy(() =>
-  import('../../editor/components/editor-preview').then((module) => ({ default: module.EditorPreview })),
+  import('./editor-preview').then((module) => ({ default: module.EditorPreview })),
 );
 
 /** What a button of the form asks the page to do with the post. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import { Spinner } from '../../../components/ui/spinner';
-import type { ApiFailure } from '../../../lib/api-client';
+import { ErrorRetry } from './error-retry';
+import { Spinner } from './spinner';
+import type { ApiFailure } from '../../lib/api-client';
 
 export interface LoadMoreProps {
   hasMore: boolean;

@@ -1,5 +1,5 @@
-import { AppLink } from '../../../components/ui/app-link';
-import { tagPath } from '../paths';
+import { AppLink } from './app-link';
+import { tagPath } from '../../lib/tag-paths';
 import './tag-links.css';
 
 export interface TagLinksProps {

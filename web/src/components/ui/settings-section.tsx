@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import '../../../components/ui/choice-group.css';
-import '../settings.css';
+import './choice-group.css';
+import './settings-section.css';
 
 /** One kind of change on the settings page, under its own heading (a landmark for screen readers). */
 export function SettingsSection({

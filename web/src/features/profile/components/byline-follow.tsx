@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useViewer } from '../../../lib/use-viewer';
-import { FollowButton } from '../../profile/components/follow-button';
-import { getProfile } from '../../profile/api/get-profile';
-import '../social.css';
+import { useViewer } from '../../auth';
+import { FollowButton } from './follow-button';
+import { getProfile } from '../api/get-profile';
+import './byline-follow.css';
 
 /**
  * Follow from a post's byline. Whether the reader follows the author is the reader's

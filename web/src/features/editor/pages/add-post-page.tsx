@@ -3,15 +3,15 @@ import type { PostCover } from '../../../../../contracts/posts';
 import { useNavigate } from 'react-router';
 import { PageHead } from '../../../app/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
-import { savePost } from '../../drafts/api/save-post';
-import { DRAFTS_PATH } from '../../drafts/paths';
-import { scheduledNotice } from '../../drafts/scheduled-notice';
-import { PublicationSelect } from '../../publications/components/publication-select';
-import { TagInput } from '../../tags/components/tag-input';
+import { savePost } from '../../drafts';
+import { DRAFTS_PATH } from '../../drafts';
+import { scheduledNotice } from '../../drafts';
+import { PublicationSelect } from '../../publications';
+import { TagInput } from '../../tags';
 import { CoverField } from '../components/cover-field';
 import { PostForm } from '../components/post-form';
-import { readPostPath } from '../paths';
-import '../posts.css';
+import { readPostPath } from '../../../lib/paths';
+import '../../../styles/posts.css';
 
 const EMPTY_POST = { title: '', content: '' };
 

@@ -1,6 +1,6 @@
-import type { AuthUser } from '../features/auth/auth-slice';
-import { useSession } from '../features/auth/use-session';
-import { useHydrated } from './use-hydrated';
+import type { AuthUser } from './auth-slice';
+import { useSession } from './use-session';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * Who reads the page, as far as the page may say yet. `known` is false while the server renders

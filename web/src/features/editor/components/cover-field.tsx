@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { PostCover } from '../../../../../contracts/posts';
-import { uploadMedia } from '../../editor/api/upload-media';
-import { CoverImage } from './cover-image';
+import { uploadMedia } from '../../../lib/upload-media';
+import { CoverImage } from '../../posts';
 import './cover-field.css';
 
 export interface CoverFieldProps {

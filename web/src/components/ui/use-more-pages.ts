@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
-import type { Page } from '../../../../../contracts/posts';
-import type { ApiFailure, ApiResult } from '../../../lib/api-client';
+import type { Page } from '../../../../contracts/posts';
+import type { ApiFailure, ApiResult } from '../../lib/api-client';
 
 export interface MorePages<T> {
   items: T[];

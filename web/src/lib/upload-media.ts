@@ -1,5 +1,5 @@
-import { apiRequest, NO_RESPONSE_MESSAGE, serverErrorText } from '../../../lib/api-client';
-import { appStorage, readToken } from '../../../lib/storage';
+import { apiRequest, NO_RESPONSE_MESSAGE, serverErrorText } from './api-client';
+import { appStorage, readToken } from './storage';
 
 /** What POST /api/media answers: the stored picture, resized, with its srcset. */
 export interface UploadedMedia {

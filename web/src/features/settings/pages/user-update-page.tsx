@@ -7,19 +7,20 @@ import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { ApiKeys } from '../../settings/components/api-keys';
-import { DeleteAccountForm } from '../../settings/components/delete-account-form';
-import { EmailChangeForm } from '../../settings/components/email-change-form';
-import { ProfileDetailsForm } from '../../settings/components/profile-details-form';
-import { ExportData } from '../../settings/components/export-data';
-import { PublicationsLink } from '../../settings/components/publications-link';
-import { SignOutEverywhere } from '../../settings/components/sign-out-everywhere';
-import { WebhooksSection } from '../../settings/components/webhooks-section';
-import { getCurrentUser } from '../api/get-current-user';
-import { updateUser } from '../api/update-user';
-import { AuthCard } from '../components/auth-card';
-import { applyAccountUpdate } from '../session';
-import { useSession } from '../use-session';
+import { ApiKeys } from '../components/api-keys';
+import { DeleteAccountForm } from '../components/delete-account-form';
+import { EmailChangeForm } from '../components/email-change-form';
+import { ProfileDetailsForm } from '../components/profile-details-form';
+import { ExportData } from '../components/export-data';
+import { PublicationsLink } from '../components/publications-link';
+import { SignOutEverywhere } from '../components/sign-out-everywhere';
+import { WebhooksSection } from '../components/webhooks-section';
+import { getCurrentUser } from '../../auth';
+import { updateUser } from '../../auth';
+import { AuthCard } from '../../auth';
+import { applyAccountUpdate } from '../../auth';
+import { useSession } from '../../auth';
+import '../settings.css';
 
 /** /userupdate, behind RequireAccount. On success: new token and name stored, then own profile. */
 export function UserUpdatePage() {

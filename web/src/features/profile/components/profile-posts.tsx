@@ -5,11 +5,11 @@ import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
-import { useMorePages } from '../hooks/use-more-pages';
-import { readPostPath } from '../paths';
-import type { PostSummary } from '../post-summary';
-import { LoadMore } from './load-more';
-import '../posts.css';
+import { useMorePages } from '../../../components/ui/use-more-pages';
+import { readPostPath } from '../../../lib/paths';
+import type { PostSummary } from '../../../lib/post-summary';
+import { LoadMore } from '../../../components/ui/load-more';
+import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 
 export interface ProfilePostsProps {

@@ -1,0 +1,7 @@
+// The comments feature's public entry: what other features use of it, and nothing else. Other
+// features import from here only (eslint.config.js forbids reaching inside).
+export { getComments } from './api/get-comments';
+export { CommentHeader } from './components/comment-item';
+export { Discussion } from './components/discussion';
+// Loaded on demand, so that it stays out of the first load of the pages that offer it.
+export const loadCommentForm = async () => (await import('./components/comment-form')).CommentForm;

@@ -1,0 +1,9 @@
+// The posts feature's public entry: what other features use of it, and nothing else. Other
+// features import from here only (eslint.config.js forbids reaching inside).
+export { getPost } from './api/get-post';
+export { CoverImage } from './components/cover-image';
+export { PostFeed, PostFeedSkeleton } from './components/post-feed';
+export { PostNotFound } from './components/post-not-found';
+export type { UpdatePostData } from './loaders/update-post-loader';
+// Loaded on demand, so that it stays out of the first load of the pages that offer it.
+export const importPostRules = () => import('./lib/post-rules');
