@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../../contracts/posts';
-import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
-import { useMorePages } from '../../../components/ui/use-more-pages';
+import { PagedList } from '../../../components/ui/paged-list';
 import type { PostSummary } from '../../../lib/post-summary';
-import { LoadMore } from '../../../components/ui/load-more';
 import { PostCard, PostCardSkeleton } from './post-card';
 
 export interface PostFeedProps {
@@ -38,35 +36,22 @@ export function PostFeedSkeleton() {
  * or asks. Its pages' loading and failure states belong to the page that holds it.
  */
 export function PostFeed({ first, moreUrl, label, empty }: PostFeedProps) {
-  const list = useMorePages(first, moreUrl);
-  const count = list.items.length;
-  const { listRef, onMoreRequested } = useFocusNewItems(count, '[data-card-link]');
-
-  if (count === 0) return <div className="post-feed post-feed--empty">{empty}</div>;
+  if (first.response.length === 0) return <div className="post-feed post-feed--empty">{empty}</div>;
 
   return (
     <div className="post-feed">
-      <ol className="post-feed__list" aria-label={label} ref={listRef}>
-        {list.items.map((post) => (
-          <li key={post.id} className="post-feed__item">
-            <PostCard post={post} />
-          </li>
-        ))}
-      </ol>
-      <LoadMore
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        moreError={list.moreError}
-        loadMore={list.loadMore}
-        label="Load more"
+      <PagedList
+        first={first}
+        moreUrl={moreUrl}
+        label={label}
+        listClassName="post-feed__list"
+        itemClassName="post-feed__item"
+        focusable="[data-card-link]"
+        moreLabel="Load more"
         infinite
-        onRequested={onMoreRequested}
+        loadingMoreText="Loading more posts…"
+        renderItem={(post) => <PostCard post={post} />}
       />
-      {list.loadingMore ? (
-        <p className="visually-hidden" role="status">
-          Loading more posts…
-        </p>
-      ) : null}
     </div>
   );
 }

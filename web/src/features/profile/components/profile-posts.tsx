@@ -4,11 +4,9 @@ import { dataPath, DATA_PATHS } from '../../../app/data-routes';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
-import { useMorePages } from '../../../components/ui/use-more-pages';
+import { PagedList } from '../../../components/ui/paged-list';
 import { readPostPath } from '../../../lib/paths';
 import type { PostSummary } from '../../../lib/post-summary';
-import { LoadMore } from '../../../components/ui/load-more';
 import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 
@@ -28,43 +26,31 @@ export const NO_BLOGS_TEXT = 'You have no blogs yet';
  * profile preview of SPEC §9 (200 characters, ' ...' only when cut: PRODUCT fix 9), page by page.
  */
 export function ProfilePosts({ userId, first, isOwner }: ProfilePostsProps) {
-  const list = useMorePages(first, dataPath(DATA_PATHS.profilePosts, { userId }));
-  const count = list.items.length;
-  const { listRef, onMoreRequested } = useFocusNewItems(count, 'a');
-
   return (
     <ProfilePostsSection isOwner={isOwner}>
-      {count === 0 ? (
-        <div className="empty-state profile-posts__empty">
-          {isOwner ? (
-            <>
-              <p>{NO_BLOGS_TEXT}</p>
-              <p className="empty-state__actions">
-                <AppLink className="button button--primary" to="/addblog">
-                  Publish Blogs
-                </AppLink>
-              </p>
-            </>
-          ) : (
-            <p>No blogs yet</p>
-          )}
-        </div>
-      ) : (
-        <ol className="profile-posts__list" ref={listRef}>
-          {list.items.map((post) => (
-            <li key={post.id}>
-              <ProfilePostItem post={post} />
-            </li>
-          ))}
-        </ol>
-      )}
-      <LoadMore
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        moreError={list.moreError}
-        loadMore={list.loadMore}
-        label="Load more"
-        onRequested={onMoreRequested}
+      <PagedList
+        first={first}
+        moreUrl={dataPath(DATA_PATHS.profilePosts, { userId })}
+        listClassName="profile-posts__list"
+        focusable="a"
+        moreLabel="Load more"
+        empty={
+          <div className="empty-state profile-posts__empty">
+            {isOwner ? (
+              <>
+                <p>{NO_BLOGS_TEXT}</p>
+                <p className="empty-state__actions">
+                  <AppLink className="button button--primary" to="/addblog">
+                    Publish Blogs
+                  </AppLink>
+                </p>
+              </>
+            ) : (
+              <p>No blogs yet</p>
+            )}
+          </div>
+        }
+        renderItem={(post) => <ProfilePostItem post={post} />}
       />
     </ProfilePostsSection>
   );

@@ -2,9 +2,7 @@ import type { Page } from '../../../../../contracts/posts';
 import { AppLink } from '../../../components/ui/app-link';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
-import { useFocusNewItems } from '../../../components/ui/use-focus-new-items';
-import { LoadMore } from '../../../components/ui/load-more';
-import { useMorePages } from '../../../components/ui/use-more-pages';
+import { PagedList } from '../../../components/ui/paged-list';
 import { profilePath, readPostPath } from '../../../lib/paths';
 import { TagLinks } from '../../../components/ui/tag-links';
 import type { SearchResultView } from '../search-result-view';
@@ -18,26 +16,18 @@ export interface SearchResultsProps {
 
 /** Ranked results, best first, each with its matching passage; more as the reader goes on. */
 export function SearchResults({ first, moreUrl, label }: SearchResultsProps) {
-  const list = useMorePages(first, moreUrl);
-  const { listRef, onMoreRequested } = useFocusNewItems(list.items.length, '[data-card-link]');
-
   return (
     <div className="post-feed">
-      <ol className="post-feed__list" aria-label={label} ref={listRef}>
-        {list.items.map((result) => (
-          <li key={result.id} className="post-feed__item">
-            <SearchResultCard result={result} />
-          </li>
-        ))}
-      </ol>
-      <LoadMore
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        moreError={list.moreError}
-        loadMore={list.loadMore}
-        label="More results"
+      <PagedList
+        first={first}
+        moreUrl={moreUrl}
+        label={label}
+        listClassName="post-feed__list"
+        itemClassName="post-feed__item"
+        focusable="[data-card-link]"
+        moreLabel="More results"
         infinite
-        onRequested={onMoreRequested}
+        renderItem={(result) => <SearchResultCard result={result} />}
       />
     </div>
   );
