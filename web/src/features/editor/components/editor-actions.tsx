@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useHydrated } from '../../../lib/use-hydrated';
+import type { PostAction } from '../hooks/use-draft';
+import { ScheduleControl } from './schedule-control';
+
+/**
+ * The form's buttons: Preview, then Unpublish for a published post or Save draft and Schedule for
+ * the others, then Publish (or Update). None is a submit button (see the form's onSubmit).
+ */
+export function EditorActions({
+  isPublished,
+  canUnpublish,
+  pending,
+  scheduledAt,
+  previewShown,
+  onTogglePreview,
+  submitLabel,
+  pendingLabel,
+  run,
+}: {
+  isPublished: boolean;
+  canUnpublish: boolean;
+  pending: PostAction['kind'] | null;
+  /** The time a scheduled post goes out, shown in the schedule control. */
+  scheduledAt: string | null;
+  previewShown: boolean;
+  onTogglePreview: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  run: (action: PostAction) => void;
+}) {
+  const busy = pending !== null;
+  return (
+    <div className="editor-actions">
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-pressed={previewShown}
+        onClick={onTogglePreview}
+      >
+        {previewShown ? 'Hide preview' : 'Preview'}
+      </button>
+      {isPublished && canUnpublish ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => run({ kind: 'unpublish' })}
+        >
+          {pending === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
+        </button>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => run({ kind: 'draft' })}
+          >
+            {pending === 'draft' ? 'Saving…' : 'Save draft'}
+          </button>
+          <ScheduleControl
+            disabled={busy}
+            pending={pending === 'schedule'}
+            initial={scheduledAt}
+            onSchedule={(publishAt) => run({ kind: 'schedule', publishAt })}
+          />
+        </>
+      )}
+      <PublishButton
+        pending={pending === 'publish'}
+        pendingLabel={isPublished ? pendingLabel : 'Publishing…'}
+        onPress={() => run({ kind: 'publish' })}
+      >
+        {isPublished ? submitLabel : 'Publish'}
+      </PublishButton>
+    </div>
+  );
+}
+
+/**
+ * Publish (or Update): a plain button, so that no key pressed in a field can publish a draft. It
+ * waits for the page's script like the other forms' submit buttons, and shows its progress.
+ */
+function PublishButton({
+  children,
+  pending,
+  pendingLabel,
+  onPress,
+}: {
+  children: ReactNode;
+  pending: boolean;
+  pendingLabel: string;
+  onPress: () => void;
+}) {
+  const hydrated = useHydrated();
+  if (pending) {
+    return (
+      <button
+        className="button button--primary editor-actions__publish"
+        type="button"
+        disabled
+        aria-busy="true"
+      >
+        <Spinner />
+        <span>{pendingLabel}</span>
+      </button>
+    );
+  }
+  return (
+    <button
+      className="button button--primary editor-actions__publish"
+      type="button"
+      disabled={!hydrated}
+      onClick={onPress}
+    >
+      {children}
+    </button>
+  );
+}
