@@ -1,7 +1,7 @@
 /** What a page may hand to /allblog when it navigates there, e.g. after deleting a post. */
 export interface AllPostsLocationState {
   notice: string;
-  /** A link after the notice, e.g. to the post just published (issue 10 §3). */
+  /** A link after the notice, e.g. to the post just published. */
   link?: { to: string; label: string };
 }
 

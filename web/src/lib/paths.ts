@@ -5,7 +5,7 @@ export function readPostPath(post: { id: string; author: { username: string } })
 }
 
 /**
- * The canonical address of a post (issue 8 §2): its id alone. SPEC §2's `name` is decorative, and
+ * The canonical address of a post: its id alone. SPEC §2's `name` is decorative, and
  * an author who renames themselves must not change the address search engines know.
  */
 export function canonicalPostPath(postId: string): string {

@@ -33,15 +33,15 @@ export interface PostSummary {
   publishedAt: string | null;
   cover: PostCover | null;
   commentCount: number;
-  /** The post's topics, in the writer's order (issue 9 §1): links on the card. */
+  /** The post's topics, in the writer's order: links on the card. */
   tags: string[];
-  /** Issue 10 §1: whole minutes, worked out on the server. */
+  /** Reading time in whole minutes, worked out on the server. */
   readingMinutes: number;
-  /** Issue 12 §3: shown on the card's favorite button. */
+  /** Shown on the card's favorite button. */
   favoriteCount: number;
   /** SPEC §9: the all-posts preview on cards, the profile preview on a profile's list. */
   preview: string;
-  /** Issue 11: the team publication it is in, named on the card; null in its author's own blog. */
+  /** The team publication it is in, named on the card; null in its author's own blog. */
   publication: PostPublication | null;
 }
 

@@ -6,8 +6,8 @@ import { canonicalPostPath, profilePath } from '../../lib/paths';
 import type { PostView } from '../../lib/post-summary';
 
 /**
- * A post's canonical address (issue 8 §2): the read page, or, for a post in a publication with a
- * verified custom domain (issue 11 §3), its page on that domain, the address its owner promotes.
+ * A post's canonical address: the read page, or, for a post in a publication with a
+ * verified custom domain, its page on that domain, the address its owner promotes.
  */
 export function postCanonicalUrl(
   site: SiteInfo,
@@ -18,7 +18,7 @@ export function postCanonicalUrl(
   return absoluteUrl(site, canonicalPostPath(post.id));
 }
 
-/** The read page's head (issue 8 §2): an article, with its author's feeds and BlogPosting data. */
+/** The read page's head: an article, with its author's feeds and BlogPosting data. */
 export function postMeta(post: PostView, site: SiteInfo): PageMeta {
   const url = postCanonicalUrl(site, post);
   const authorPath = profilePath(post.author.id);

@@ -68,7 +68,7 @@ const CHOOSABLE_BLOCKS = [
 
 /**
  * The post's paragraphs, headings, list items and code blocks, in order, for choosing a passage
- * without selecting text: the keyboard's and the screen reader's way in (issue 12 §1).
+ * without selecting text: the keyboard's and the screen reader's way in.
  */
 export function choosablePassages(root: HTMLElement, page: PageText): PassageChoice[] {
   const choices: PassageChoice[] = [];

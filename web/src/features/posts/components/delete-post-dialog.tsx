@@ -12,7 +12,7 @@ export interface DeletePostDialogProps {
 }
 
 /**
- * SPEC §4: Delete goes to /allblog, after a confirmation (issue 3 §3). A failure stays in the
+ * Specification §4: Delete goes to /allblog, after a confirmation. A failure stays in the
  * dialog with the Delete button as the retry (PRODUCT fix 5), rather than failing silently.
  */
 export function DeletePostDialog({ post, open, onClose }: DeletePostDialogProps) {

@@ -7,7 +7,7 @@ export const FOLLOWING_TAB = 'following';
 export const FOLLOWING_TAB_QUERY = `tab=${FOLLOWING_TAB}`;
 
 /**
- * Issue 4 §3: the All posts / Following switch for signed-in readers. Links, not ARIA tabs: each
+ * The All posts / Following switch for signed-in readers. Links, not ARIA tabs: each
  * feed has its own address (shareable, and Back returns to it), so aria-current marks the one shown.
  */
 export function FeedTabs({ current, pending = false }: { current: FeedTab; pending?: boolean }) {

@@ -29,7 +29,7 @@ export interface PostMenuProps {
 
 /**
  * SPEC §2's three-dot menu on the read page, where every item works (PRODUCT fix 7): Share, Add to
- * / Remove from favorites, Report for anyone but the author (issue 14 §2; a visitor signs in
+ * / Remove from favorites, Report for anyone but the author (a visitor signs in
  * first), and for the author only (SPEC §6), Edit and Delete.
  */
 export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {

@@ -3,7 +3,7 @@ import { publicationSiteUrl } from '../../../../../contracts/publication-url';
 import { useSite } from '../../../app/head/page-head';
 
 /**
- * "in Engine Notes" beside a post's author (issue 11), linking to the publication's own site: pages
+ * "in Engine Notes" beside a post's author, linking to the publication's own site: pages
  * the server renders outside this app's routes, so a plain link. Nothing for an author's own blog.
  */
 export function PublicationCredit({

@@ -15,9 +15,9 @@ import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 
 /**
- * /allblog: every post, newest first, page by page, with the side panel of real data (SPEC §1–§2,
- * issue 9 §3).
- * Signed-in readers also get the Following feed (issue 4 §3) at /allblog?tab=following.
+ * /allblog: every post, newest first, page by page, with the side panel of real data
+ * (specification §1–§2).
+ * Signed-in readers also get the Following feed at /allblog?tab=following.
  */
 export function AllPostsPage() {
   const data = useLoaderData() as AllPostsData;

@@ -8,7 +8,7 @@ import type { FavoritesData } from '../loaders/favorites-loader';
 import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 
-/** /favorites, behind RequireAccount (issue 4 §2): the reader's favorite posts, page by page. */
+/** /favorites, behind RequireAccount: the reader's favorite posts, page by page. */
 export function FavoritesPage() {
   const data = useLoaderData() as FavoritesData;
   const revalidator = useRevalidator();
