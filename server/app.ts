@@ -384,7 +384,6 @@ export async function buildApp({
       limiters,
       config.media.remote,
     ),
-    auth,
   });
   registerCommentRoutes(app, { comments });
   registerFavoriteRoutes(app, { favorites });
@@ -395,7 +394,7 @@ export async function buildApp({
   registerSearchRoutes(app, { search });
   registerDiscoverRoutes(app, { discover });
   registerWebhookRoutes(app, { webhooks });
-  registerModerationRoutes(app, { moderation, auth });
+  registerModerationRoutes(app, { moderation });
   // The RealWorld (Conduit) API on the same data, through the same services (issue 13 §4).
   await registerConduitRoutes(app, {
     conduit: new ConduitService({
@@ -406,7 +405,6 @@ export async function buildApp({
       follows,
       conduit: new ConduitRepository(database.db),
     }),
-    auth,
   });
 
   // The open web's entry points: answered by the server itself, with or without a web build,

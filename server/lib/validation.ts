@@ -65,13 +65,6 @@ export function validateInput<S extends z.ZodType>(
   return { error: badRequest(message, errors) };
 }
 
-/** The same check for a handler that still parses its own input: throws the 400 or 404. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = validateInput(schema, input);
-  if ('error' in result) throw result.error;
-  return result.value;
-}
-
 export function isZodSchema(schema: unknown): schema is z.ZodType {
   return typeof schema === 'object' && schema !== null && 'safeParse' in schema;
 }

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { exampleError } from './examples';
 
 /**
- * One declaration per route (docs/decisions/0041-openapi-from-the-routes.md): what it
- * takes, what it answers, who may call it. The same Zod schemas the handler parses its input with
- * (server/lib/validation.ts) and the web app's forms validate with; the OpenAPI document is made
- * from them, and the API tests check every answer against them.
+ * One declaration per route (docs/decisions/0041-openapi-from-the-routes.md, 0052): what it takes,
+ * what it answers, who may call it. Its access is enforced and its Zod schemas (the ones the web
+ * app's forms validate with) are the route's validator (server/openapi/route-gate.ts,
+ * server/lib/validation.ts); the OpenAPI document is made from them, and the API tests check every
+ * answer against them.
  */
 
 /**
@@ -117,7 +118,11 @@ const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
     'Needs the bearer token the operator set in METRICS_TOKEN; a 404 when metrics are not exposed here.',
 };
 
-/** The Fastify route schema for a declaration: validation is the handler's, documentation is this. */
+/**
+ * A declaration that only documents its route: for the few that check their own input and caller
+ * (feeds and sitemaps answer 404 to a query that names nothing; /metrics checks METRICS_TOKEN).
+ * Every other route is declared with declareRoute.
+ */
 export function routeSchema(route: RouteDeclaration): FastifySchema {
   return documentedSchema(route);
 }

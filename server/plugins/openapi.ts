@@ -80,8 +80,9 @@ personal access token (\`ink_…\`) made in Settings → API keys. Every error i
  * Content-Security-Policy). Must be installed before the routes: it learns them as they are added.
  */
 export async function installOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
-  // Input is parsed by the handler with the declared schema (server/lib/validation.ts), after the
-  // token is checked, so a request without one is a 401 whatever its input; Fastify only keeps it.
+  // A declareRoute route's schemas are its validator (gateInput, after the gate's access check);
+  // a routeSchema route reads its own input (feeds and sitemaps answer 404 to a malformed query),
+  // so Fastify only keeps it.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   // A route without a declaration cannot be added: the server would not start, and every test
   // would say which route it was. Pages and files say `hide: true`.

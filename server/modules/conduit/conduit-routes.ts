@@ -10,10 +10,9 @@ import {
   conduitRegistrationSchema,
   conduitUserUpdateSchema,
 } from '../../../contracts/conduit';
-import { bearerToken, type Authenticator, type Viewer } from '../../lib/authenticator';
-import { unauthorized } from '../../lib/http-errors';
-import { parseInput } from '../../lib/validation';
+import { bearerToken } from '../../lib/authenticator';
 import { NO_CONTENT } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   articleAnswer,
   articlesAnswer,
@@ -32,33 +31,23 @@ const usernameParams = z.object({ username: z.string().max(200) });
 const commentParams = slugParams.extend({ id: z.string().max(100) });
 
 /**
- * HTTP for the RealWorld (Conduit) API under /api (issue 13 §4). An encapsulated plugin: its error
+ * HTTP for the RealWorld (Conduit) API under /api (decision 40). An encapsulated plugin: its error
  * handler answers Conduit's error shape on these routes only. Like every route, these take an empty
  * JSON body as none (clients send `Content-Type: application/json` on bodiless POSTs such as
  * favorite): see plugins/json-body.ts.
  */
 export async function registerConduitRoutes(
   app: FastifyInstance,
-  deps: { conduit: ConduitService; auth: Authenticator },
+  deps: { conduit: ConduitService },
 ): Promise<void> {
-  const { conduit, auth } = deps;
+  const { conduit } = deps;
 
-  await app.register(async (api) => {
-    installErrorHandler(api, asConduit);
+  await app.register(async (scope) => {
+    installErrorHandler(scope, asConduit);
+    const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    /**
-     * The viewer and the token they sent, which the user answers repeat. `session`: a sign-in
-     * only, as for Inkwell's own account changes (a personal access token may not rename).
-     */
-    async function signedIn(
-      request: FastifyRequest,
-      options: { session?: boolean } = {},
-    ): Promise<{ viewer: Viewer; token: string }> {
-      const viewer = options.session ? await auth.requireSession(request) : await auth.require(request);
-      const token = bearerToken(request);
-      if (token === undefined) throw unauthorized();
-      return { viewer, token };
-    }
+    /** The token the request carried, which the user answers repeat (the gate has checked it). */
+    const tokenOf = (request: FastifyRequest): string => bearerToken(request) ?? '';
 
     api.post(
       '/api/users',
@@ -69,7 +58,7 @@ export async function registerConduitRoutes(
         answers: { 201: userAnswer },
       }),
       async (request, reply) => {
-        const { user } = parseInput(conduitRegistrationSchema, request.body);
+        const { user } = request.body;
         return reply.code(201).send({ user: await conduit.register(user, request.ip) });
       },
     );
@@ -86,7 +75,7 @@ export async function registerConduitRoutes(
         }),
       },
       async (request) => {
-        const { user } = parseInput(conduitLoginSchema, request.body);
+        const { user } = request.body;
         return { user: await conduit.login(user, request.ip) };
       },
     );
@@ -95,8 +84,7 @@ export async function registerConduitRoutes(
       '/api/user',
       conduitRoute({ summary: 'The current user', access: 'token', answers: { 200: userAnswer } }),
       async (request) => {
-        const { viewer, token } = await signedIn(request);
-        return { user: await conduit.user(viewer, token) };
+        return { user: await conduit.user(request.viewer, tokenOf(request)) };
       },
     );
 
@@ -110,9 +98,7 @@ export async function registerConduitRoutes(
         answers: { 200: userAnswer },
       }),
       async (request) => {
-        const { viewer, token } = await signedIn(request, { session: true });
-        const { user } = parseInput(conduitUserUpdateSchema, request.body);
-        return { user: await conduit.updateUser(viewer, token, user) };
+        return { user: await conduit.updateUser(request.viewer, tokenOf(request), request.body.user) };
       },
     );
 
@@ -126,8 +112,8 @@ export async function registerConduitRoutes(
         answers: { 200: profileAnswer },
       }),
       async (request) => {
-        const { username } = parseInput(usernameParams, request.params);
-        return { profile: await conduit.profile(username, await auth.optional(request)) };
+        const { username } = request.params;
+        return { profile: await conduit.profile(username, request.viewer) };
       },
     );
 
@@ -140,9 +126,8 @@ export async function registerConduitRoutes(
         answers: { 200: profileAnswer },
       }),
       async (request) => {
-        const viewer = await auth.require(request);
-        const { username } = parseInput(usernameParams, request.params);
-        return { profile: await conduit.follow(viewer, username, true) };
+        const { username } = request.params;
+        return { profile: await conduit.follow(request.viewer, username, true) };
       },
     );
 
@@ -155,9 +140,8 @@ export async function registerConduitRoutes(
         answers: { 200: profileAnswer },
       }),
       async (request) => {
-        const viewer = await auth.require(request);
-        const { username } = parseInput(usernameParams, request.params);
-        return { profile: await conduit.follow(viewer, username, false) };
+        const { username } = request.params;
+        return { profile: await conduit.follow(request.viewer, username, false) };
       },
     );
 
@@ -171,8 +155,7 @@ export async function registerConduitRoutes(
         answers: { 200: articlesAnswer },
       }),
       async (request) => {
-        const query = parseInput(conduitArticlesQuerySchema, request.query);
-        return conduit.articles(query, await auth.optional(request));
+        return conduit.articles(request.query, request.viewer);
       },
     );
 
@@ -185,8 +168,7 @@ export async function registerConduitRoutes(
         answers: { 200: articlesAnswer },
       }),
       async (request) => {
-        const viewer = await auth.require(request);
-        return conduit.feed(viewer, parseInput(conduitFeedQuerySchema, request.query));
+        return conduit.feed(request.viewer, request.query);
       },
     );
 
@@ -200,9 +182,8 @@ export async function registerConduitRoutes(
         answers: { 201: articleAnswer },
       }),
       async (request, reply) => {
-        const viewer = await auth.require(request);
-        const { article } = parseInput(conduitNewArticleSchema, request.body);
-        return reply.code(201).send({ article: await conduit.createArticle(viewer, article) });
+        const { article } = request.body;
+        return reply.code(201).send({ article: await conduit.createArticle(request.viewer, article) });
       },
     );
 
@@ -215,8 +196,8 @@ export async function registerConduitRoutes(
         answers: { 200: articleAnswer },
       }),
       async (request) => {
-        const { slug } = parseInput(slugParams, request.params);
-        return { article: await conduit.article(slug, await auth.optional(request)) };
+        const { slug } = request.params;
+        return { article: await conduit.article(slug, request.viewer) };
       },
     );
 
@@ -231,10 +212,9 @@ export async function registerConduitRoutes(
         answers: { 200: articleAnswer },
       }),
       async (request) => {
-        const viewer = await auth.require(request);
-        const { slug } = parseInput(slugParams, request.params);
-        const { article } = parseInput(conduitArticleUpdateSchema, request.body);
-        return { article: await conduit.updateArticle(viewer, slug, article) };
+        const { slug } = request.params;
+        const { article } = request.body;
+        return { article: await conduit.updateArticle(request.viewer, slug, article) };
       },
     );
 
@@ -247,9 +227,8 @@ export async function registerConduitRoutes(
         answers: { 204: NO_CONTENT },
       }),
       async (request, reply) => {
-        const viewer = await auth.require(request);
-        const { slug } = parseInput(slugParams, request.params);
-        await conduit.deleteArticle(viewer, slug);
+        const { slug } = request.params;
+        await conduit.deleteArticle(request.viewer, slug);
         return reply.code(204).send();
       },
     );
@@ -263,9 +242,8 @@ export async function registerConduitRoutes(
         answers: { 200: articleAnswer },
       }),
       async (request) => {
-        const viewer = await auth.require(request);
-        const { slug } = parseInput(slugParams, request.params);
-        return { article: await conduit.favorite(viewer, slug, true) };
+        const { slug } = request.params;
+        return { article: await conduit.favorite(request.viewer, slug, true) };
       },
     );
 
@@ -278,9 +256,8 @@ export async function registerConduitRoutes(
         answers: { 200: articleAnswer },
       }),
       async (request) => {
-        const viewer = await auth.require(request);
-        const { slug } = parseInput(slugParams, request.params);
-        return { article: await conduit.favorite(viewer, slug, false) };
+        const { slug } = request.params;
+        return { article: await conduit.favorite(request.viewer, slug, false) };
       },
     );
 
@@ -294,8 +271,8 @@ export async function registerConduitRoutes(
         answers: { 200: commentsAnswer },
       }),
       async (request) => {
-        const { slug } = parseInput(slugParams, request.params);
-        return { comments: await conduit.comments(slug, await auth.optional(request)) };
+        const { slug } = request.params;
+        return { comments: await conduit.comments(slug, request.viewer) };
       },
     );
 
@@ -309,10 +286,11 @@ export async function registerConduitRoutes(
         answers: { 201: commentAnswer },
       }),
       async (request, reply) => {
-        const viewer = await auth.require(request);
-        const { slug } = parseInput(slugParams, request.params);
-        const { comment } = parseInput(conduitNewCommentSchema, request.body);
-        return reply.code(201).send({ comment: await conduit.addComment(viewer, slug, comment.body) });
+        const { slug } = request.params;
+        const { comment } = request.body;
+        return reply
+          .code(201)
+          .send({ comment: await conduit.addComment(request.viewer, slug, comment.body) });
       },
     );
 
@@ -326,9 +304,8 @@ export async function registerConduitRoutes(
         answers: { 204: NO_CONTENT },
       }),
       async (request, reply) => {
-        const viewer = await auth.require(request);
-        const { slug, id } = parseInput(commentParams, request.params);
-        await conduit.deleteComment(viewer, slug, id);
+        const { slug, id } = request.params;
+        await conduit.deleteComment(request.viewer, slug, id);
         return reply.code(204).send();
       },
     );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runReadinessChecks, type ReadinessCheck } from './readiness';
 import { z } from 'zod';
-import { routeSchema } from '../../openapi/route-schema';
+import { declareRoute } from '../../openapi/route-schema';
 
 const readinessChecksSchema = z.record(
   z.string(),
@@ -33,14 +33,14 @@ export function registerHealthRoutes(
 ): void {
   const started = Date.now();
 
-  const liveSchema = routeSchema({
+  const liveSchema = declareRoute({
     summary: 'Liveness',
     description: 'The process answers. Touches nothing else.',
     tag: 'Operations',
     access: 'public',
     answers: { 200: z.strictObject({ status: z.literal('ok'), uptimeSeconds: z.number().int() }) },
   });
-  const readySchema = routeSchema({
+  const readySchema = declareRoute({
     summary: 'Readiness',
     description:
       "Every required check passes: the database answers and holds every migration. 503 names the failing checks. Redis, when configured, is checked too but only degrades: while it does not answer, 200 with `status: 'degraded'` and its check `degraded: true` (each instance then limits on its own).",

@@ -11,14 +11,13 @@ import {
   type UploadedMediaResponse,
 } from '../../../contracts/media';
 import { remoteMediaSchema } from '../../../contracts/remote-media';
-import type { Authenticator } from '../../lib/authenticator';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
-import { parseInput } from '../../lib/validation';
 import { IMMUTABLE_CACHE_CONTROL } from './media-storage';
 import type { MediaService } from './media-service';
 import { answer, pictureSchema } from '../../openapi/answers';
 import { servePublicFile } from '../../lib/public-files';
-import { rawAnswer, routeSchema } from '../../openapi/route-schema';
+import { rawAnswer, declareRoute } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const mediaParamsSchema = z.object({ id: z.string(), file: z.string() });
 /** For the reference only: the upload is read from the multipart stream, never parsed as a whole. */
@@ -32,9 +31,10 @@ function isTooLarge(error: unknown): boolean {
 /** POST /api/media (bearer, multipart field `file`) and the pictures' own addresses. */
 export async function registerMediaRoutes(
   app: FastifyInstance,
-  deps: { media: MediaService; auth: Authenticator },
+  deps: { media: MediaService },
 ): Promise<void> {
-  const { media, auth } = deps;
+  const { media } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin, so no other route ever accepts multipart bodies.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -44,7 +44,7 @@ export async function registerMediaRoutes(
     scope.post(
       '/api/media',
       {
-        schema: routeSchema({
+        schema: declareRoute({
           summary: 'Upload a picture',
           description:
             'JPEG, PNG, WebP, GIF or AVIF up to 10 MB, recognized by content, in the multipart field `file`. 400 damaged or over 50 megapixels, 413 over 10 MB or the quota, 415 any other type, 429 too many uploads.',
@@ -56,7 +56,6 @@ export async function registerMediaRoutes(
         }),
       },
       async (request, reply) => {
-        const viewer = await auth.require(request);
         if (!request.isMultipart()) throw new HttpError(415, MEDIA_MISSING_MESSAGE);
         let buffer: Buffer;
         try {
@@ -68,16 +67,16 @@ export async function registerMediaRoutes(
           if (error instanceof HttpError) throw error;
           throw badRequest(MEDIA_MISSING_MESSAGE);
         }
-        const body: UploadedMediaResponse = { response: await media.upload(viewer, buffer) };
+        const body: UploadedMediaResponse = { response: await media.upload(request.viewer, buffer) };
         return reply.code(201).send(body);
       },
     );
   });
 
-  app.post(
+  api.post(
     '/api/media/remote',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Copy a picture from another site',
         description:
           'For a picture pasted from a web page: the server fetches `url` (http or https, up to 3 redirects, 10 s) and stores it as an upload, so posts never hot-link. Addresses that are or resolve to private, loopback or link-local addresses are refused (400) as for webhooks. 413 over 10 MB or the quota, 415 not a picture, 502 the other site answered with an error or could not be reached, 504 it was too slow, 429 too many uploads.',
@@ -88,17 +87,16 @@ export async function registerMediaRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const { url } = parseInput(remoteMediaSchema, request.body);
-      const body: UploadedMediaResponse = { response: await media.uploadFrom(viewer, url) };
+      const { url } = request.body;
+      const body: UploadedMediaResponse = { response: await media.uploadFrom(request.viewer, url) };
       return reply.code(201).send(body);
     },
   );
 
-  app.get(
+  api.get(
     '/media/:id/:file',
     {
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'A stored picture at one width',
         description:
           '`file` is `<width>.webp` (480, 960, 1600 or its own, never enlarged). Cached for a year.',
@@ -109,7 +107,7 @@ export async function registerMediaRoutes(
       }),
     },
     async (request, reply) => {
-      const { id, file } = mediaParamsSchema.parse(request.params);
+      const { id, file } = request.params;
       if (!isUuid(id)) throw notFound(MEDIA_NOT_FOUND_MESSAGE);
       const data = await media.file(id, file);
       // Publications' sites, at other origins, show these pictures.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '../../../contracts/ids';
 import {
@@ -13,9 +13,8 @@ import {
   testimonialsInputSchema,
   type TargetKind,
 } from '../../../contracts/moderation';
-import type { Authenticator, Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../../lib/authenticator';
 import { cacheableRead } from '../../lib/response-cache';
-import { parseInput } from '../../lib/validation';
 import {
   answer,
   instanceFiguresSchema,
@@ -27,7 +26,8 @@ import {
   staffPickSchema,
   testimonialSchema,
 } from '../../openapi/answers';
-import { routeSchema, type RouteDeclaration } from '../../openapi/route-schema';
+import { declareRoute, type RouteDeclaration } from '../../openapi/route-schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageQuerySchema, toPageRequest } from '../posts/paging';
 import type { ModerationService } from './moderation-service';
 
@@ -46,29 +46,27 @@ const usersQuery = pageQuerySchema.extend({
 const DONE = { 200: messageAnswer };
 
 /**
- * HTTP for moderation (issue 14 §2): readers' reports, and the operators' tools under /api/admin.
- * Every /api/admin route checks the operator first, before its input, so a non-operator learns
+ * HTTP for moderation: readers' reports, and the operators' tools under /api/admin. Every
+ * /api/admin route is declared `operator`: the gate checks the operator first, before its input, so a non-operator learns
  * nothing from them but 403 (and a visitor 401).
  */
 export function registerModerationRoutes(
   app: FastifyInstance,
-  deps: { moderation: ModerationService; auth: Authenticator },
+  deps: { moderation: ModerationService },
 ): void {
-  const { moderation, auth } = deps;
+  const { moderation } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** A sign-in of an operator: API keys are refused, so a leaked key cannot moderate. */
-  const operator = async (request: FastifyRequest): Promise<Viewer> =>
-    moderation.requireOperator(await auth.requireSession(request));
+  /** An operator's sign-in only: API keys are refused, so a leaked key cannot moderate. */
+  const admin = <const D extends Omit<RouteDeclaration, 'tag' | 'access'>>(declaration: D) =>
+    declareRoute({ ...declaration, tag: 'Moderation', access: 'operator' });
 
-  const admin = (declaration: Omit<RouteDeclaration, 'tag' | 'access'>) =>
-    routeSchema({ ...declaration, tag: 'Moderation', access: 'operator' });
-
-  app.post(
+  api.post(
     '/api/reports',
     {
       // A report changes nothing readers see.
       config: { keepsResponseCache: true },
-      schema: routeSchema({
+      schema: declareRoute({
         summary: 'Report a post or comment',
         description:
           'Any signed-in reader. 404 for something they cannot see, 409 when they already have an open report on it, 429 past 20 reports an hour.',
@@ -80,18 +78,16 @@ export function registerModerationRoutes(
       }),
     },
     async (request, reply) => {
-      const viewer = await auth.require(request);
-      const input = parseInput(createReportSchema, request.body);
-      await moderation.report(viewer, input);
+      await moderation.report(request.viewer, request.body);
       return reply.code(201).send({ message: REPORT_THANKS_MESSAGE });
     },
   );
 
-  app.get(
+  api.get(
     '/api/testimonials',
     {
       ...cacheableRead(),
-      schema: routeSchema({
+      schema: declareRoute({
         summary: "The landing page's testimonials",
         description:
           'Quotes an operator chose from public posts and comments, in their order; empty until one is chosen.',
@@ -103,7 +99,7 @@ export function registerModerationRoutes(
     async () => ({ response: await moderation.testimonials(true) }),
   );
 
-  app.get(
+  api.get(
     '/api/admin/reports',
     {
       schema: admin({
@@ -114,14 +110,13 @@ export function registerModerationRoutes(
       }),
     },
     async (request) => {
-      await operator(request);
-      const query = parseInput(reportsQuery, request.query);
+      const query = request.query;
       return moderation.reports(query.state ?? 'open', toPageRequest(query));
     },
   );
 
   for (const outcome of ['resolve', 'dismiss'] as const) {
-    app.post(
+    api.post(
       `/api/admin/reports/:id/${outcome}`,
       {
         config: { keepsResponseCache: true },
@@ -133,9 +128,8 @@ export function registerModerationRoutes(
         }),
       },
       async (request) => {
-        const viewer = await operator(request);
-        const { id } = parseInput(reportParams, request.params);
-        await moderation.settleReport(viewer, id, outcome === 'resolve' ? 'resolved' : 'dismissed');
+        const { id } = request.params;
+        await moderation.settleReport(request.viewer, id, outcome === 'resolve' ? 'resolved' : 'dismissed');
         return { message: outcome === 'resolve' ? 'Report resolved' : 'Report dismissed' };
       },
     );
@@ -147,7 +141,7 @@ export function registerModerationRoutes(
   ];
   for (const { kind, path, params, name } of targets) {
     for (const change of ['hide', 'restore'] as const) {
-      app.post(
+      api.post(
         `${path}/${change}`,
         {
           schema: admin({
@@ -162,16 +156,15 @@ export function registerModerationRoutes(
           }),
         },
         async (request) => {
-          const viewer = await operator(request);
-          const { id } = parseInput(params, request.params);
-          const { reason } = parseInput(moderationReasonSchema, request.body);
-          if (change === 'hide') await moderation.hide(viewer, kind, id, reason);
-          else await moderation.restore(viewer, kind, id, reason);
+          const { id } = request.params;
+          const { reason } = request.body;
+          if (change === 'hide') await moderation.hide(request.viewer, kind, id, reason);
+          else await moderation.restore(request.viewer, kind, id, reason);
           return { message: change === 'hide' ? `The ${name} is hidden` : `The ${name} is shown again` };
         },
       );
     }
-    app.delete(
+    api.delete(
       path,
       {
         schema: admin({
@@ -182,15 +175,14 @@ export function registerModerationRoutes(
         }),
       },
       async (request) => {
-        const viewer = await operator(request);
-        const { id } = parseInput(params, request.params);
-        await moderation.remove(viewer, kind, id, undefined);
+        const { id } = request.params;
+        await moderation.remove(request.viewer, kind, id, undefined);
         return { message: `The ${name} is deleted` };
       },
     );
   }
 
-  app.get(
+  api.get(
     '/api/admin/users',
     {
       schema: admin({
@@ -201,14 +193,13 @@ export function registerModerationRoutes(
       }),
     },
     async (request) => {
-      await operator(request);
-      const query = parseInput(usersQuery, request.query);
+      const query = request.query;
       return moderation.users(query.q ?? '', query.limit ?? 20, query.cursor || null);
     },
   );
 
   for (const change of ['suspend', 'reinstate'] as const) {
-    app.post(
+    api.post(
       `/api/admin/users/:username/${change}`,
       {
         schema: admin({
@@ -223,17 +214,16 @@ export function registerModerationRoutes(
         }),
       },
       async (request) => {
-        const viewer = await operator(request);
-        const { username } = parseInput(usernameParams, request.params);
-        const { reason } = parseInput(moderationReasonSchema, request.body);
-        if (change === 'suspend') await moderation.suspend(viewer, username, reason);
-        else await moderation.reinstate(viewer, username, reason);
+        const { username } = request.params;
+        const { reason } = request.body;
+        if (change === 'suspend') await moderation.suspend(request.viewer, username, reason);
+        else await moderation.reinstate(request.viewer, username, reason);
         return { message: change === 'suspend' ? 'The account is suspended' : 'The account is reinstated' };
       },
     );
   }
 
-  app.get(
+  api.get(
     '/api/admin/log',
     {
       schema: admin({
@@ -244,8 +234,7 @@ export function registerModerationRoutes(
       }),
     },
     async (request) => {
-      await operator(request);
-      return moderation.log(toPageRequest(parseInput(pageQuerySchema, request.query)));
+      return moderation.log(toPageRequest(request.query));
     },
   );
 
@@ -254,11 +243,7 @@ export function registerModerationRoutes(
     path: string,
     declaration: Omit<RouteDeclaration, 'tag' | 'access'>,
     read: () => Promise<unknown>,
-  ) =>
-    app.get(path, { schema: admin(declaration) }, async (request) => {
-      await operator(request);
-      return { response: await read() };
-    });
+  ) => api.get(path, { schema: admin(declaration) }, async () => ({ response: await read() }));
 
   /** An operator's `PUT` of a whole ordered list, answered with the list as saved. */
   const adminReplace = <S extends z.ZodType>(
@@ -266,10 +251,9 @@ export function registerModerationRoutes(
     declaration: Omit<RouteDeclaration, 'tag' | 'access' | 'body'> & { body: S },
     replace: (viewer: Viewer, input: z.output<S>) => Promise<unknown>,
   ) =>
-    app.put(path, { schema: admin(declaration) }, async (request) => {
-      const viewer = await operator(request);
-      return { response: await replace(viewer, parseInput(declaration.body, request.body)) };
-    });
+    api.put(path, { schema: admin(declaration) }, async (request) => ({
+      response: await replace(request.viewer, request.body as z.output<S>),
+    }));
 
   adminRead(
     '/api/admin/staff-picks',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRIVATE_PAGES } from '../../../contracts/site';
 import { SITEMAP_PATHS } from '../sitemap/sitemap-service';
-import { rawAnswer, routeSchema } from '../../openapi/route-schema';
+import { rawAnswer, declareRoute } from '../../openapi/route-schema';
 
 /**
  * robots.txt: crawlers may read every public page; the API and the pages only a signed-in writer
@@ -23,7 +23,7 @@ export function robotsTxt(publicUrl: string): string {
 
 export function registerRobotsRoute(app: FastifyInstance, deps: { publicUrl: string }): void {
   const body = robotsTxt(deps.publicUrl);
-  const schema = routeSchema({
+  const schema = declareRoute({
     summary: 'robots.txt',
     description: 'Keeps crawlers out of the API and private pages, and names the sitemap.',
     tag: 'Open web',
