@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobRound, PeriodicJob, ScheduledJob, Scheduler } from './scheduler';
 
 /**
  * The wait before attempt `attempts + 1`: exponential, capped, with "equal jitter" (half fixed,
@@ -33,76 +34,51 @@ export interface PollingWork<Job> {
 }
 
 /**
- * The loop of a queue kept in a database table (webhook deliveries, account emails): every
- * instance runs one; it reads the queue when woken or every `pollIntervalMs`, handles a batch at
- * a time and reads again at once while batches come back full. Leases make each job run once
- * across instances, and a crashed instance's leases expire, so its jobs run again elsewhere.
+ * The loop of a queue kept in a database table (webhook deliveries, account emails), as a job on
+ * the app's scheduler: every instance runs one; it reads the queue when woken or every
+ * `pollIntervalMs`, handles a batch at a time and reads again at once while batches come back
+ * full. Leases make each job run once across instances, and a crashed instance's leases expire,
+ * so its jobs run again elsewhere.
  */
-export class PollingWorker<Job> {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private wokenWhileRunning = false;
-  private readonly shutdown = new AbortController();
-  stopped = false;
+export class PollingWorker<Job> implements PeriodicJob {
+  readonly name: string;
+  private readonly scheduled: ScheduledJob;
 
   constructor(
     private readonly options: PollingWorkerOptions,
     private readonly work: PollingWork<Job>,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  /** Aborts when the worker stops: a job in flight gives its attempt back. */
-  get signal(): AbortSignal {
-    return this.shutdown.signal;
+    scheduler: Pick<Scheduler, 'add'>,
+  ) {
+    this.name = options.label;
+    this.scheduled = scheduler.add(this);
   }
 
-  start(): void {
-    this.schedule(0);
+  /** Whether the app is shutting down: a job in flight gives its attempt back. */
+  get stopped(): boolean {
+    return this.scheduled.stopped;
   }
 
   /** Something was queued: look now rather than at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    this.schedule(0);
+    this.scheduled.wake();
   }
 
-  /** Stops polling, cuts jobs in flight short and waits for them. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.shutdown.abort();
-    await this.running;
+  firstDelayMs(): number {
+    return 0;
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = undefined;
-      });
-    }, delayMs);
-    // A pending poll never keeps the process alive on its own.
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
+  async run({ signal }: JobRound): Promise<number> {
     let claimedFullBatch = false;
     try {
       const now = Date.now();
       const lease = new Date(now + this.options.leaseMs).toISOString();
       const claimed = await this.work.claim(new Date(now).toISOString(), lease, this.options.batchSize);
       claimedFullBatch = claimed.length === this.options.batchSize;
-      await Promise.all(claimed.map((job) => this.work.handle(job, this.shutdown.signal)));
+      await Promise.all(claimed.map((job) => this.work.handle(job, signal)));
     } catch (error) {
-      if (!this.stopped) this.log.error({ err: error }, `${this.options.label} could not be read`);
+      if (!signal.aborted) this.log.error({ err: error }, `${this.options.label} could not be read`);
     }
-    if (this.stopped) return;
-    const again = claimedFullBatch || this.wokenWhileRunning;
-    this.wokenWhileRunning = false;
-    this.schedule(again ? 0 : this.options.pollIntervalMs);
+    return claimedFullBatch ? 0 : this.options.pollIntervalMs;
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from '../../lib/ids';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import { backoffMs, PollingWorker } from '../../lib/polling-worker';
+import type { Scheduler } from '../../lib/scheduler';
 import type { ClaimedMail, MailOutboxRepository } from './mail-outbox-repository';
 
 export interface MailQueueOptions {
@@ -36,6 +37,7 @@ export class QueuedMailer implements Mailer {
     private readonly transport: Mailer,
     private readonly options: MailQueueOptions,
     private readonly log: FastifyBaseLogger,
+    scheduler: Pick<Scheduler, 'add'>,
   ) {
     this.loop = new PollingWorker(
       { pollIntervalMs: options.pollIntervalMs, batchSize: 10, leaseMs: SEND_LEASE_MS, label: 'mail outbox' },
@@ -44,20 +46,13 @@ export class QueuedMailer implements Mailer {
         handle: (mail) => this.deliver(mail),
       },
       log,
+      scheduler,
     );
   }
 
   async send(message: MailMessage): Promise<void> {
     await this.outbox.add(uuidv7(), message, new Date().toISOString());
     this.loop.wake();
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {

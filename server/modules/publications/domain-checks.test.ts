@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Scheduler } from '../../lib/scheduler';
 import { DomainChecks, jittered } from './domain-checks';
 import type { DomainRecheckOptions, DomainRecheckSummary } from './publications-service';
 
@@ -21,7 +22,9 @@ function setUp(answers: (() => Promise<DomainRecheckSummary>)[], intervalMs = 60
     log,
     () => 0.5,
   );
-  return { checks, calls, log };
+  const scheduler = new Scheduler(log);
+  scheduler.add(checks);
+  return { scheduler, calls, log };
 }
 
 describe('DomainChecks', () => {
@@ -39,8 +42,8 @@ describe('DomainChecks', () => {
   });
 
   it('first looks a tick after start, then every five minutes, with the interval and a batch bound', async () => {
-    const { checks, calls } = setUp([]);
-    checks.start();
+    const { scheduler, calls } = setUp([]);
+    scheduler.start();
     await vi.advanceTimersByTimeAsync(5 * MINUTE - 1);
     expect(calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -48,24 +51,24 @@ describe('DomainChecks', () => {
     expect(calls[0]?.options).toMatchObject({ intervalMs: 60 * MINUTE, limit: 50, concurrency: 10 });
     await vi.advanceTimersByTimeAsync(5 * MINUTE);
     expect(calls).toHaveLength(2);
-    await checks.stop();
+    await scheduler.stop();
   });
 
   it('ticks every interval when the interval is shorter than five minutes', async () => {
-    const { checks, calls } = setUp([], 2 * MINUTE);
-    checks.start();
+    const { scheduler, calls } = setUp([], 2 * MINUTE);
+    scheduler.start();
     await vi.advanceTimersByTimeAsync(6 * MINUTE);
     expect(calls).toHaveLength(3);
-    await checks.stop();
+    await scheduler.stop();
   });
 
   it('logs a failed tick and ticks again; follows a full batch soon', async () => {
     const full: DomainRecheckSummary = { ...quiet, due: 50, checked: 50 };
-    const { checks, calls, log } = setUp([
+    const { scheduler, calls, log } = setUp([
       () => Promise.reject(new Error('database away')),
       () => Promise.resolve(full),
     ]);
-    checks.start();
+    scheduler.start();
     await vi.advanceTimersByTimeAsync(5 * MINUTE);
     expect(log.error).toHaveBeenCalledWith(
       expect.objectContaining({ err: expect.any(Error) as Error }),
@@ -76,21 +79,21 @@ describe('DomainChecks', () => {
     // The full batch is followed after seconds, not minutes.
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toHaveLength(3);
-    await checks.stop();
+    await scheduler.stop();
   });
 
   it('stops ticking on stop, and aborts a tick in flight', async () => {
     let release: (() => void) | undefined;
-    const { checks, calls } = setUp([
+    const { scheduler, calls } = setUp([
       () =>
         new Promise((resolve) => {
           release = () => resolve(quiet);
         }),
     ]);
-    checks.start();
+    scheduler.start();
     await vi.advanceTimersByTimeAsync(5 * MINUTE);
     expect(calls).toHaveLength(1);
-    const stopped = checks.stop();
+    const stopped = scheduler.stop();
     expect(calls[0]?.options.signal?.aborted).toBe(true);
     release?.();
     await stopped;

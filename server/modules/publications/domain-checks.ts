@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobRound, PeriodicJob } from '../../lib/scheduler';
 import type { DomainRecheckSummary, PublicationsService } from './publications-service';
 
 export interface DomainChecksOptions {
@@ -24,16 +25,14 @@ export function jittered(ms: number, random: () => number = Math.random): number
 }
 
 /**
- * The periodic re-check of custom domains (decision 44): every instance runs one. It looks for due
- * domains every five minutes (or every interval, if shorter), never at start, so a restart or a
- * deploy does not make every instance ask at once; whether a domain is due is kept in the database
- * (`checked_at`), so restarts do not delay it beyond that. Errors are logged, never thrown.
+ * The periodic re-check of custom domains (decision 44), a job on the app's scheduler: every
+ * instance runs one. It looks for due domains every five minutes (or every interval, if shorter),
+ * never at start, so a restart or a deploy does not make every instance ask at once; whether a
+ * domain is due is kept in the database (`checked_at`), so restarts do not delay it beyond that.
+ * Errors are logged, never thrown.
  */
-export class DomainChecks {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private readonly shutdown = new AbortController();
-  private stopped = false;
+export class DomainChecks implements PeriodicJob {
+  readonly name = 'custom domain checks';
 
   constructor(
     private readonly publications: Pick<PublicationsService, 'recheckDueDomains'>,
@@ -42,52 +41,35 @@ export class DomainChecks {
     private readonly random: () => number = Math.random,
   ) {}
 
-  /** One tick's work, at `now`: what the timer runs, and what tests call with their own clock. */
-  recheckDueDomains(now: Date = new Date()): Promise<DomainRecheckSummary> {
+  /**
+   * One tick's work, at `now`: what each round runs, and what tests call with their own clock.
+   * `signal` abandons the lookups under way when the app shuts down.
+   */
+  recheckDueDomains(now: Date = new Date(), signal?: AbortSignal): Promise<DomainRecheckSummary> {
     return this.publications.recheckDueDomains(now, {
       intervalMs: this.options.intervalMs,
       limit: this.options.batchSize,
       concurrency: this.options.concurrency,
-      signal: this.shutdown.signal,
+      ...(signal ? { signal } : {}),
     });
   }
 
-  start(): void {
-    this.schedule(jittered(Math.min(this.options.intervalMs, MAX_TICK_MS), this.random));
+  firstDelayMs(): number {
+    return jittered(Math.min(this.options.intervalMs, MAX_TICK_MS), this.random);
   }
 
-  /** Stops the timer; a tick in flight starts no further lookup and abandons those under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.shutdown.abort();
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = undefined;
-      });
-    }, delayMs);
-    // A pending tick never keeps the process alive on its own.
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
+  async run({ signal }: JobRound): Promise<number> {
     let backlog = false;
     try {
-      const summary = await this.recheckDueDomains(new Date());
+      const summary = await this.recheckDueDomains(new Date(), signal);
       for (const { domain, error } of summary.errors)
         this.log.warn({ err: error, domain }, 'custom domain not re-checked');
       for (const change of summary.changed) this.log.info(change, 'custom domain re-checked: state changed');
       backlog = summary.due === this.options.batchSize && summary.errors.length === 0;
     } catch (error) {
-      if (!this.stopped) this.log.error({ err: error }, 'custom domains could not be re-checked');
+      if (!signal.aborted) this.log.error({ err: error }, 'custom domains could not be re-checked');
     }
-    if (this.stopped) return;
     const pause = backlog ? BACKLOG_PAUSE_MS : Math.min(this.options.intervalMs, MAX_TICK_MS);
-    this.schedule(jittered(pause, this.random));
+    return jittered(pause, this.random);
   }
 }

@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import type { JobRound, PeriodicJob } from '../../lib/scheduler';
 
 /** Where a publication's site lives on the main site, and where its own hosts are routed. */
 export const SITE_PATH_PREFIX = '/pub/';
+
+/** How often every instance reads the verified domains again, to learn of another's verification. */
+const REFRESH_MS = 30_000;
 
 const REWRITTEN = Symbol('inkwell.siteRewritten');
 type Marked = IncomingMessage & { [REWRITTEN]?: true };
@@ -23,9 +27,9 @@ export function hostNameOf(host: string | undefined): string {
  * it, the response cache's front door included, so that `/` on a sub-domain and `/` on the main
  * site can never share a cached answer.
  */
-export class SiteHosts {
+export class SiteHosts implements PeriodicJob {
+  readonly name = 'site hosts refresh';
   private customDomains = new Map<string, string>();
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly mainHost: string,
@@ -60,16 +64,14 @@ export class SiteHosts {
     this.customDomains = new Map(rows.map((row) => [row.domain, row.slug]));
   }
 
-  async start(log: { warn(details: object, message: string): void }, everyMs = 30_000): Promise<void> {
-    await this.refresh();
-    this.timer = setInterval(() => {
-      // A failed refresh keeps the last map: verified domains go on being served.
-      this.refresh().catch((error: unknown) => log.warn({ err: error }, 'custom domains not refreshed'));
-    }, everyMs);
-    this.timer.unref();
+  firstDelayMs(): number {
+    return REFRESH_MS;
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
+  /** A round on the app's scheduler, after the first refresh at start. */
+  async run({ log }: JobRound): Promise<number> {
+    // A failed refresh keeps the last map: verified domains go on being served.
+    await this.refresh().catch((error: unknown) => log.warn({ err: error }, 'custom domains not refreshed'));
+    return REFRESH_MS;
   }
 }

@@ -3,6 +3,7 @@ import type { HostResolver } from '../../lib/network-guard';
 import type { ClaimedDelivery, WebhooksRepository } from './webhooks-repository';
 import { sendWebhook, type SendOutcome } from './webhook-sender';
 import { backoffMs, PollingWorker } from '../../lib/polling-worker';
+import type { Scheduler } from '../../lib/scheduler';
 
 export interface WebhookWorkerOptions {
   /** How often the queue is read when nothing woke the worker. */
@@ -32,6 +33,7 @@ export class WebhookWorker {
     private readonly hooks: WebhooksRepository,
     private readonly options: WebhookWorkerOptions,
     log: FastifyBaseLogger,
+    scheduler: Pick<Scheduler, 'add'>,
   ) {
     this.loop = new PollingWorker(
       {
@@ -46,21 +48,13 @@ export class WebhookWorker {
         handle: (delivery, signal) => this.deliver(delivery, signal),
       },
       log,
+      scheduler,
     );
-  }
-
-  start(): void {
-    this.loop.start();
   }
 
   /** Something was queued: look now rather than at the next poll. */
   wake(): void {
     this.loop.wake();
-  }
-
-  /** Stops polling, cuts sends in flight short (their attempts are given back) and waits for them. */
-  async stop(): Promise<void> {
-    await this.loop.stop();
   }
 
   private async deliver(claim: ClaimedDelivery, signal: AbortSignal): Promise<void> {

@@ -1,0 +1,291 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import { migrations } from './db/migrations';
+import { unitOfWork } from './db/transaction';
+import { Authenticator } from './lib/authenticator';
+import { LogMailer, SmtpMailer, defaultSender } from './lib/mail';
+import { MarkdownRenderer } from './lib/markdown/markdown-renderer';
+import type { Metrics } from './lib/metrics';
+import { systemResolver } from './lib/network-guard';
+import { PasswordHasher } from './lib/passwords';
+import { RateLimiterFactory } from './lib/rate-limiter';
+import type { RedisConnection } from './lib/redis';
+import type { Scheduler } from './lib/scheduler';
+import { TokenService } from './lib/tokens';
+import { AccountsRepository } from './modules/accounts/accounts-repository';
+import { AccountsService } from './modules/accounts/accounts-service';
+import { ApiKeysRepository } from './modules/api-keys/api-keys-repository';
+import { ApiKeysService } from './modules/api-keys/api-keys-service';
+import { ConduitRepository } from './modules/conduit/conduit-repository';
+import { ConduitService } from './modules/conduit/conduit-service';
+import { DiscoverRepository } from './modules/discover/discover-repository';
+import { DiscoverService } from './modules/discover/discover-service';
+import { loadReleaseNotes } from './modules/discover/release-notes';
+import { FeedsRepository } from './modules/feeds/feeds-repository';
+import { FeedsService } from './modules/feeds/feeds-service';
+import { HealthRepository } from './modules/health/health-repository';
+import { databaseReadinessChecks } from './modules/health/readiness';
+import { MailOutboxRepository } from './modules/mail-outbox/mail-outbox-repository';
+import { MAIL_QUEUE_DEFAULTS, QueuedMailer } from './modules/mail-outbox/queued-mailer';
+import { MediaRepository } from './modules/media/media-repository';
+import { MediaService } from './modules/media/media-service';
+import { mediaStorageFor } from './modules/media/media-storage';
+import { ModerationRepository } from './modules/moderation/moderation-repository';
+import { ModerationService } from './modules/moderation/moderation-service';
+import { NotificationsRepository } from './modules/notifications/notifications-repository';
+import { NotificationsService } from './modules/notifications/notifications-service';
+import { PostsRepository } from './modules/posts/posts-repository';
+import { PostsService } from './modules/posts/posts-service';
+import { DOMAIN_CHECK_DEFAULTS, DomainChecks } from './modules/publications/domain-checks';
+import { dnsLookup } from './modules/publications/domain-verifier';
+import { PublicationUrls } from './modules/publications/publication-urls';
+import { PublicationsRepository } from './modules/publications/publications-repository';
+import { PublicationsService } from './modules/publications/publications-service';
+import { PostgresSearchRepository } from './modules/search/postgres-search-repository';
+import { SearchService } from './modules/search/search-service';
+import { SqliteSearchRepository } from './modules/search/sqlite-search-repository';
+import { SitemapRepository } from './modules/sitemap/sitemap-repository';
+import { SitemapService } from './modules/sitemap/sitemap-service';
+import { SiteHosts } from './modules/sites/site-hosts';
+import { BlocksRepository } from './modules/social/blocks/blocks-repository';
+import { BlocksService } from './modules/social/blocks/blocks-service';
+import { CommentsRepository } from './modules/social/comments/comments-repository';
+import { CommentsService } from './modules/social/comments/comments-service';
+import { FavoritesRepository } from './modules/social/favorites/favorites-repository';
+import { FavoritesService } from './modules/social/favorites/favorites-service';
+import { FollowsRepository } from './modules/social/follows/follows-repository';
+import { FollowsService } from './modules/social/follows/follows-service';
+import { TagsRepository } from './modules/tags/tags-repository';
+import { TagsService } from './modules/tags/tags-service';
+import { TransferRepository } from './modules/transfer/transfer-repository';
+import { UsersRepository } from './modules/users/users-repository';
+import { UsersService } from './modules/users/users-service';
+import { WebhookEvents } from './modules/webhooks/webhook-events';
+import { WebhookWorker } from './modules/webhooks/webhook-worker';
+import { WebhooksRepository } from './modules/webhooks/webhooks-repository';
+import { WebhooksService } from './modules/webhooks/webhooks-service';
+
+/**
+ * Where the readers' release notes (docs/release-notes.md) are found, relative to this module once
+ * bundled (build/server.mjs, beside which scripts/build-server.mjs copies them) or run from source
+ * (server/composition.ts, the repository root one folder up).
+ */
+const RELEASE_NOTES_FILES = [
+  fileURLToPath(new URL('./release-notes.md', import.meta.url)),
+  fileURLToPath(new URL('../docs/release-notes.md', import.meta.url)),
+];
+
+/**
+ * Which publication a request's Host names. Made before the app, whose front door routes by it;
+ * it learns of verified custom domains from the database.
+ */
+export function siteHostsFor(config: AppConfig, database: Database): SiteHosts {
+  const publications = new PublicationsRepository(database.db);
+  return new SiteHosts(new URL(config.publicUrl).hostname, config.baseDomain, () =>
+    publications.verifiedDomains(),
+  );
+}
+
+export interface ServiceDependencies {
+  config: AppConfig;
+  database: Database;
+  jwtSecret: string;
+  log: FastifyBaseLogger;
+  /** Shared rate-limit counters among instances; absent: each instance counts on its own. */
+  redis: RedisConnection | undefined;
+  /** Runs every periodic job (the queues' workers, the domain checks, the hosts' refresh). */
+  scheduler: Scheduler;
+  siteHosts: SiteHosts;
+  metrics: Metrics | undefined;
+}
+
+/**
+ * Every service of the app, made once from the configuration: repositories touch the database,
+ * services hold the rules, and the routes (registered by app.ts) speak HTTP. Nothing here starts:
+ * the periodic jobs are added to `scheduler`, which the app starts when ready and stops on close.
+ */
+export function createServices({
+  config,
+  database,
+  jwtSecret,
+  log,
+  redis,
+  scheduler,
+  siteHosts,
+  metrics,
+}: ServiceDependencies) {
+  const { db, dialect } = database;
+  const limiters = new RateLimiterFactory(config.rateLimits, redis);
+  const markdown = new MarkdownRenderer();
+  const notificationsRepository = new NotificationsRepository(db);
+  const usersRepository = new UsersRepository(db);
+  const postsRepository = new PostsRepository(db);
+  const tagsRepository = new TagsRepository(db);
+
+  const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
+  const apiKeys = new ApiKeysService(new ApiKeysRepository(db), limiters.limiter('requestsPerApiKey'));
+  const auth = new Authenticator(tokens, usersRepository, apiKeys);
+  const moderation = new ModerationService(
+    new ModerationRepository(db, dialect),
+    config.adminEmails,
+    limiters.limiter('reportsPerUser'),
+  );
+  const passwords = new PasswordHasher(config.passwordHashing);
+  metrics?.watchPasswordQueue(passwords);
+
+  const transport = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom ?? defaultSender(config.publicUrl))
+    : new LogMailer(log);
+  // Account emails leave through a queue in the database: sent once across instances, retried
+  // while SMTP is down, kept across restarts.
+  const mailer = new QueuedMailer(
+    new MailOutboxRepository(db, dialect),
+    transport,
+    { ...MAIL_QUEUE_DEFAULTS, ...config.mailQueue },
+    log,
+    scheduler,
+  );
+  // Uploaded pictures' files: served by the media routes, exported, and removed with an account.
+  const mediaStorage = mediaStorageFor(config.media.s3, config.dataDir);
+  const accounts = new AccountsService({
+    accounts: new AccountsRepository(db),
+    users: usersRepository,
+    passwords,
+    tokens,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    limiters,
+    mediaStorage,
+  });
+  const users = new UsersService(usersRepository, tokens, passwords, accounts, limiters);
+
+  // Signed webhooks: the queue is a table, so every instance runs a worker on it.
+  const resolve = config.webhooks.resolve ?? systemResolver;
+  const webhooksRepository = new WebhooksRepository(db, dialect);
+  const webhookWorker = new WebhookWorker(
+    webhooksRepository,
+    { ...config.webhooks, batchSize: 10, resolve },
+    log,
+    scheduler,
+  );
+  const wake = () => webhookWorker.wake();
+  const webhookEvents = new WebhookEvents(webhooksRepository, config.publicUrl, log, wake);
+  const webhooks = new WebhooksService(webhooksRepository, { ...config.webhooks, resolve, wake }, limiters);
+
+  const publications = new PublicationsService(
+    new PublicationsRepository(db),
+    new PublicationUrls(config.publicUrl, config.baseDomain),
+    dnsLookup(config.dnsResolvers),
+    { domainsChanged: () => siteHosts.refresh() },
+    notificationsRepository,
+    limiters,
+  );
+  // Custom domains are looked at again every DOMAIN_CHECK_INTERVAL_MINUTES: a pending one is
+  // verified once its record appears, a verified one whose record is gone stops being served.
+  const domainChecks = new DomainChecks(
+    publications,
+    { intervalMs: config.domainCheckIntervalMinutes * 60_000, ...DOMAIN_CHECK_DEFAULTS },
+    log,
+  );
+  scheduler.add(domainChecks);
+  // Every instance learns of another's verification within half a minute.
+  scheduler.add(siteHosts);
+
+  const posts = new PostsService(postsRepository, markdown, limiters, webhookEvents, publications);
+  const comments = new CommentsService(
+    unitOfWork(db, (tx) => ({
+      comments: new CommentsRepository(tx),
+      blocks: new BlocksRepository(tx),
+      notifications: new NotificationsRepository(tx),
+    })),
+    markdown,
+    posts,
+    limiters,
+    webhookEvents,
+  );
+  const favorites = new FavoritesService(
+    unitOfWork(db, (tx) => ({
+      favorites: new FavoritesRepository(tx),
+      notifications: new NotificationsRepository(tx),
+    })),
+    limiters,
+  );
+  const follows = new FollowsService(
+    unitOfWork(db, (tx) => ({
+      follows: new FollowsRepository(tx),
+      notifications: new NotificationsRepository(tx),
+    })),
+    users,
+    limiters,
+  );
+  const searchRepository =
+    dialect === 'postgres' ? new PostgresSearchRepository(db) : new SqliteSearchRepository(db);
+
+  return {
+    auth,
+    users,
+    accounts,
+    apiKeys,
+    moderation,
+    posts,
+    publications,
+    domainChecks,
+    comments,
+    favorites,
+    follows,
+    blocks: new BlocksService(new BlocksRepository(db)),
+    notifications: new NotificationsService(notificationsRepository),
+    tags: new TagsService(tagsRepository),
+    search: new SearchService(searchRepository, postsRepository, tagsRepository),
+    discover: new DiscoverService(
+      new DiscoverRepository(db),
+      postsRepository,
+      tagsRepository,
+      loadReleaseNotes(RELEASE_NOTES_FILES),
+      CHANGELOG_RELEASES_LIMIT,
+    ),
+    webhooks,
+    media: new MediaService(
+      new MediaRepository(db),
+      mediaStorage,
+      config.media.limits,
+      limiters,
+      config.media.remote,
+    ),
+    exports: {
+      sources: {
+        transfer: new TransferRepository(db),
+        storage: mediaStorage,
+        publicOrigin: new URL(config.publicUrl).origin,
+      },
+      exportsByUser: limiters.limiter('exportsPerUser'),
+    },
+    // The RealWorld (Conduit) API on the same data, through the same services.
+    conduit: new ConduitService({
+      users,
+      posts,
+      comments,
+      favorites,
+      follows,
+      conduit: new ConduitRepository(db),
+    }),
+    feeds: new FeedsService(new FeedsRepository(db), config.publicUrl, markdown),
+    sitemaps: new SitemapService(new SitemapRepository(db), config.publicUrl),
+    markdown,
+    readiness: [
+      ...databaseReadinessChecks(new HealthRepository(db), Object.keys(migrations)),
+      // Optional: every instance shares Redis and serves without it (limits then per instance).
+      ...(redis ? [{ name: 'redis', run: () => redis.ping(), optional: true }] : []),
+    ],
+    /** Ends what the services hold open once the scheduler has stopped (the SMTP connection). */
+    close(): void {
+      if (transport instanceof SmtpMailer) transport.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
