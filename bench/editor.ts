@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { startBuiltServer } from '../e2e/support/server-process';
 import { keystrokeWork, type TraceEvent } from './keystroke-trace';
 

@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { createUser, signInAs } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { atPath, expectNoHorizontalScroll, fillSignIn, textOf, visible } from './support/expect-page';
+import { atPath, expectNoHorizontalScroll, fillSignIn } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 import { axeViolations } from './support/axe';
 import { publish } from './support/posts';
-
-const browser = useBrowser();
 
 /** Mail the server sent, as received by a local SMTP server (smtp-server, from npm). */
 const inbox: { to: string[]; text: string }[] = [];
@@ -37,16 +34,16 @@ const smtp = new SMTPServer({
 /** This file's own server, sending its email to the SMTP server above. */
 let server: RunningServer;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   server = await startBuiltServer({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     PUBLIC_URL: 'http://inkwell.test',
   });
-}, 60_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await server?.stop();
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
@@ -69,10 +66,10 @@ async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-describe('account recovery in the browser', () => {
-  it('resets a forgotten password from the emailed link, at 375 px in the dark', async () => {
+test.describe('account recovery in the browser', () => {
+  test('resets a forgotten password from the emailed link, at 375 px in the dark', async ({ newPage }) => {
     const user = await createUser(server.baseURL, 'Forgetful');
-    const page = await browser.newPage({
+    const page = await newPage({
       baseURL: server.baseURL,
       viewport: PHONE,
       colorScheme: 'dark',
@@ -81,30 +78,30 @@ describe('account recovery in the browser', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await atPath(page, '/forgot-password');
-    await visible(page.getByRole('heading', { level: 1, name: 'Forgot your password?' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await expectNoAxeViolations(page, 'forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    expect(await textOf(page.locator('.field__error'))).toBe('Email is required');
+    await expect(page.locator('.field__error')).toHaveText('Email is required');
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    expect(await textOf(page.getByRole('status'))).toContain('If an account uses this address');
+    await expect(page.getByRole('status')).toContainText('If an account uses this address');
     await expectNoHorizontalScroll(page, PHONE.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/forgot-password-375-dark.png`, fullPage: true });
 
     const link = await mailedLink(user.email, '/reset-password');
     await page.goto(link);
-    await visible(page.getByRole('heading', { level: 1, name: 'Choose a new password' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
     await expectNoAxeViolations(page, 'reset-password');
     await page.getByLabel('New password', { exact: true }).fill('a recovered password');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    expect(await textOf(page.getByRole('status'))).toContain('Your password has been changed');
+    await expect(page.getByRole('status')).toContainText('Your password has been changed');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/reset-password-375-dark.png`, fullPage: true });
 
     // The link works once.
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('a third password');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    expect(await textOf(page.getByRole('alert'))).toBe(
+    await expect(page.getByRole('alert')).toHaveText(
       'Error: This link is invalid, has expired or has already been used.',
     );
 
@@ -113,13 +110,13 @@ describe('account recovery in the browser', () => {
     await atPath(page, '/allblog');
   });
 
-  it('changes the email from Settings once the new address confirms it', async () => {
+  test('changes the email from Settings once the new address confirms it', async ({ newPage }) => {
     const user = await createUser(server.baseURL, 'Mover');
-    const page = await browser.newPage({ baseURL: server.baseURL, viewport: DESKTOP, bypassCSP: true });
+    const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP, bypassCSP: true });
     await signInAs(page, user);
     await page.goto('/userupdate');
-    await visible(page.getByRole('heading', { level: 2, name: 'Email address' }));
-    await visible(page.getByText(`You sign in with ${user.email}`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Email address' })).toBeVisible();
+    await expect(page.getByText(`You sign in with ${user.email}`)).toBeVisible();
     await expectNoAxeViolations(page, 'settings');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-1280-light.png`, fullPage: true });
 
@@ -128,28 +125,30 @@ describe('account recovery in the browser', () => {
     await section.getByLabel('New email').fill(next);
     await section.getByLabel('Current password').fill('not my password');
     await section.getByRole('button', { name: 'Send confirmation link' }).click();
-    expect(await textOf(section.locator('.field__error'))).toBe('Your current password is not correct');
+    await expect(section.locator('.field__error')).toHaveText('Your current password is not correct');
     await section.getByLabel('Current password').fill(user.password);
     await section.getByRole('button', { name: 'Send confirmation link' }).click();
-    expect(await textOf(section.getByRole('status'))).toContain('We have sent a link to the new address');
+    await expect(section.getByRole('status')).toContainText('We have sent a link to the new address');
 
     const link = await mailedLink(next, '/confirm-email');
     await page.goto(link);
     await expectNoAxeViolations(page, 'confirm-email');
     await page.getByRole('button', { name: 'Confirm this address' }).click();
-    expect(await textOf(page.getByRole('status'))).toBe(
+    await expect(page.getByRole('status')).toHaveText(
       `Your email address has been changed. You now sign in with ${next}.`,
     );
   });
 
-  it('deletes the account after the password is typed, keeping its posts anonymously', async () => {
+  test('deletes the account after the password is typed, keeping its posts anonymously', async ({
+    newPage,
+  }) => {
     const user = await createUser(server.baseURL, 'Leaver');
-    const page = await browser.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    const page = await newPage({ baseURL: server.baseURL, viewport: PHONE });
     await signInAs(page, user);
     await page.goto('/userupdate');
     const section = page.getByRole('region', { name: 'Delete account' });
     await section.getByRole('button', { name: 'Delete my account' }).click();
-    expect(await textOf(section.locator('.field__error').first())).toBe(
+    await expect(section.locator('.field__error').first()).toHaveText(
       'Choose whether to delete or keep your posts and comments',
     );
     await section.getByLabel('Keep my posts and comments', { exact: false }).check();
@@ -161,33 +160,33 @@ describe('account recovery in the browser', () => {
     const landed = await atPath(page, '/allblog');
     expect(landed.search).toBe('');
     const notice = page.locator('.page-notice').getByRole('status');
-    expect(await textOf(notice)).toBe('Your account has been deleted.');
-    await visible(page.getByRole('link', { name: 'Sign In', exact: true }));
+    await expect(notice).toHaveText('Your account has been deleted.');
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/account-deleted-375-light.png` });
     // Once: a reload shows the page without it.
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await page.locator('.page-notice').count()).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('.page-notice')).toHaveCount(0);
     await page.goto('/signin');
     await fillSignIn(page, user.email, user.password);
-    expect(await textOf(page.getByRole('alert'))).toBe('Error: Invalid email or password');
+    await expect(page.getByRole('alert')).toHaveText('Error: Invalid email or password');
   });
 
-  it('signs out everywhere from Settings', async () => {
+  test('signs out everywhere from Settings', async ({ newPage }) => {
     const user = await createUser(server.baseURL, 'Everywhere');
-    const page = await browser.newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+    const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
     await signInAs(page, user);
     await page.goto('/userupdate');
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-    expect(await textOf(page.getByRole('status'))).toBe('You have been signed out on every device.');
+    await expect(page.getByRole('status')).toHaveText('You have been signed out on every device.');
     const me = await fetch(`${server.baseURL}/api/user/me`, {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(me.status).toBe(401);
   });
 
-  it('downloads everything the writer wrote as a zip from Settings', async () => {
+  test('downloads everything the writer wrote as a zip from Settings', async ({ newPage }) => {
     const user = await createUser(server.baseURL, 'Keeper');
     await publish(server.baseURL, user, {
       title: 'Worth keeping',
@@ -195,7 +194,7 @@ describe('account recovery in the browser', () => {
       tags: ['archive'],
     });
     // axe runs as an injected script, which the page's policy would refuse.
-    const page = await browser.newPage({ baseURL: server.baseURL, viewport: PHONE, bypassCSP: true });
+    const page = await newPage({ baseURL: server.baseURL, viewport: PHONE, bypassCSP: true });
     await signInAs(page, user);
     await page.goto('/userupdate');
     const downloading = page.waitForEvent('download');
@@ -206,7 +205,7 @@ describe('account recovery in the browser', () => {
     const posts = Object.keys(files).filter((name) => name.startsWith('posts/'));
     expect(posts).toEqual([expect.stringMatching(/^posts\/\d{4}-\d{2}-\d{2}-worth-keeping\.md$/)]);
     expect(strFromU8(files[posts[0]!]!)).toContain('Every word of it.');
-    await visible(page.getByText(download.suggestedFilename(), { exact: false }));
+    await expect(page.getByText(download.suggestedFilename(), { exact: false })).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
     expect(await axeViolations(page)).toEqual([]);
   });

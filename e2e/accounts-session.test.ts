@@ -1,35 +1,30 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { DESKTOP, expect, type NewPage, test } from './support/fixtures';
 import { createUser } from './support/api';
-import { DESKTOP, useBrowser } from './support/browser';
 import {
+  at,
   atPath,
   changePasswordElsewhere,
+  expectFieldError,
   expectSignedInHeader,
   expectSignedOutHeader,
-  fieldError,
   fillSignIn,
-  hidden,
   storedKeys,
-  textOf,
-  visible,
-} from './support/expect-page';
-
-const browser = useBrowser();
+} from './support/screens';
 
 /** A page signed in through the real form, so it holds its own token (not the one the API gave). */
-async function signedInWithForm(user: { email: string; password: string }): Promise<Page> {
-  const page = await browser.newPage({ viewport: DESKTOP });
+async function signedInWithForm(newPage: NewPage, user: { email: string; password: string }): Promise<Page> {
+  const page = await newPage({ viewport: DESKTOP });
   await page.goto('/signin');
   await fillSignIn(page, user.email, user.password);
   await atPath(page, '/allblog');
   return page;
 }
 
-describe('legacy storage', () => {
-  it('moves a usersname left by an older version into username', async () => {
-    const user = await createUser(browser.baseURL, 'legacy');
-    const page = await browser.newPage({ viewport: DESKTOP });
+test.describe('legacy storage', () => {
+  test('moves a usersname left by an older version into username', async ({ newPage, serverURL }) => {
+    const user = await createUser(serverURL, 'legacy');
+    const page = await newPage({ viewport: DESKTOP });
     await page.addInitScript(
       ({ token, id }) => {
         if (!sessionStorage.getItem('e2e-seeded')) {
@@ -51,10 +46,10 @@ describe('legacy storage', () => {
   });
 });
 
-describe('session the server rejects', () => {
+test.describe('session the server rejects', () => {
   async function expectSessionEnded(page: Page, next: string): Promise<void> {
     await atPath(page, '/signin', { next });
-    expect(await textOf(page.getByRole('status').filter({ hasText: 'session' }))).toBe(
+    await expect(page.getByRole('status').filter({ hasText: 'session' })).toHaveText(
       'Your session has ended. Please sign in again.',
     );
     await expectSignedOutHeader(page);
@@ -62,9 +57,12 @@ describe('session the server rejects', () => {
     expect(keys).toEqual({ token: null, username: null, userId: null, usersname: null });
   }
 
-  it('signs a forged token out with a message, then brings the user back after signing in', async () => {
-    const user = await createUser(browser.baseURL, 'Forged');
-    const page = await browser.newPage({ viewport: DESKTOP });
+  test('signs a forged token out with a message, then brings the user back after signing in', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Forged');
+    const page = await newPage({ viewport: DESKTOP });
     await page.addInitScript(
       ({ id }) => {
         if (!sessionStorage.getItem('e2e-seeded')) {
@@ -84,21 +82,24 @@ describe('session the server rejects', () => {
     await fillSignIn(page, user.email, user.password);
     await atPath(page, '/userupdate');
     await expectSignedInHeader(page, 'Forged');
-    await hidden(page.getByText('Your session has ended. Please sign in again.'));
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeHidden();
   });
 
-  it('says the session ended when a post is refused for a rejected token on /addblog', async () => {
-    const user = await createUser(browser.baseURL, 'Drafter');
-    const page = await signedInWithForm(user);
+  test('says the session ended when a post is refused for a rejected token on /addblog', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Drafter');
+    const page = await signedInWithForm(newPage, user);
     // The page's timers stand still while the post is written, so the request refused is the
     // Publish click's, not an autosave's (two seconds after typing, sooner than a slow click).
     await page.clock.install();
     await page.goto('/addblog');
-    await visible(page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }));
+    await expect(page.getByRole('main').getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.clock.pauseAt(Date.now() + 60_000);
     // Another device changes the password, which revokes the token this page holds.
-    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere', user.password);
+    await changePasswordElsewhere(serverURL, user.token, 'changed elsewhere', user.password);
 
     await page.getByLabel('Title', { exact: true }).fill('Written just too late');
     await page
@@ -108,32 +109,35 @@ describe('session the server rejects', () => {
     await page.clock.resume();
 
     // Difference 8 from the specification: signed out cleanly *with a short message*, wherever the guard sends the user.
-    await page.waitForURL((url) => url.pathname !== '/addblog');
+    await expect(page).not.toHaveURL(at('/addblog'));
     await expectSignedOutHeader(page);
     expect((await storedKeys(page)).token).toBeNull();
-    await visible(page.getByText('Your session has ended. Please sign in again.'));
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   });
 
-  it('ends a session revoked while the tab was closed on the next visit, before any action', async () => {
-    const user = await createUser(browser.baseURL, 'Comeback');
-    const page = await signedInWithForm(user);
+  test('ends a session revoked while the tab was closed on the next visit, before any action', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Comeback');
+    const page = await signedInWithForm(newPage, user);
     await expectSignedInHeader(page, 'Comeback');
-    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere', user.password);
+    await changePasswordElsewhere(serverURL, user.token, 'changed elsewhere', user.password);
     await page.reload();
     await expectSessionEnded(page, '/allblog');
   });
 
-  it('ends the session when the password was changed elsewhere', async () => {
-    const user = await createUser(browser.baseURL, 'Elsewhere');
-    const page = await signedInWithForm(user);
+  test('ends the session when the password was changed elsewhere', async ({ newPage, serverURL }) => {
+    const user = await createUser(serverURL, 'Elsewhere');
+    const page = await signedInWithForm(newPage, user);
     await page.goto('/userupdate');
-    await visible(page.getByLabel('New username', { exact: true }));
+    await expect(page.getByLabel('New username', { exact: true })).toBeVisible();
     // The page's own checks of the session (the account and the notification bell) are done, so
     // the request refused below is the Update click's.
     await page.waitForLoadState('networkidle');
 
     // Another device changes the password, which revokes every token issued before.
-    await changePasswordElsewhere(browser.baseURL, user.token, 'changed elsewhere', user.password);
+    await changePasswordElsewhere(serverURL, user.token, 'changed elsewhere', user.password);
 
     await page.getByLabel('New username', { exact: true }).fill('Stale');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
@@ -141,14 +145,17 @@ describe('session the server rejects', () => {
   });
 });
 
-describe('user update', () => {
-  it('changes name and password; the new password signs in and the old one does not', async () => {
-    const user = await createUser(browser.baseURL, 'before');
-    const page = await signedInWithForm(user);
+test.describe('user update', () => {
+  test('changes name and password; the new password signs in and the old one does not', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'before');
+    const page = await signedInWithForm(newPage, user);
     const oldToken = (await storedKeys(page)).token;
 
     await page.goto('/userupdate');
-    await visible(page.getByRole('heading', { level: 1, name: 'Settings' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await page.getByLabel('New username', { exact: true }).fill('after');
     await page.getByLabel('New password', { exact: true }).fill('a brand new password');
     await page.getByLabel('Current password', { exact: true }).first().fill(user.password);
@@ -156,7 +163,7 @@ describe('user update', () => {
 
     // Specification §4: token and username replaced, then the profile.
     await atPath(page, '/profile', { userId: user.id });
-    await visible(page.getByRole('heading', { level: 1, name: 'after' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'after' })).toBeVisible();
     await expectSignedInHeader(page, 'after');
     const keys = await storedKeys(page);
     expect(keys.username).toBe('after');
@@ -170,7 +177,7 @@ describe('user update', () => {
 
     await page.goto('/signin');
     await fillSignIn(page, user.email, user.password);
-    expect(await textOf(page.getByRole('alert'))).toBe('Error: Invalid email or password');
+    await expect(page.getByRole('alert')).toHaveText('Error: Invalid email or password');
 
     await fillSignIn(page, user.email, 'a brand new password');
     await atPath(page, '/allblog');
@@ -178,11 +185,11 @@ describe('user update', () => {
     expect((await storedKeys(page)).username).toBe('after');
   });
 
-  it('shows its validation messages and sends nothing while they stand', async () => {
-    const user = await createUser(browser.baseURL, 'Checker');
-    const page = await signedInWithForm(user);
+  test('shows its validation messages and sends nothing while they stand', async ({ newPage, serverURL }) => {
+    const user = await createUser(serverURL, 'Checker');
+    const page = await signedInWithForm(newPage, user);
     await page.goto('/userupdate');
-    await visible(page.getByText('Signed in as'));
+    await expect(page.getByText('Signed in as')).toBeVisible();
     let calls = 0;
     page.on('request', (request) => {
       if (request.url().includes('/api/user/userupdate')) calls += 1;
@@ -190,12 +197,12 @@ describe('user update', () => {
     const update = page.getByRole('button', { name: 'Update', exact: true });
 
     await update.click();
-    expect(await fieldError(page, 'New username')).toBe('Enter a new username or a new password');
+    await expectFieldError(page, 'New username', 'Enter a new username or a new password');
 
     await page.getByLabel('New username', { exact: true }).fill('X');
     await page.getByLabel('New password', { exact: true }).fill('abc');
-    expect(await fieldError(page, 'New username')).toBe('Name must be at least 2 characters');
-    expect(await fieldError(page, 'New password')).toBe('Password must be at least 6 characters');
+    await expectFieldError(page, 'New username', 'Name must be at least 2 characters');
+    await expectFieldError(page, 'New password', 'Password must be at least 6 characters');
     expect(calls).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/userupdate');
   });

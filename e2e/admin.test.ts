@@ -1,13 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expect, type NewPage, PHONE, test } from './support/fixtures';
 import { createUser, signInAs, uniqueEmail, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
+import { expectNoHorizontalScroll } from './support/screens';
 import { comment, publish, readPath } from './support/posts';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
-const browser = useBrowser();
 /** Where the admin page's screenshots go (E2E_SCREENSHOTS, as in the other files). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -15,26 +13,30 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 let server: RunningServer;
 const operatorEmail = uniqueEmail('operator');
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
   server = await startBuiltServer({ ADMIN_EMAILS: operatorEmail.toUpperCase() });
-}, 60_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await server?.stop();
 });
 
 async function pageFor(
+  newPage: NewPage,
   user: E2eUser | null,
   options: { viewport?: typeof PHONE; colorScheme?: 'light' | 'dark' } = {},
 ) {
   // axe runs as an injected script, which the page's policy would refuse.
-  const page = await browser.newPage({ baseURL: server.baseURL, bypassCSP: true, ...options });
+  const page = await newPage({ baseURL: server.baseURL, bypassCSP: true, ...options });
   if (user) await signInAs(page, user);
   return page;
 }
 
-describe('operators and moderation', () => {
-  it('takes a reader’s report, lets the operator hide the post from /admin, and the post is gone for visitors', async () => {
+test.describe('operators and moderation', () => {
+  test('takes a reader’s report, lets the operator hide the post from /admin, and the post is gone for visitors', async ({
+    newPage,
+  }) => {
     const operator = await createUser(server.baseURL, 'Operator', operatorEmail);
     const writer = await createUser(server.baseURL, 'Spammer');
     const reader = await createUser(server.baseURL, 'Careful Reader');
@@ -45,20 +47,21 @@ describe('operators and moderation', () => {
     await comment(server.baseURL, reader, post.id, 'This looks like spam to me.');
 
     // The reader reports the post from its menu.
-    const readerPage = await pageFor(reader, { viewport: PHONE });
+    const readerPage = await pageFor(newPage, reader, { viewport: PHONE });
     await readerPage.goto(readPath(post));
     await readerPage.getByRole('button', { name: 'More actions for this post' }).click();
     await readerPage.getByRole('menuitem', { name: 'Report' }).click();
-    const dialog = await visible(readerPage.getByRole('dialog', { name: 'Report this post' }));
+    const dialog = readerPage.getByRole('dialog', { name: 'Report this post' });
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Send report' }).click();
-    expect(await textOf(dialog.locator('.field__error'))).toBe('Choose a reason');
+    await expect(dialog.locator('.field__error')).toHaveText('Choose a reason');
     await dialog.getByRole('radio', { name: 'Spam or advertising' }).check();
     await dialog.getByLabel(/Anything the operators should know/).fill('Sells pills.');
     expect(await axeViolations(readerPage)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send report' }).click();
-    expect(await textOf(dialog.getByRole('status'))).toBe('Thanks, an operator will look at it.');
+    await expect(dialog.getByRole('status')).toHaveText('Thanks, an operator will look at it.');
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await hidden(dialog);
+    await expect(dialog).toBeHidden();
     // No Admin link for a reader, and /admin says 403.
     await readerPage
       .getByRole('banner')
@@ -69,55 +72,58 @@ describe('operators and moderation', () => {
     ).not.toContain('Admin');
     await readerPage.keyboard.press('Escape');
     await readerPage.goto('/admin');
-    await visible(readerPage.getByRole('heading', { level: 1, name: 'Only operators can see this page' }));
+    await expect(
+      readerPage.getByRole('heading', { level: 1, name: 'Only operators can see this page' }),
+    ).toBeVisible();
     expect(await axeViolations(readerPage)).toEqual([]);
 
     // The operator finds it in the queue, through the account menu.
-    const adminPage = await pageFor(operator, { viewport: DESKTOP, colorScheme: 'light' });
+    const adminPage = await pageFor(newPage, operator, { viewport: DESKTOP, colorScheme: 'light' });
     await adminPage.goto('/allblog');
     await adminPage
       .getByRole('banner')
       .getByRole('button', { name: /Account menu/ })
       .click();
     await adminPage.getByRole('menuitem', { name: 'Admin' }).click();
-    await visible(adminPage.getByRole('heading', { level: 1, name: 'Admin' }));
-    const report = await visible(
-      adminPage.getByRole('article', { name: /Report of a post: Miracle pills, cheap/ }),
-    );
-    expect(await textOf(report.locator('.admin-card__note'))).toBe('Sells pills.');
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    const report = adminPage.getByRole('article', { name: /Report of a post: Miracle pills, cheap/ });
+    await expect(report).toBeVisible();
+    await expect(report.locator('.admin-card__note')).toHaveText('Sells pills.');
     expect(await axeViolations(adminPage)).toEqual([]);
     await report.getByRole('button', { name: 'Hide post' }).click();
-    expect(await textOf(adminPage.locator('.admin__status').first())).toBe('The post is hidden');
-    await visible(adminPage.getByText('No open reports. Nothing needs you right now.'));
+    await expect(adminPage.locator('.admin__status').first()).toHaveText('The post is hidden');
+    await expect(adminPage.getByText('No open reports. Nothing needs you right now.')).toBeVisible();
 
     // A visitor gets the not-found page, with its honest status.
-    const visitor = await pageFor(null);
+    const visitor = await pageFor(newPage, null);
     const answer = await visitor.goto(readPath(post));
     expect(answer?.status()).toBe(404);
-    await visible(visitor.getByRole('heading', { level: 1, name: 'Error: Post not found' }));
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Error: Post not found' })).toBeVisible();
 
     // The audit log says who did it.
     await adminPage.getByRole('tab', { name: 'Audit log' }).click();
-    const entry = await visible(adminPage.getByRole('tabpanel').getByRole('listitem').first());
-    expect(await textOf(entry)).toContain('Operator hid the post');
+    const entry = adminPage.getByRole('tabpanel').getByRole('listitem').first();
+    await expect(entry).toBeVisible();
+    await expect(entry).toContainText('Operator hid the post');
   });
 
   // Each size and scheme is a test of its own: six tabs, each checked with axe, take a while.
-  it.each([
+  for (const [viewport, colorScheme] of [
     [PHONE, 'light'],
     [PHONE, 'dark'],
     [DESKTOP, 'light'],
     [DESKTOP, 'dark'],
-  ] as const)(
-    'shows every tab of /admin at %o in %s, without horizontal scrolling or axe violations',
-    async (viewport, colorScheme) => {
+  ] as const) {
+    test(`shows every tab of /admin at ${viewport.width} px in ${colorScheme}, without horizontal scrolling or axe violations`, async ({
+      newPage,
+    }) => {
       const operator = await signInOperator();
       await openReportAndPicks(operator);
-      const page = await pageFor(operator, { viewport, colorScheme });
+      const page = await pageFor(newPage, operator, { viewport, colorScheme });
       for (const tab of ['reports', 'users', 'staff-picks', 'testimonials', 'log', 'figures'] as const) {
         await page.goto(tab === 'reports' ? '/admin' : `/admin?tab=${tab}`);
-        await visible(page.getByRole('tabpanel'));
-        await hidden(page.locator('[aria-busy="true"]'));
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toBeHidden();
         await expectNoHorizontalScroll(page, viewport.width);
         expect(await axeViolations(page)).toEqual([]);
         if (SHOTS) {
@@ -128,8 +134,8 @@ describe('operators and moderation', () => {
           });
         }
       }
-    },
-  );
+    });
+  }
 });
 
 let seeded = false;

@@ -1,14 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expect, faraway, PHONE, test } from './support/fixtures';
 import { createUser, signInAs, type E2eUser } from './support/api';
-import { DESKTOP, faraway, PHONE, useBrowser } from './support/browser';
-import { visible } from './support/expect-page';
 import { collectProblems, hydrated } from './support/hydration';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 import { profilePathOf, publish, readPath, tag } from './support/posts';
 
-const browser = useBrowser();
 const DEV_BUILD = '.tmp/e2e-dev-build';
 
 /*
@@ -31,13 +28,14 @@ function vite(args: string[]): void {
   if (result.status !== 0) throw new Error(`vite ${args.join(' ')} failed`);
 }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
   vite(['build', '--mode', 'development', '--outDir', `../${DEV_BUILD}/web`, '--emptyOutDir']);
   vite(['build', '--ssr', '--mode', 'development', '--outDir', `../${DEV_BUILD}/ssr`, '--emptyOutDir']);
   server = await startBuiltServer({ WEB_DIR: `${DEV_BUILD}/web`, NODE_ENV: 'development' });
-}, 180_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await server?.stop();
   rmSync(DEV_BUILD, { recursive: true, force: true });
 });
@@ -47,7 +45,7 @@ function origin(): string {
   return server.baseURL;
 }
 
-describe('hydration, as React development mode checks it', () => {
+test.describe('hydration, as React development mode checks it', () => {
   const cases: { path: string; signedIn: boolean }[] = [];
   for (const signedIn of [false, true]) {
     for (const path of ['/', '/allblog', '/allblog?tab=following', 'post', 'profile', '/favorites']) {
@@ -57,7 +55,7 @@ describe('hydration, as React development mode checks it', () => {
 
   let paths: Record<string, string> = {};
   let reader: E2eUser | undefined;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const author = await createUser(origin(), `Devon${tag()}`);
     reader = await createUser(origin(), 'Reader');
     const post = await publish(origin(), author, {
@@ -67,18 +65,21 @@ describe('hydration, as React development mode checks it', () => {
     paths = { post: readPath(post), profile: profilePathOf(author.id) };
   });
 
-  it.each(cases)('matches the server markup of $path (signed in: $signedIn)', async ({ path, signedIn }) => {
-    const url = paths[path] ?? path;
-    for (const viewport of [DESKTOP, PHONE]) {
-      const page = await browser.newPage({ viewport, baseURL: origin(), timezoneId: faraway() });
-      if (signedIn && reader) await signInAs(page, reader);
-      const problems = collectProblems(page);
-      await page.goto(url);
-      await hydrated(page);
-      if (signedIn && reader)
-        await visible(page.getByRole('button', { name: `Account menu for ${reader.username}` }));
-      expect(problems, `${url} ${viewport.width}px`).toEqual([]);
-      await page.context().close();
-    }
-  });
+  for (const { path, signedIn } of cases)
+    test(`matches the server markup of ${path} (signed in: ${signedIn})`, async ({ newPage }) => {
+      const url = paths[path] ?? path;
+      for (const viewport of [DESKTOP, PHONE]) {
+        const page = await newPage({ viewport, baseURL: origin(), timezoneId: faraway() });
+        if (signedIn && reader) await signInAs(page, reader);
+        const problems = collectProblems(page);
+        await page.goto(url);
+        await hydrated(page);
+        if (signedIn && reader)
+          await expect(
+            page.getByRole('button', { name: `Account menu for ${reader.username}` }),
+          ).toBeVisible();
+        expect(problems, `${url} ${viewport.width}px`).toEqual([]);
+        await page.context().close();
+      }
+    });
 });

@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { atPath, expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
+import { atPath, expectNoHorizontalScroll } from './support/screens';
 import { apiCall, comment, failNetwork, hold, publish, publishMany, tag, words } from './support/posts';
 
-const browser = useBrowser();
 const NO_RESPONSE = 'No response received from server. Please try again later.';
 const allPosts = apiCall('GET', '/api/post/blog/all');
 
@@ -16,149 +14,167 @@ function card(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
-describe('/allblog', () => {
-  it('shows skeleton cards while loading, then cards with author, date, title, preview and the real Discuss count', async () => {
-    const author = await createUser(browser.baseURL, `Carda${tag()}`);
-    const reader = await createUser(browser.baseURL, 'Commenter');
+test.describe('/allblog', () => {
+  test('shows skeleton cards while loading, then cards with author, date, title, preview and the real Discuss count', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Carda${tag()}`);
+    const reader = await createUser(serverURL, 'Commenter');
     const title = `Card contents ${tag()}`;
-    const post = await publish(browser.baseURL, author, { title, content: 'A *short* post, shown in full.' });
-    await comment(browser.baseURL, reader, post.id, 'First!');
-    await comment(browser.baseURL, reader, post.id, 'Second.');
+    const post = await publish(serverURL, author, { title, content: 'A *short* post, shown in full.' });
+    await comment(serverURL, reader, post.id, 'First!');
+    await comment(serverURL, reader, post.id, 'Second.');
 
     // The server's first load of /allblog carries the posts; the skeleton is what a client-side
     // navigation shows while they are on their way, so arrive from the landing page.
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto('/');
     const release = await hold(page, allPosts);
     await page.getByRole('link', { name: 'Start Reading' }).click();
-    await visible(page.getByRole('heading', { level: 1, name: 'All posts' }));
-    await page.getByRole('status').filter({ hasText: 'Loading posts…' }).waitFor({ state: 'attached' });
+    await expect(page.getByRole('heading', { level: 1, name: 'All posts' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading posts…' })).toBeAttached();
     expect(await page.locator('.post-card--skeleton').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('article').count()).toBe(0);
+    await expect(page.getByRole('article')).toHaveCount(0);
 
     release();
-    const shown = await visible(card(page, title));
-    expect(await page.locator('.post-card--skeleton').count()).toBe(0);
+    const shown = card(page, title);
+    await expect(shown).toBeVisible();
+    await expect(page.locator('.post-card--skeleton')).toHaveCount(0);
     const text = (await shown.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(author.username);
     expect(text).toContain(formatPostDate(post.createdAt));
     // The preview is the plain text of the Markdown.
     expect(text).toContain('A short post, shown in full.');
-    expect(await textOf(shown.locator('.discuss-count'))).toBe('Discuss 2 comments');
+    await expect(shown.locator('.discuss-count')).toHaveText('Discuss 2 comments');
     // The avatar initial of specification §2.
-    expect(await textOf(shown.locator('.avatar'))).toBe(author.username[0]?.toUpperCase());
+    await expect(shown.locator('.avatar')).toHaveText(author.username[0]?.toUpperCase() ?? '');
 
     await shown.getByRole('link', { name: title }).click();
     await atPath(page, '/readblog', { id: post.id, name: author.username });
-    await visible(page.getByRole('heading', { level: 1, name: title }));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
-  it('cuts a preview over 50 words to its first 15 words and "...", and shows shorter ones whole', async () => {
-    const author = await createUser(browser.baseURL, 'Previewer');
+  test('cuts a preview over 50 words to its first 15 words and "...", and shows shorter ones whole', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Previewer');
     const longTitle = `Long preview ${tag()}`;
     const shortTitle = `Exactly fifty ${tag()}`;
-    await publish(browser.baseURL, author, { title: longTitle, content: words(51) });
-    await publish(browser.baseURL, author, { title: shortTitle, content: words(50, 'fifty') });
+    await publish(serverURL, author, { title: longTitle, content: words(51) });
+    await publish(serverURL, author, { title: shortTitle, content: words(50, 'fifty') });
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto('/allblog');
-    const long = await textOf(card(page, longTitle).locator('.post-card__preview'));
-    expect(long).toBe(`${words(15)}...`);
-    const short = await textOf(card(page, shortTitle).locator('.post-card__preview'));
-    expect(short).toBe(words(50, 'fifty'));
+    await expect(card(page, longTitle).locator('.post-card__preview')).toHaveText(`${words(15)}...`);
+    await expect(card(page, shortTitle).locator('.post-card__preview')).toHaveText(words(50, 'fifty'));
   });
 
-  it('pages with the Load more button when the browser cannot observe scrolling', async () => {
-    const author = await createUser(browser.baseURL, 'Pager');
+  test('pages with the Load more button when the browser cannot observe scrolling', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Pager');
     const prefix = `Button page ${tag()}`;
-    await publishMany(browser.baseURL, author, prefix, 25);
+    await publishMany(serverURL, author, prefix, 25);
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     // The fallback path: no IntersectionObserver, so only the button loads more.
     await page.addInitScript(() => {
       Reflect.deleteProperty(window, 'IntersectionObserver');
     });
     await page.goto('/allblog');
-    await visible(card(page, `${prefix} 25`));
-    expect(await card(page, `${prefix} 1`).count()).toBe(0);
+    await expect(card(page, `${prefix} 25`)).toBeVisible();
+    await expect(card(page, `${prefix} 1`)).toHaveCount(0);
     const before = await page.getByRole('article').count();
     expect(before).toBe(20);
 
     const loadMore = page.getByRole('button', { name: 'Load more' });
     while ((await card(page, `${prefix} 1`).count()) === 0) {
       await loadMore.click();
-      await page.waitForFunction((count) => document.querySelectorAll('article').length > count, before);
+      await expect.poll(() => page.locator('article').count()).toBeGreaterThan(before);
     }
-    await visible(card(page, `${prefix} 1`));
+    await expect(card(page, `${prefix} 1`)).toBeVisible();
     // Every one of the 25 is there once, newest first.
     const titles = await page.getByRole('article').getByRole('heading').allTextContents();
     const mine = titles.filter((title) => title.startsWith(prefix));
     expect(mine).toEqual(Array.from({ length: 25 }, (_, index) => `${prefix} ${25 - index}`));
   });
 
-  it('moves focus to the first new post after Load more, so keyboard readers carry on there', async () => {
-    const author = await createUser(browser.baseURL, 'Focuser');
+  test('moves focus to the first new post after Load more, so keyboard readers carry on there', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Focuser');
     const prefix = `Focus page ${tag()}`;
-    await publishMany(browser.baseURL, author, prefix, 22);
+    await publishMany(serverURL, author, prefix, 22);
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.addInitScript(() => {
       Reflect.deleteProperty(window, 'IntersectionObserver');
     });
     await page.goto('/allblog');
-    await visible(card(page, `${prefix} 22`));
+    await expect(card(page, `${prefix} 22`)).toBeVisible();
     await page.getByRole('button', { name: 'Load more' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelectorAll('article').length > 20);
-    await page.waitForFunction(
-      () => document.activeElement?.closest('article') === document.querySelectorAll('article')[20],
-    );
+    await expect.poll(() => page.locator('article').count()).toBeGreaterThan(20);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.closest('article') === document.querySelectorAll('article')[20],
+        ),
+      )
+      .toBe(true);
   });
 
-  it('loads more posts by itself as the reader scrolls down', async () => {
-    const author = await createUser(browser.baseURL, 'Scroller');
+  test('loads more posts by itself as the reader scrolls down', async ({ newPage, serverURL }) => {
+    const author = await createUser(serverURL, 'Scroller');
     const prefix = `Scroll page ${tag()}`;
-    await publishMany(browser.baseURL, author, prefix, 23);
+    await publishMany(serverURL, author, prefix, 23);
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto('/allblog');
-    await visible(card(page, `${prefix} 23`));
-    expect(await card(page, `${prefix} 1`).count()).toBe(0);
+    await expect(card(page, `${prefix} 23`)).toBeVisible();
+    await expect(card(page, `${prefix} 1`)).toHaveCount(0);
 
     // Scroll as a reader would, never touching the button.
-    for (let attempt = 0; attempt < 20 && (await card(page, `${prefix} 1`).count()) === 0; attempt += 1) {
+    await expect(async () => {
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(150);
-    }
-    await visible(card(page, `${prefix} 1`));
+      await expect(card(page, `${prefix} 1`)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
   });
 
-  it('says why the list failed and loads it again on Retry, instead of an endless skeleton', async () => {
-    const author = await createUser(browser.baseURL, 'Retrier');
+  test('says why the list failed and loads it again on Retry, instead of an endless skeleton', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Retrier');
     const title = `After retry ${tag()}`;
-    await publish(browser.baseURL, author, { title, content: 'Back again.' });
+    await publish(serverURL, author, { title, content: 'Back again.' });
 
     // Arrive client-side (see the skeleton test): the browser fetches the list itself.
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto('/');
     const restore = await failNetwork(page, allPosts);
     await page.getByRole('link', { name: 'Start Reading' }).click();
-    const alert = await visible(page.getByRole('alert'));
-    expect(await textOf(alert)).toContain(NO_RESPONSE);
-    expect(await page.locator('.post-card--skeleton').count()).toBe(0);
+    const alert = page.getByRole('alert');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(NO_RESPONSE);
+    await expect(page.locator('.post-card--skeleton')).toHaveCount(0);
 
     await restore();
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await visible(card(page, title));
-    await hidden(page.getByRole('alert'));
+    await expect(card(page, title)).toBeVisible();
+    await expect(page.getByRole('alert')).toBeHidden();
   });
 
-  it('keeps the cards when a later page fails, and fetches it on Retry', async () => {
-    const author = await createUser(browser.baseURL, 'Halfway');
+  test('keeps the cards when a later page fails, and fetches it on Retry', async ({ newPage, serverURL }) => {
+    const author = await createUser(serverURL, 'Halfway');
     const prefix = `Later page ${tag()}`;
-    await publishMany(browser.baseURL, author, prefix, 21);
+    await publishMany(serverURL, author, prefix, 21);
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.addInitScript(() => {
       Reflect.deleteProperty(window, 'IntersectionObserver');
     });
@@ -167,31 +183,36 @@ describe('/allblog', () => {
       apiCall('GET', '/api/post/blog/all', (url) => url.searchParams.has('cursor')),
     );
     await page.goto('/allblog');
-    await visible(card(page, `${prefix} 21`));
+    await expect(card(page, `${prefix} 21`)).toBeVisible();
     await page.getByRole('button', { name: 'Load more' }).click();
-    const alert = await visible(page.getByRole('alert'));
-    expect(await textOf(alert)).toContain(NO_RESPONSE);
-    expect(await page.getByRole('article').count()).toBe(20);
+    const alert = page.getByRole('alert');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(NO_RESPONSE);
+    await expect(page.getByRole('article')).toHaveCount(20);
 
     await restore();
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('article').length > 20);
-    await hidden(page.getByRole('alert'));
+    await expect.poll(() => page.locator('article').count()).toBeGreaterThan(20);
+    await expect(page.getByRole('alert')).toBeHidden();
   });
 
-  it('has the side panel of specification §1, made of real data and no invented people', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+  test('has the side panel of specification §1, made of real data and no invented people', async ({
+    newPage,
+  }) => {
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto('/allblog');
-    const panel = await visible(page.getByRole('complementary', { name: 'Around Inkwell' }));
+    const panel = page.getByRole('complementary', { name: 'Around Inkwell' });
+    await expect(panel).toBeVisible();
     // The release notes ship with the build, so this section is never empty.
-    await visible(panel.getByRole('heading', { level: 2, name: 'Changelog' }));
-    const text = await textOf(panel);
+    await expect(panel.getByRole('heading', { level: 2, name: 'Changelog' })).toBeVisible();
     for (const invented of ['Amara Okafor', 'Lucas Meyer', 'Hana Sato', 'Diego Alvarez', 'Ines Laurent']) {
-      expect(text).not.toContain(invented);
+      await expect(panel).not.toContainText(invented);
     }
   });
 
-  it('shows readers the release notes written for them, never the developers’ changelog', async () => {
+  test('shows readers the release notes written for them, never the developers’ changelog', async ({
+    newPage,
+  }) => {
     // As the panel shows a note: plain text on one line (Markdown's code marks and wrapping gone).
     const asText = (file: string) =>
       readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')
@@ -200,9 +221,10 @@ describe('/allblog', () => {
     const forReaders = asText('docs/release-notes.md');
     const forDevelopers = asText('CHANGELOG.md');
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto('/allblog');
-    const notes = await visible(page.getByRole('region', { name: 'Changelog' }));
+    const notes = page.getByRole('region', { name: 'Changelog' });
+    await expect(notes).toBeVisible();
     const lines = await notes.getByRole('listitem').allTextContents();
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
@@ -211,32 +233,33 @@ describe('/allblog', () => {
       expect(forDevelopers.includes(words), `in CHANGELOG.md: ${words}`).toBe(false);
     }
     // Notes not yet in a release already run here: new since the last one, not "coming".
-    expect(await textOf(notes)).toContain('New since 0.1.0');
+    await expect(notes).toContainText('New since 0.1.0');
   });
 
-  it('fits a 375 px screen, even with a long unbroken title', async () => {
-    const author = await createUser(browser.baseURL, 'Narrowcast');
+  test('fits a 375 px screen, even with a long unbroken title', async ({ newPage, serverURL }) => {
+    const author = await createUser(serverURL, 'Narrowcast');
     const title = `Unbroken${'x'.repeat(120)}${tag()}`;
-    await publish(browser.baseURL, author, { title, content: `${'y'.repeat(300)} and more` });
+    await publish(serverURL, author, { title, content: `${'y'.repeat(300)} and more` });
 
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage({ viewport: PHONE });
     await page.goto('/allblog');
-    await visible(card(page, title));
+    await expect(card(page, title)).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
   });
 
-  it('shows the All posts and Following tabs only to signed-in readers', async () => {
-    const visitor = await browser.newPage({ viewport: DESKTOP });
+  test('shows the All posts and Following tabs only to signed-in readers', async ({ newPage, serverURL }) => {
+    const visitor = await newPage({ viewport: DESKTOP });
     await visitor.goto('/allblog');
-    await visible(visitor.getByRole('heading', { level: 1, name: 'All posts' }));
-    expect(await visitor.getByRole('navigation', { name: 'Feeds' }).count()).toBe(0);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'All posts' })).toBeVisible();
+    await expect(visitor.getByRole('navigation', { name: 'Feeds' })).toHaveCount(0);
 
-    const reader = await createUser(browser.baseURL, 'Tabber');
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const reader = await createUser(serverURL, 'Tabber');
+    const page = await newPage({ viewport: DESKTOP });
     await signInAs(page, reader);
     await page.goto('/allblog');
-    const tabs = await visible(page.getByRole('navigation', { name: 'Feeds' }));
-    expect(await tabs.getByRole('link', { name: 'All posts' }).getAttribute('aria-current')).toBe('page');
-    expect(await tabs.getByRole('link', { name: 'Following' }).getAttribute('aria-current')).toBeNull();
+    const tabs = page.getByRole('navigation', { name: 'Feeds' });
+    await expect(tabs).toBeVisible();
+    await expect(tabs.getByRole('link', { name: 'All posts' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Following' })).not.toHaveAttribute('aria-current');
   });
 });

@@ -1,25 +1,24 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import type { UploadedMediaResponse } from '../contracts/media';
 import { createPost, createUser, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { expectNoHorizontalScroll, textOf, visible } from './support/expect-page';
+import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
-const browser = useBrowser();
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /** This file's own server, with sub-domains of localhost (Chromium resolves them to loopback). */
 let server: RunningServer;
 let port: string;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
   server = await startBuiltServer({ BASE_DOMAIN: 'localhost' });
   port = new URL(server.baseURL).port;
-}, 60_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await server?.stop();
 });
 
@@ -51,8 +50,10 @@ async function uploadPicture(user: E2eUser, colour: string): Promise<UploadedMed
   return ((await response.json()) as UploadedMediaResponse).response;
 }
 
-describe("a publication's own site at its sub-domain", () => {
-  it('shows its home, a post page, its about page, its feeds, sitemap and robots.txt, without a script', async () => {
+test.describe("a publication's own site at its sub-domain", () => {
+  test('shows its home, a post page, its about page, its feeds, sitemap and robots.txt, without a script', async ({
+    newPage,
+  }) => {
     const writer = await createUser(server.baseURL, 'Site Writer');
     const blog = await ownBlog(writer);
     expect(blog.url).toBe(`http://${blog.slug}.localhost:${port}`);
@@ -65,7 +66,7 @@ describe("a publication's own site at its sub-domain", () => {
       [PHONE, 'light'],
       [DESKTOP, 'dark'],
     ] as const) {
-      const page = await browser.newPage({
+      const page = await newPage({
         baseURL: blog.url,
         viewport,
         colorScheme,
@@ -74,9 +75,9 @@ describe("a publication's own site at its sub-domain", () => {
       });
       const home = await page.mainFrame().goto('/');
       expect(home?.status()).toBe(200);
-      expect(await textOf(page.locator('.pub-name'))).toBe('Site Writer');
+      await expect(page.locator('.pub-name')).toHaveText('Site Writer');
       // Nothing to run: the site is read without a script.
-      expect(await page.locator('script').count()).toBe(0);
+      await expect(page.locator('script')).toHaveCount(0);
       await expectNoHorizontalScroll(page, viewport.width);
       expect(await axeViolations(page)).toEqual([]);
       if (SHOTS)
@@ -87,13 +88,17 @@ describe("a publication's own site at its sub-domain", () => {
 
       await page.getByRole('link', { name: 'A letter from the sub-domain' }).click();
       expect(new URL(page.url()).pathname).toBe(`/posts/${post.id}`);
-      await visible(page.getByRole('heading', { level: 1, name: 'A letter from the sub-domain' }));
-      await visible(page.getByRole('heading', { level: 2, name: 'Why' }));
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'A letter from the sub-domain' }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Why' })).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
         `${blog.url}/posts/${post.id}`,
       );
       // Discussion happens on the main site.
-      expect(await page.getByRole('link', { name: /Discuss this post/ }).getAttribute('href')).toBe(
+      await expect(page.getByRole('link', { name: /Discuss this post/ })).toHaveAttribute(
+        'href',
         `http://localhost:${port}/readblog?id=${post.id}`,
       );
       await expectNoHorizontalScroll(page, viewport.width);
@@ -105,11 +110,11 @@ describe("a publication's own site at its sub-domain", () => {
         });
 
       await page.getByRole('navigation').getByRole('link', { name: 'About' }).click();
-      await visible(page.getByRole('heading', { level: 1, name: 'About Site Writer' }));
+      await expect(page.getByRole('heading', { level: 1, name: 'About Site Writer' })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     }
 
-    const page = await browser.newPage({ baseURL: blog.url });
+    const page = await newPage({ baseURL: blog.url });
     const rss = await page.mainFrame().goto('/rss.xml');
     expect(rss?.status()).toBe(200);
     expect(rss?.headers()['content-type']).toContain('application/rss+xml');
@@ -136,7 +141,9 @@ describe("a publication's own site at its sub-domain", () => {
     expect(unknown?.status()).toBe(404);
   });
 
-  it("shows a post's pictures and the icon, which come from the main site (another origin)", async () => {
+  test("shows a post's pictures and the icon, which come from the main site (another origin)", async ({
+    newPage,
+  }) => {
     const writer = await createUser(server.baseURL, 'Picture Writer');
     const blog = await ownBlog(writer);
     const cover = await uploadPicture(writer, '#c0392b');
@@ -155,7 +162,7 @@ describe("a publication's own site at its sub-domain", () => {
 
     for (const viewport of [PHONE, DESKTOP]) {
       // The site's own policy applies: no bypass, so what loads here loads for readers.
-      const page = await browser.newPage({ baseURL: blog.url, viewport });
+      const page = await newPage({ baseURL: blog.url, viewport });
       const blocked: string[] = [];
       page.on('requestfailed', (request) =>
         blocked.push(`${request.url()}: ${request.failure()?.errorText}`),

@@ -1,13 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { DESKTOP, expect, type NewPage, type PageOptions, PHONE, test } from './support/fixtures';
 import { createPost, createUser, signInAs, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
-import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
-import { atPath, expectNoHorizontalScroll, fieldError, hidden, textOf, visible } from './support/expect-page';
+import { atPath, expectFieldError, expectNoHorizontalScroll } from './support/screens';
 import { collectProblems, hydrated } from './support/hydration';
 
-const browser = useBrowser();
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /** An address no other test run has taken. */
@@ -20,16 +18,21 @@ function sitePath(href: string | null): string {
   return new URL(href ?? '', 'http://unused.invalid').pathname;
 }
 
-async function signedIn(user: E2eUser, path: string, options: PageOptions = {}): Promise<Page> {
+async function signedIn(
+  newPage: NewPage,
+  user: E2eUser,
+  path: string,
+  options: PageOptions = {},
+): Promise<Page> {
   // axe runs as an injected script, which the page's policy would refuse.
-  const page = await browser.newPage({ bypassCSP: true, ...options });
+  const page = await newPage({ bypassCSP: true, ...options });
   await signInAs(page, user);
   await page.goto(path);
   return page;
 }
 
-async function createByApi(owner: E2eUser, slug: string, name: string): Promise<void> {
-  const response = await fetch(`${browser.baseURL}/api/publications`, {
+async function createByApi(serverURL: string, owner: E2eUser, slug: string, name: string): Promise<void> {
+  const response = await fetch(`${serverURL}/api/publications`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
     body: JSON.stringify({ slug, name }),
@@ -38,54 +41,57 @@ async function createByApi(owner: E2eUser, slug: string, name: string): Promise<
 }
 
 /** Invites `writer` and has them accept, through the API. */
-async function addWriter(owner: E2eUser, slug: string, writer: E2eUser): Promise<void> {
-  const invited = await fetch(`${browser.baseURL}/api/publications/${slug}/invitations`, {
+async function addWriter(serverURL: string, owner: E2eUser, slug: string, writer: E2eUser): Promise<void> {
+  const invited = await fetch(`${serverURL}/api/publications/${slug}/invitations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
     body: JSON.stringify({ who: writer.username, role: 'writer' }),
   });
   const { response } = (await invited.json()) as { response: { id: string } };
-  const accepted = await fetch(`${browser.baseURL}/api/user/invitations/${response.id}/accept`, {
+  const accepted = await fetch(`${serverURL}/api/user/invitations/${response.id}/accept`, {
     method: 'POST',
     headers: { authorization: `Bearer ${writer.token}` },
   });
   expect(accepted.status).toBe(200);
 }
 
-describe('publications', () => {
-  it('creates a publication, invites a writer who accepts and writes in it, and removes them', async () => {
-    const owner = await createUser(browser.baseURL, 'Founder');
-    const writer = await createUser(browser.baseURL, 'Columnist');
+test.describe('publications', () => {
+  test('creates a publication, invites a writer who accepts and writes in it, and removes them', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'Founder');
+    const writer = await createUser(serverURL, 'Columnist');
     const taken = freshSlug('taken');
-    await createByApi(owner, taken, 'Already here');
+    await createByApi(serverURL, owner, taken, 'Already here');
     const slug = freshSlug('field-notes');
     const name = `Field Notes ${Date.now().toString(36)}`;
 
-    const page = await signedIn(owner, '/publications');
-    await visible(page.getByRole('heading', { level: 1, name: 'Your publications' }));
+    const page = await signedIn(newPage, owner, '/publications');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your publications' })).toBeVisible();
     const mine = page.getByRole('list', { name: 'Your publications' });
     // Their own blog comes first, with their role and its site.
-    expect(await textOf(mine.getByRole('listitem').first())).toContain('Your blog · Owner');
+    await expect(mine.getByRole('listitem').first()).toContainText('Your blog · Owner');
 
     // Each problem beside its field: the schema's first, then the server's (a taken address).
     const create = page.getByRole('button', { name: 'Create publication' });
     await create.click();
-    expect(await fieldError(page, 'Address')).toBe('Address must be at least 2 characters');
-    expect(await fieldError(page, 'Name')).toBe('Name is required');
+    await expectFieldError(page, 'Address', 'Address must be at least 2 characters');
+    await expectFieldError(page, 'Name', 'Name is required');
     await page.getByLabel('Address', { exact: true }).fill(taken);
     await page.getByLabel('Name', { exact: true }).fill(name);
     await create.click();
-    expect(await fieldError(page, 'Address')).toBe('This address is already taken');
+    await expectFieldError(page, 'Address', 'This address is already taken');
 
     // The address's preview follows what is typed.
     await page.getByLabel('Address', { exact: true }).fill(slug);
-    expect(await textOf(page.getByText(/Its site: /))).toContain(`/pub/${slug}`);
+    await expect(page.getByText(/Its site: /)).toContainText(`/pub/${slug}`);
     await page.getByLabel('Description', { exact: true }).fill('Notes from the field.');
     await page.getByLabel('Use an accent colour').check();
     await create.click();
     await atPath(page, '/publication', { slug });
-    await visible(page.getByRole('heading', { level: 1, name }));
-    expect(await textOf(page.getByRole('status').filter({ hasText: 'is created' }))).toContain(name);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'is created' })).toContainText(name);
     expect(
       sitePath(
         await page
@@ -99,26 +105,26 @@ describe('publications', () => {
     await invitations.getByLabel('Name or email').fill(writer.username);
     await invitations.getByRole('button', { name: 'Invite' }).click();
     const waiting = invitations.getByRole('list', { name: 'Invitations waiting for an answer' });
-    expect(await textOf(waiting)).toContain(writer.username);
+    await expect(waiting).toContainText(writer.username);
     expect(await axeViolations(page)).toEqual([]);
 
     // The writer accepts from their own page.
-    const writerPage = await signedIn(writer, '/publications');
+    const writerPage = await signedIn(newPage, writer, '/publications');
     const inbox = writerPage.getByRole('list', { name: 'Invitations' });
-    expect(await textOf(inbox)).toContain(`${owner.username} invited you as a writer`);
+    await expect(inbox).toContainText(`${owner.username} invited you as a writer`);
     await inbox.getByRole('button', { name: `Accept the invitation to ${name}` }).click();
-    await hidden(inbox);
+    await expect(inbox).toBeHidden();
     const joined = writerPage.getByRole('list', { name: 'Your publications' }).getByRole('listitem').filter({
       hasText: name,
     });
-    expect(await textOf(joined)).toContain('Writer');
+    await expect(joined).toContainText('Writer');
 
     // …and writes a post in it, choosing it in the editor.
     const title = `Dispatch ${Date.now().toString(36)}`;
     await writerPage.goto('/addblog');
-    await visible(writerPage.locator('.block-editor__body[contenteditable="true"]'));
+    await expect(writerPage.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
     const publishIn = writerPage.getByLabel('Publish in', { exact: true });
-    expect(await publishIn.inputValue()).not.toBe(slug);
+    await expect(publishIn).not.toHaveValue(slug);
     expect(await publishIn.locator('option').first().textContent()).toBe('Your blog');
     await publishIn.selectOption({ label: name });
     await writerPage.getByLabel('Title', { exact: true }).fill(title);
@@ -131,17 +137,16 @@ describe('publications', () => {
     await atPath(writerPage, '/allblog');
     const card = writerPage.locator('article.post-card').filter({ hasText: title });
     const credit = card.getByRole('link', { name, exact: true });
-    expect(await textOf(card.locator('.post-card__publication'))).toBe(`in ${name}`);
+    await expect(card.locator('.post-card__publication')).toHaveText(`in ${name}`);
     expect(sitePath(await credit.getAttribute('href'))).toBe(`/pub/${slug}`);
 
     // Editing the post starts from where it is.
     const readHref = (await card.locator('a.post-card__link').getAttribute('href')) ?? '';
-    const postId = new URL(readHref, browser.baseURL).searchParams.get('id') ?? '';
+    const postId = new URL(readHref, serverURL).searchParams.get('id') ?? '';
     await writerPage.goto(`/updateblog?id=${postId}`);
+    await expect(publishIn).toBeVisible();
     expect(
-      await (
-        await visible(writerPage.getByLabel('Publish in', { exact: true }))
-      ).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent),
+      await publishIn.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent),
     ).toBe(name);
 
     // The owner sees the writer with the controls an owner has.
@@ -149,73 +154,80 @@ describe('publications', () => {
     const row = page.getByRole('region', { name: 'Members' }).getByRole('listitem').filter({
       hasText: writer.username,
     });
-    expect(await row.getByRole('combobox', { name: `Role of ${writer.username}` }).inputValue()).toBe(
-      'writer',
-    );
-    await visible(row.getByRole('button', { name: `Hand over ${writer.username}` }));
+    await expect(row.getByRole('combobox', { name: `Role of ${writer.username}` })).toHaveValue('writer');
+    await expect(row.getByRole('button', { name: `Hand over ${writer.username}` })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-members-1280-light.png`, fullPage: true });
 
     // The owner removes the writer, after saying yes.
     const members = page.getByRole('region', { name: 'Members' });
     await members.getByRole('button', { name: `Remove ${writer.username}` }).click();
-    const dialog = await visible(page.getByRole('dialog', { name: `Remove ${writer.username}?` }));
+    const dialog = page.getByRole('dialog', { name: `Remove ${writer.username}?` });
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
-    await hidden(dialog);
-    expect(await textOf(members.getByRole('status'))).toBe(`${writer.username} was removed.`);
-    expect(await members.getByRole('listitem').filter({ hasText: writer.username }).count()).toBe(0);
+    await expect(dialog).toBeHidden();
+    await expect(members.getByRole('status')).toHaveText(`${writer.username} was removed.`);
+    await expect(members.getByRole('listitem').filter({ hasText: writer.username })).toHaveCount(0);
   });
 
-  it('shows a writer only what their role allows, and a stranger that they are not a member', async () => {
-    const owner = await createUser(browser.baseURL, 'Keeper');
-    const member = await createUser(browser.baseURL, 'Member');
-    const stranger = await createUser(browser.baseURL, 'Passerby');
+  test('shows a writer only what their role allows, and a stranger that they are not a member', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'Keeper');
+    const member = await createUser(serverURL, 'Member');
+    const stranger = await createUser(serverURL, 'Passerby');
     const slug = freshSlug('closed');
-    await createByApi(owner, slug, 'Closed Circle');
-    await addWriter(owner, slug, member);
+    await createByApi(serverURL, owner, slug, 'Closed Circle');
+    await addWriter(serverURL, owner, slug, member);
 
     // A writer sees the members and may leave; nothing else is offered.
-    const writerPage = await signedIn(member, `/publication?slug=${slug}`);
+    const writerPage = await signedIn(newPage, member, `/publication?slug=${slug}`);
     const members = writerPage.getByRole('region', { name: 'Members' });
-    await visible(members.getByText(`${owner.username}`, { exact: true }));
+    await expect(members.getByText(`${owner.username}`, { exact: true })).toBeVisible();
     for (const section of ['Details', 'Invitations', 'Custom domain', 'Delete publication'])
-      expect(await writerPage.getByRole('region', { name: section }).count(), section).toBe(0);
-    expect(await members.getByRole('button', { name: /^(Remove|Hand over)/ }).count()).toBe(0);
+      await expect(writerPage.getByRole('region', { name: section }), section).toHaveCount(0);
+    await expect(members.getByRole('button', { name: /^(Remove|Hand over)/ })).toHaveCount(0);
     await members.getByRole('button', { name: 'Leave Closed Circle' }).click();
-    const dialog = await visible(writerPage.getByRole('dialog', { name: 'Leave Closed Circle?' }));
+    const dialog = writerPage.getByRole('dialog', { name: 'Leave Closed Circle?' });
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
     await atPath(writerPage, '/publications');
-    await visible(writerPage.getByRole('status').filter({ hasText: 'You left Closed Circle.' }));
+    await expect(writerPage.getByRole('status').filter({ hasText: 'You left Closed Circle.' })).toBeVisible();
 
     // One's own profile links to one's own blog; nobody else's does.
     const ownBlog = (await (
-      await fetch(`${browser.baseURL}/api/user/publications`, {
+      await fetch(`${serverURL}/api/user/publications`, {
         headers: { authorization: `Bearer ${stranger.token}` },
       })
     ).json()) as { response: { publication: { url: string } }[] };
-    const page = await signedIn(stranger, `/profile?userId=${stranger.id}`);
-    const blog = await visible(page.getByRole('link', { name: 'Blog', exact: true }));
-    expect(await blog.getAttribute('href')).toBe(ownBlog.response[0]?.publication.url);
+    const page = await signedIn(newPage, stranger, `/profile?userId=${stranger.id}`);
+    const blog = page.getByRole('link', { name: 'Blog', exact: true });
+    await expect(blog).toBeVisible();
+    await expect(blog).toHaveAttribute('href', ownBlog.response[0]?.publication.url ?? '');
     await page.goto(`/profile?userId=${owner.id}`);
-    await visible(page.getByRole('heading', { level: 1, name: owner.username }));
-    expect(await page.getByRole('link', { name: 'Blog', exact: true }).count()).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: owner.username })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blog', exact: true })).toHaveCount(0);
 
     await page.goto(`/publication?slug=${slug}`);
-    expect(await textOf(page.getByRole('alert'))).toContain('You are not a member of this publication');
-    expect(await page.getByRole('region', { name: 'Members' }).count()).toBe(0);
+    await expect(page.getByRole('alert')).toContainText('You are not a member of this publication');
+    await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
 
     await page.goto('/publication?slug=no-such-publication-here');
-    await visible(page.getByRole('heading', { level: 1, name: 'Publication not found' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Publication not found' })).toBeVisible();
   });
 
-  it("lets the owner edit a writer's post in the publication, and nobody outside it", async () => {
-    const owner = await createUser(browser.baseURL, 'Chief');
-    const writer = await createUser(browser.baseURL, 'Scribe');
-    const stranger = await createUser(browser.baseURL, 'Outsider');
+  test("lets the owner edit a writer's post in the publication, and nobody outside it", async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'Chief');
+    const writer = await createUser(serverURL, 'Scribe');
+    const stranger = await createUser(serverURL, 'Outsider');
     const slug = freshSlug('edited');
-    await createByApi(owner, slug, 'Edited Together');
-    await addWriter(owner, slug, writer);
-    const written = await fetch(`${browser.baseURL}/api/post/blog`, {
+    await createByApi(serverURL, owner, slug, 'Edited Together');
+    await addWriter(serverURL, owner, slug, writer);
+    const written = await fetch(`${serverURL}/api/post/blog`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
       body: JSON.stringify({
@@ -226,59 +238,71 @@ describe('publications', () => {
     });
     const { response: post } = (await written.json()) as { response: { id: string } };
 
-    const page = await signedIn(owner, `/updateblog?id=${post.id}`);
-    await visible(page.getByText(`${writer.username}’s post in Edited Together: you edit it as its owner.`));
+    const page = await signedIn(newPage, owner, `/updateblog?id=${post.id}`);
+    await expect(
+      page.getByText(`${writer.username}’s post in Edited Together: you edit it as its owner.`),
+    ).toBeVisible();
     // Only the author moves a post elsewhere.
-    expect(await page.getByLabel('Publish in').count()).toBe(0);
+    await expect(page.getByLabel('Publish in')).toHaveCount(0);
     const title = page.getByLabel('Title', { exact: true });
     await title.fill('A polished draft of record');
     await page.getByRole('button', { name: 'Update' }).click();
     await atPath(page, '/readblog');
-    await visible(page.getByRole('heading', { level: 1, name: 'A polished draft of record' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'A polished draft of record' })).toBeVisible();
 
-    const outsider = await signedIn(stranger, `/updateblog?id=${post.id}`);
-    await visible(outsider.getByRole('heading', { level: 1, name: 'You can only edit your own posts' }));
+    const outsider = await signedIn(newPage, stranger, `/updateblog?id=${post.id}`);
+    await expect(
+      outsider.getByRole('heading', { level: 1, name: 'You can only edit your own posts' }),
+    ).toBeVisible();
   });
 
-  it("credits a team's publication on a post's read page, linking to its site, and not the author's own blog", async () => {
-    const owner = await createUser(browser.baseURL, 'Masthead');
+  test("credits a team's publication on a post's read page, linking to its site, and not the author's own blog", async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'Masthead');
     const slug = freshSlug('credited');
     const name = `Credited Desk ${Date.now().toString(36)}`;
-    await createByApi(owner, slug, name);
-    const written = await fetch(`${browser.baseURL}/api/post/blog`, {
+    await createByApi(serverURL, owner, slug, name);
+    const written = await fetch(`${serverURL}/api/post/blog`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
       body: JSON.stringify({ title: 'Filed with the desk', content: 'Team words.', publication: slug }),
     });
     expect(written.status).toBe(201);
     const { response: teamPost } = (await written.json()) as { response: { id: string } };
-    const ownPost = await createPost(browser.baseURL, owner, {
+    const ownPost = await createPost(serverURL, owner, {
       title: 'Kept in my own blog',
       content: 'My words.',
     });
 
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage({ viewport: PHONE });
     await page.goto(`/readblog?id=${ownPost.id}`);
-    await visible(page.getByRole('heading', { level: 1, name: 'Kept in my own blog' }));
-    await visible(page.locator('.post__byline').getByRole('link', { name: owner.username, exact: true }));
-    expect(await page.locator('.post__publication').count()).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kept in my own blog' })).toBeVisible();
+    await expect(
+      page.locator('.post__byline').getByRole('link', { name: owner.username, exact: true }),
+    ).toBeVisible();
+    await expect(page.locator('.post__publication')).toHaveCount(0);
 
     await page.goto(`/readblog?id=${teamPost.id}`);
-    await visible(page.getByRole('heading', { level: 1, name: 'Filed with the desk' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Filed with the desk' })).toBeVisible();
     const credit = page.locator('.post__byline .post__publication');
-    expect(await textOf(credit)).toBe(`in ${name}`);
+    await expect(credit).toHaveText(`in ${name}`);
     const link = credit.getByRole('link', { name, exact: true });
     expect(sitePath(await link.getAttribute('href'))).toBe(`/pub/${slug}`);
     await link.click();
-    await page.waitForURL((url) => url.pathname === `/pub/${slug}`);
-    await visible(page.getByRole('heading', { level: 1, name }));
+    await atPath(page, `/pub/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
-  it('gives a publication a logo the owner uploads, shown on its site, and takes it away', async () => {
-    const owner = await createUser(browser.baseURL, 'Logo Maker');
+  test('gives a publication a logo the owner uploads, shown on its site, and takes it away', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'Logo Maker');
     const slug = freshSlug('logoed');
-    await createByApi(owner, slug, 'Marked Pages');
-    const page = await signedIn(owner, `/publication?slug=${slug}`);
+    await createByApi(serverURL, owner, slug, 'Marked Pages');
+    const page = await signedIn(newPage, owner, `/publication?slug=${slug}`);
     const details = page.getByRole('region', { name: 'Details' });
     const picture = await sharp({
       create: { width: 96, height: 96, channels: 3, background: { r: 20, g: 90, b: 160 } },
@@ -288,48 +312,54 @@ describe('publications', () => {
     await details
       .getByLabel('Upload a logo')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: picture });
-    await visible(details.getByRole('button', { name: 'Remove logo' }));
+    await expect(details.getByRole('button', { name: 'Remove logo' })).toBeVisible();
     const shown = await details.locator('.publication-logo__image').getAttribute('src');
     expect(shown).toMatch(/^\/media\/[0-9a-f-]+\/\d+\.webp$/);
-    const site = await (await fetch(`${browser.baseURL}/pub/${slug}`)).text();
+    const site = await (await fetch(`${serverURL}/pub/${slug}`)).text();
     expect(site).toContain(`${shown ?? ''}" alt=""`);
 
     await details.getByRole('button', { name: 'Remove logo' }).click();
-    await visible(details.getByLabel('Upload a logo'));
-    expect(await (await fetch(`${browser.baseURL}/pub/${slug}`)).text()).not.toContain('pub-logo');
+    await expect(details.getByLabel('Upload a logo')).toBeVisible();
+    expect(await (await fetch(`${serverURL}/pub/${slug}`)).text()).not.toContain('pub-logo');
   });
 
-  it('claims a custom domain, shows the DNS records to create with Copy buttons, and removes it', async () => {
-    const owner = await createUser(browser.baseURL, 'Domainer');
+  test('claims a custom domain, shows the DNS records to create with Copy buttons, and removes it', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'Domainer');
     const slug = freshSlug('own-domain');
-    await createByApi(owner, slug, 'On Its Own Domain');
-    const page = await signedIn(owner, `/publication?slug=${slug}`, { viewport: PHONE, colorScheme: 'dark' });
+    await createByApi(serverURL, owner, slug, 'On Its Own Domain');
+    const page = await signedIn(newPage, owner, `/publication?slug=${slug}`, {
+      viewport: PHONE,
+      colorScheme: 'dark',
+    });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
     const section = page.getByRole('region', { name: 'Custom domain' });
     await section.getByLabel('Domain', { exact: true }).fill('not a domain');
     await section.getByRole('button', { name: 'Claim domain' }).click();
-    expect(await fieldError(page, 'Domain')).toBe('Domain must be a name like blog.example.com');
+    await expectFieldError(page, 'Domain', 'Domain must be a name like blog.example.com');
     const domain = `${slug}.example.com`;
     await section.getByLabel('Domain', { exact: true }).fill(domain);
     await section.getByRole('button', { name: 'Claim domain' }).click();
-    await visible(section.getByText(domain, { exact: true }));
-    expect(await textOf(section.locator('.domain__state'))).toBe('Waiting for the DNS record');
+    await expect(section.getByText(domain, { exact: true })).toBeVisible();
+    await expect(section.locator('.domain__state')).toHaveText('Waiting for the DNS record');
 
     // Where to point it: a sub-domain follows the server's host name (here PUBLIC_URL's, as no
     // BASE_DOMAIN is set) with a CNAME.
-    await visible(section.getByRole('heading', { level: 3, name: 'Point it at this server' }));
-    expect(await section.getByLabel('CNAME record name', { exact: true }).inputValue()).toBe(domain);
-    expect(await section.getByLabel('CNAME record value', { exact: true }).inputValue()).toBe('localhost');
+    await expect(section.getByRole('heading', { level: 3, name: 'Point it at this server' })).toBeVisible();
+    await expect(section.getByLabel('CNAME record name', { exact: true })).toHaveValue(domain);
+    await expect(section.getByLabel('CNAME record value', { exact: true })).toHaveValue('localhost');
     await section.getByRole('button', { name: 'Copy CNAME record value' }).click();
-    await visible(section.getByText('Copied to the clipboard.').first());
+    await expect(section.getByText('Copied to the clipboard.').first()).toBeVisible();
     expect(await clipboard()).toBe('localhost');
     await section.getByRole('button', { name: 'Copy CNAME record name' }).click();
     expect(await clipboard()).toBe(domain);
 
     // The proof of control.
-    await visible(section.getByRole('heading', { level: 3, name: 'Prove it is yours' }));
-    expect(await section.getByLabel('TXT record name', { exact: true }).inputValue()).toBe(
+    await expect(section.getByRole('heading', { level: 3, name: 'Prove it is yours' })).toBeVisible();
+    await expect(section.getByLabel('TXT record name', { exact: true })).toHaveValue(
       `_inkwell-challenge.${domain}`,
     );
     const proof = await section.getByLabel('TXT record value', { exact: true }).inputValue();
@@ -337,8 +367,8 @@ describe('publications', () => {
     await section.getByRole('button', { name: 'Copy TXT record value' }).click();
     expect(await clipboard()).toBe(proof);
     // How HTTPS comes: this test server is on plain HTTP, and says so.
-    expect(await textOf(section.locator('.domain__https'))).toContain('plain HTTP');
-    await visible(section.getByRole('button', { name: 'Check now' }));
+    await expect(section.locator('.domain__https')).toContainText('plain HTTP');
+    await expect(section.getByRole('button', { name: 'Check now' })).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
     expect(await axeViolations(page)).toEqual([]);
     if (SHOTS) {
@@ -349,21 +379,22 @@ describe('publications', () => {
     }
 
     await section.getByRole('button', { name: 'Remove domain' }).click();
-    const dialog = await visible(page.getByRole('dialog', { name: `Remove ${domain}?` }));
+    const dialog = page.getByRole('dialog', { name: `Remove ${domain}?` });
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
-    await visible(section.getByRole('button', { name: 'Claim domain' }));
+    await expect(section.getByRole('button', { name: 'Claim domain' })).toBeVisible();
 
     // A domain with nothing before it takes no CNAME: A and AAAA records at the server's address,
     // which the server does not know (it says whose address it is instead of inventing one).
     const apex = `${slug}.org`;
     await section.getByLabel('Domain', { exact: true }).fill(apex);
     await section.getByRole('button', { name: 'Claim domain' }).click();
-    await visible(section.getByText(apex, { exact: true }));
-    expect(await section.getByLabel('CNAME record name', { exact: true }).count()).toBe(0);
-    expect(await section.getByLabel('A and AAAA record name', { exact: true }).inputValue()).toBe(apex);
+    await expect(section.getByText(apex, { exact: true })).toBeVisible();
+    await expect(section.getByLabel('CNAME record name', { exact: true })).toHaveCount(0);
+    await expect(section.getByLabel('A and AAAA record name', { exact: true })).toHaveValue(apex);
     await section.getByRole('button', { name: 'Copy A and AAAA record name' }).click();
     expect(await clipboard()).toBe(apex);
-    expect(await textOf(section.locator('.domain__record'))).toContain(
+    await expect(section.locator('.domain__record')).toContainText(
       'the IPv4 address and IPv6 address of localhost',
     );
     await expectNoHorizontalScroll(page, PHONE.width);
@@ -378,29 +409,35 @@ describe('publications', () => {
       .getByRole('dialog', { name: `Remove ${apex}?` })
       .getByRole('button', { name: 'Remove', exact: true })
       .click();
-    await visible(section.getByRole('button', { name: 'Claim domain' }));
+    await expect(section.getByRole('button', { name: 'Claim domain' })).toBeVisible();
 
     // Deleting asks for the address, and sends the owner back to their publications.
     await page.getByRole('button', { name: 'Delete On Its Own Domain' }).click();
-    const confirm = await visible(page.getByRole('dialog', { name: 'Delete On Its Own Domain?' }));
+    const confirm = page.getByRole('dialog', { name: 'Delete On Its Own Domain?' });
+    await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete publication' }).click();
-    expect(await fieldError(page, `Type its address, ${slug}, to confirm`)).toBe(
+    await expectFieldError(
+      page,
+      `Type its address, ${slug}, to confirm`,
       "Type the publication's address to confirm",
     );
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/publication-delete-375-dark.png` });
     await confirm.getByLabel(`Type its address, ${slug}, to confirm`).fill(slug);
     await confirm.getByLabel(`Type its address, ${slug}, to confirm`).press('Enter');
     await atPath(page, '/publications');
-    expect(await textOf(page.getByRole('status').filter({ hasText: 'Publication deleted' }))).toContain(
+    await expect(page.getByRole('status').filter({ hasText: 'Publication deleted' })).toContainText(
       'back in their authors',
     );
   });
 
-  it('opens a publication without a custom domain with no error and no 404 along the way', async () => {
-    const owner = await createUser(browser.baseURL, 'No Domain Owner');
+  test('opens a publication without a custom domain with no error and no 404 along the way', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'No Domain Owner');
     const slug = freshSlug('no-domain');
-    await createByApi(owner, slug, 'Without A Domain');
-    const page = await browser.newPage();
+    await createByApi(serverURL, owner, slug, 'Without A Domain');
+    const page = await newPage();
     await signInAs(page, owner);
     const problems = collectProblems(page);
     const failures: string[] = [];
@@ -411,44 +448,45 @@ describe('publications', () => {
     await page.goto(`/publication?slug=${slug}`);
     await hydrated(page);
     // The section knows there is none, and offers to claim one, on a first load and a reload.
-    await visible(section.getByRole('button', { name: 'Claim domain' }));
+    await expect(section.getByRole('button', { name: 'Claim domain' })).toBeVisible();
     await page.reload();
     await hydrated(page);
-    await visible(section.getByRole('button', { name: 'Claim domain' }));
+    await expect(section.getByRole('button', { name: 'Claim domain' })).toBeVisible();
     expect(failures).toEqual([]);
     expect(problems).toEqual([]);
   });
 
   // One test per scheme: four full loads, each with axe and a screenshot, are a minute's work on a
   // busy machine already.
-  it.each(['light', 'dark'] as const)('passes axe and fits 375 px and 1280 px in %s', async (colorScheme) => {
-    const owner = await createUser(browser.baseURL, 'Designer');
-    const slug = freshSlug('look');
-    await createByApi(owner, slug, 'A Look Around');
-    for (const viewport of [PHONE, DESKTOP]) {
-      for (const path of ['/publications', `/publication?slug=${slug}`]) {
-        const page = await signedIn(owner, path, { viewport, colorScheme });
-        await visible(
-          page.getByRole('heading', {
-            level: 2,
-            name: path === '/publications' ? 'New publication' : 'Custom domain',
-          }),
-        );
-        await visible(
-          page.getByRole('button', {
-            name: path === '/publications' ? 'Create publication' : 'Claim domain',
-          }),
-        );
-        if (viewport === PHONE) await expectNoHorizontalScroll(page, PHONE.width);
-        expect(await axeViolations(page)).toEqual([]);
-        if (SHOTS) {
-          const name = path === '/publications' ? 'publications' : 'publication';
-          await page.screenshot({
-            path: `${SHOTS}/${name}-${viewport.width}-${colorScheme}.png`,
-            fullPage: true,
-          });
+  for (const colorScheme of ['light', 'dark'] as const)
+    test(`passes axe and fits 375 px and 1280 px in ${colorScheme}`, async ({ newPage, serverURL }) => {
+      const owner = await createUser(serverURL, 'Designer');
+      const slug = freshSlug('look');
+      await createByApi(serverURL, owner, slug, 'A Look Around');
+      for (const viewport of [PHONE, DESKTOP]) {
+        for (const path of ['/publications', `/publication?slug=${slug}`]) {
+          const page = await signedIn(newPage, owner, path, { viewport, colorScheme });
+          await expect(
+            page.getByRole('heading', {
+              level: 2,
+              name: path === '/publications' ? 'New publication' : 'Custom domain',
+            }),
+          ).toBeVisible();
+          await expect(
+            page.getByRole('button', {
+              name: path === '/publications' ? 'Create publication' : 'Claim domain',
+            }),
+          ).toBeVisible();
+          if (viewport === PHONE) await expectNoHorizontalScroll(page, PHONE.width);
+          expect(await axeViolations(page)).toEqual([]);
+          if (SHOTS) {
+            const name = path === '/publications' ? 'publications' : 'publication';
+            await page.screenshot({
+              path: `${SHOTS}/${name}-${viewport.width}-${colorScheme}.png`,
+              fullPage: true,
+            });
+          }
         }
       }
-    }
-  });
+    });
 });

@@ -1,12 +1,11 @@
 import sharp, { type Metadata } from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { expect, test } from './support/fixtures';
 import { ICONS, renderIcon } from '../scripts/icons';
 
-/**
+/*
  * Plain HTTP against the built server, no browser: the files a browser, a phone's home screen, a
  * crawler and a feed reader fetch on their own, as `npm start` serves them.
  */
-const baseURL = inject('baseURL');
 
 interface HeadLink {
   rel: string;
@@ -28,14 +27,14 @@ function headLinks(html: string): HeadLink[] {
   });
 }
 
-async function get(path: string): Promise<{ response: Response; bytes: Buffer }> {
+async function get(baseURL: string, path: string): Promise<{ response: Response; bytes: Buffer }> {
   const response = await fetch(new URL(path, baseURL));
   expect(response.status, path).toBe(200);
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-async function expectPng(path: string, size: number): Promise<Metadata> {
-  const { response, bytes } = await get(path);
+async function expectPng(baseURL: string, path: string, size: number): Promise<Metadata> {
+  const { response, bytes } = await get(baseURL, path);
   expect(response.headers.get('content-type'), path).toBe('image/png');
   const metadata = await sharp(bytes).metadata();
   expect(metadata.format, path).toBe('png');
@@ -43,31 +42,35 @@ async function expectPng(path: string, size: number): Promise<Metadata> {
   return metadata;
 }
 
-describe('icons and the web app manifest', () => {
-  it('the page head links an SVG favicon, PNG favicons and an apple-touch-icon that exist', async () => {
-    const { bytes } = await get('/');
+test.describe('icons and the web app manifest', () => {
+  test('the page head links an SVG favicon, PNG favicons and an apple-touch-icon that exist', async ({
+    serverURL,
+  }) => {
+    const { bytes } = await get(serverURL, '/');
     const links = headLinks(bytes.toString('utf8'));
     const icons = links.filter((link) => link.rel === 'icon');
     expect(icons.map((link) => link.type).sort()).toEqual(['image/png', 'image/png', 'image/svg+xml']);
     for (const icon of icons) {
-      const { response } = await get(icon.href);
+      const { response } = await get(serverURL, icon.href);
       expect(response.headers.get('content-type'), icon.href).toContain(icon.type);
       if (icon.type === 'image/png') {
         const [width] = (icon.sizes ?? '').split('x');
-        await expectPng(icon.href, Number(width));
+        await expectPng(serverURL, icon.href, Number(width));
       }
     }
     const touch = links.find((link) => link.rel === 'apple-touch-icon');
     if (!touch) throw new Error('no apple-touch-icon');
     // iOS cuts its own corners and shows transparency as black: the icon must be opaque.
-    expect((await expectPng(touch.href, 180)).hasAlpha).toBe(false);
+    expect((await expectPng(serverURL, touch.href, 180)).hasAlpha).toBe(false);
   });
 
-  it('the manifest names Inkwell, opens /allblog standalone and offers 192 and 512 px icons', async () => {
-    const { bytes } = await get('/');
+  test('the manifest names Inkwell, opens /allblog standalone and offers 192 and 512 px icons', async ({
+    serverURL,
+  }) => {
+    const { bytes } = await get(serverURL, '/');
     const manifestLink = headLinks(bytes.toString('utf8')).find((link) => link.rel === 'manifest');
     if (!manifestLink) throw new Error('no manifest link');
-    const { response, bytes: body } = await get(manifestLink.href);
+    const { response, bytes: body } = await get(serverURL, manifestLink.href);
     expect(response.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = JSON.parse(body.toString('utf8')) as {
       name: string;
@@ -88,14 +91,16 @@ describe('icons and the web app manifest', () => {
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons) {
       expect(icon.type).toBe('image/png');
-      await expectPng(icon.src, Number(icon.sizes.split('x')[0]));
+      await expectPng(serverURL, icon.src, Number(icon.sizes.split('x')[0]));
     }
   });
 
-  it('every PNG shows the SVG favicon (regenerate them with `npm run icons` after changing it)', async () => {
-    const { bytes: svg } = await get('/favicon.svg');
+  test('every PNG shows the SVG favicon (regenerate them with `npm run icons` after changing it)', async ({
+    serverURL,
+  }) => {
+    const { bytes: svg } = await get(serverURL, '/favicon.svg');
     for (const icon of ICONS) {
-      const { bytes } = await get(`/${icon.file}`);
+      const { bytes } = await get(serverURL, `/${icon.file}`);
       const served = await sharp(bytes).ensureAlpha().raw().toBuffer();
       const expected = await sharp(await renderIcon(svg, icon))
         .ensureAlpha()
@@ -112,16 +117,17 @@ describe('icons and the web app manifest', () => {
   });
 });
 
-describe('files for crawlers and feed readers', () => {
-  it.each([
+test.describe('files for crawlers and feed readers', () => {
+  for (const [path, type] of [
     ['/robots.txt', 'text/plain; charset=utf-8'],
     ['/sitemap.xml', 'application/xml; charset=utf-8'],
     ['/sitemap-pages.xml', 'application/xml; charset=utf-8'],
     ['/rss.xml', 'application/rss+xml; charset=utf-8'],
     ['/atom.xml', 'application/atom+xml; charset=utf-8'],
-  ])('%s is served by the built server as %s, not as the web app', async (path, type) => {
-    const { response, bytes } = await get(path);
-    expect(response.headers.get('content-type')).toBe(type);
-    expect(bytes.toString('utf8')).not.toContain('<div id="root">');
-  });
+  ] as const)
+    test(`${path} is served by the built server as ${type}, not as the web app`, async ({ serverURL }) => {
+      const { response, bytes } = await get(serverURL, path);
+      expect(response.headers.get('content-type')).toBe(type);
+      expect(bytes.toString('utf8')).not.toContain('<div id="root">');
+    });
 });

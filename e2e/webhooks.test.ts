@@ -1,14 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, PHONE, test } from './support/fixtures';
 import { createUser, signInAs } from './support/api';
 import { axeViolations } from './support/axe';
-import { PHONE, useBrowser } from './support/browser';
-import { expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
+import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
-const browser = useBrowser();
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /** The writer's receiving server: a local HTTP server keeping what it was sent. */
@@ -26,26 +24,29 @@ const receiver = createServer((request, response) => {
 /** This file's own server: it must be allowed to call a receiver on 127.0.0.1. */
 let server: RunningServer;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   server = await startBuiltServer({
     WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1',
     WEBHOOKS_POLL_INTERVAL_MS: '200',
   });
-}, 60_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await server?.stop();
   receiver.closeAllConnections();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
-describe('webhooks in Settings', () => {
-  it('adds a hook, shows its secret once, sends a signed test event, logs it and deletes the hook', async () => {
+test.describe('webhooks in Settings', () => {
+  test('adds a hook, shows its secret once, sends a signed test event, logs it and deletes the hook', async ({
+    newPage,
+  }) => {
     const user = await createUser(server.baseURL, 'Hooked');
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/inkwell`;
     // axe runs as an injected script, which the page's policy would refuse.
-    const page = await browser.newPage({
+    const page = await newPage({
       baseURL: server.baseURL,
       viewport: PHONE,
       colorScheme: 'dark',
@@ -54,40 +55,39 @@ describe('webhooks in Settings', () => {
     await signInAs(page, user);
     await page.goto('/userupdate');
     const section = page.getByRole('region', { name: 'Webhooks' });
-    await visible(section.getByText('No webhooks yet.'));
+    await expect(section.getByText('No webhooks yet.')).toBeVisible();
 
     // Each problem is said under its own field.
     await section.getByRole('button', { name: 'Add webhook' }).click();
-    expect(await textOf(section.locator('.field__error'))).toBe(
-      'Enter the address that should receive events',
-    );
+    await expect(section.locator('.field__error')).toHaveText('Enter the address that should receive events');
     await section.getByLabel('Payload URL').fill(hookUrl);
     for (const box of await section.getByRole('checkbox').all()) await box.uncheck();
     await section.getByRole('button', { name: 'Add webhook' }).click();
-    expect(await textOf(section.locator('.field__error'))).toBe('Choose at least one event');
+    await expect(section.locator('.field__error')).toHaveText('Choose at least one event');
     await section.getByRole('checkbox', { name: /post\.published/ }).check();
     await section.getByRole('checkbox', { name: /comment\.created/ }).check();
     await section.getByRole('button', { name: 'Add webhook' }).click();
 
     const secretBox = section.getByRole('group', { name: /signing secret is shown only this once/ });
-    const secretInput = await visible(secretBox.getByRole('textbox'));
+    const secretInput = secretBox.getByRole('textbox');
+    await expect(secretInput).toBeVisible();
     // Focused and selected, ready to copy with the keyboard.
     expect(await secretInput.evaluate((input) => input === document.activeElement)).toBe(true);
     const secret = await secretInput.inputValue();
     expect(secret).toMatch(/^whsec_/);
     const item = section.getByRole('listitem').filter({ hasText: hookUrl });
-    expect(await textOf(item.locator('.webhooks__events'))).toBe('post.published, comment.created');
+    await expect(item.locator('.webhooks__events')).toHaveText('post.published, comment.created');
     await expectNoHorizontalScroll(page, PHONE.width);
     expect(await axeViolations(page)).toEqual([]);
     await secretBox.getByRole('button', { name: 'I have saved it' }).click();
-    await hidden(secretBox);
+    await expect(secretBox).toBeHidden();
 
     await item.getByRole('button', { name: 'Send test event' }).click();
-    expect(await textOf(item.getByRole('status'))).toContain('Test event queued');
+    await expect(item.getByRole('status')).toContainText('Test event queued');
     const row = item.locator('tbody tr').first();
-    await visible(row.getByText('Delivered'));
-    expect(await textOf(row.locator('td').nth(0))).toBe('ping');
-    expect(await textOf(row.locator('td').nth(2))).toBe('200');
+    await expect(row.getByText('Delivered')).toBeVisible();
+    await expect(row.locator('td').nth(0)).toHaveText('ping');
+    await expect(row.locator('td').nth(2)).toHaveText('200');
     await expectNoHorizontalScroll(page, PHONE.width);
     expect(await axeViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-webhooks-375-dark.png`, fullPage: true });
@@ -106,9 +106,9 @@ describe('webhooks in Settings', () => {
 
     await item.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this webhook?' });
-    await visible(dialog);
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await visible(section.getByText('No webhooks yet.'));
+    await expect(section.getByText('No webhooks yet.')).toBeVisible();
     const listed = await fetch(`${server.baseURL}/api/webhooks`, {
       headers: { authorization: `Bearer ${user.token}` },
     });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 

@@ -1,4 +1,4 @@
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from '@playwright/test';
 import type { Comment } from '../../contracts/comments';
 import type { Post } from '../../contracts/posts';
 import type { E2eUser } from './api';

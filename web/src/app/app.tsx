@@ -35,6 +35,12 @@ export function App({ router, store, site, hydrated }: AppProps) {
     loadReaderData(store, router);
   }, [hydrated, store, router]);
 
+  // React has taken the page over (hydrated or rendered it): from here on a click or a key does
+  // what it says. The browser tests wait for this mark after every load (e2e/support/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+
   return (
     <StrictMode>
       <SiteProvider site={site}>
