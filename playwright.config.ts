@@ -10,7 +10,7 @@ function chromiumPath(): string {
 }
 
 /*
- * The browser suite (docs/decisions/0052-browser-tests-on-playwright-test.md): Debian's Chromium,
+ * The browser suite (docs/decisions/0056-browser-tests-on-playwright-test.md): Debian's Chromium,
  * the built server started once for every file, and no retries, since a test that passes on a
  * second try has found a defect the first time.
  */
@@ -25,6 +25,9 @@ export default defineConfig({
     'api-keys.test.ts',
     'api-reference.test.ts',
     'discovery.test.ts',
+    'editor-drafts.test.ts',
+    'editor-keys.test.ts',
+    'editor-paste.test.ts',
     'favorites.test.ts',
     'guards.test.ts',
     'header.test.ts',
@@ -32,6 +35,7 @@ export default defineConfig({
     'landing.test.ts',
     'passages.test.ts',
     'posts-list.test.ts',
+    'posts-profile.test.ts',
     'posts-write.test.ts',
     'publication-sites.test.ts',
     'publications.test.ts',

@@ -368,7 +368,9 @@ test.describe('the side panel', () => {
       }
       await expect(own).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    await own.getByRole('button', { name: `Follow ${author.username}` }).click();
+    // By keyboard: lower in the list, the button can be below the fold of the panel, which stays
+    // put as the page scrolls, where no pointer reaches it.
+    await own.getByRole('button', { name: `Follow ${author.username}` }).press('Enter');
     await expect(own.getByRole('button', { name: `Following ${author.username}` })).toBeVisible();
 
     await panel

@@ -1,11 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { DESKTOP, expect, type NewPage, test } from './support/fixtures';
 import type { Post } from '../contracts/posts';
 import { createUser, signInAs, type E2eUser } from './support/api';
-import { DESKTOP, useBrowser } from './support/browser';
-import { textOf, visible } from './support/expect-page';
 import { hydrated } from './support/hydration';
+import { atPath } from './support/screens';
 
 /*
  * Enter in a field of the writing page acts on that field and never publishes: only the Publish
@@ -13,15 +12,13 @@ import { hydrated } from './support/hydration';
  * the post is still a draft that readers cannot see.
  */
 
-const browser = useBrowser();
-
 interface SentSave {
   method: string;
   body: Record<string, unknown>;
 }
 
-async function drafts(user: E2eUser): Promise<Post[]> {
-  const response = await fetch(`${browser.baseURL}/api/post/drafts`, {
+async function drafts(serverURL: string, user: E2eUser): Promise<Post[]> {
+  const response = await fetch(`${serverURL}/api/post/drafts`, {
     headers: { authorization: `Bearer ${user.token}` },
   });
   expect(response.status).toBe(200);
@@ -29,8 +26,8 @@ async function drafts(user: E2eUser): Promise<Post[]> {
 }
 
 /** The writing page, with every save it sends to /api/post/blog recorded. */
-async function writingPage(user: E2eUser): Promise<{ page: Page; saves: SentSave[] }> {
-  const page = await browser.newPage({ viewport: DESKTOP });
+async function writingPage(newPage: NewPage, user: E2eUser): Promise<{ page: Page; saves: SentSave[] }> {
+  const page = await newPage({ viewport: DESKTOP });
   const saves: SentSave[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname !== '/api/post/blog' || request.method() === 'GET') return;
@@ -42,7 +39,7 @@ async function writingPage(user: E2eUser): Promise<{ page: Page; saves: SentSave
   await signInAs(page, user);
   await page.goto('/addblog');
   await hydrated(page);
-  await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+  await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
   return { page, saves };
 }
 
@@ -54,31 +51,34 @@ function publishes(save: SentSave): boolean {
 }
 
 async function selectLastLine(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+  await expect(page.locator('.block-editor__body')).toBeFocused();
   await page.keyboard.press('End');
-  await page.getByRole('toolbar', { name: 'Formatting' }).waitFor({ state: 'hidden' });
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeHidden();
   await page.keyboard.press('Shift+Home');
-  await visible(page.getByRole('toolbar', { name: 'Formatting' }));
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
 }
 
-describe('Enter in the writing page', () => {
-  it('acts on the field it is pressed in (link, alt text, caption, language, topics, title, schedule, publication) and never publishes', async () => {
-    const author = await createUser(browser.baseURL, 'Enter Writer');
+test.describe('Enter in the writing page', () => {
+  test('acts on the field it is pressed in (link, alt text, caption, language, topics, title, schedule, publication) and never publishes', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Enter Writer');
     // A publication the writer belongs to, so the page shows its "Publish in" choice too.
     const slug = `enter-${Date.now().toString(36)}`;
-    const created = await fetch(`${browser.baseURL}/api/publications`, {
+    const created = await fetch(`${serverURL}/api/publications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` },
       body: JSON.stringify({ slug, name: 'Enter Weekly' }),
     });
     expect(created.status).toBe(201);
 
-    const { page, saves } = await writingPage(author);
+    const { page, saves } = await writingPage(newPage, author);
     const title = page.getByLabel('Title', { exact: true });
     await title.fill('Unfinished');
     // The title's Enter moves on to the body.
     await title.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+    await expect(page.locator('.block-editor__body')).toBeFocused();
     await page.keyboard.type('Linked words');
 
     // The link field: Enter applies the link.
@@ -87,23 +87,24 @@ describe('Enter in the writing page', () => {
     await toolbar.getByRole('button', { name: 'Link' }).click();
     await page.getByLabel('Link address').fill('https://example.com/enter');
     await page.getByLabel('Link address').press('Enter');
-    await page.waitForFunction(
-      () =>
-        document.querySelector('.block-editor__body a')?.getAttribute('href') === 'https://example.com/enter',
+    await expect(page.locator('.block-editor__body a').first()).toHaveAttribute(
+      'href',
+      'https://example.com/enter',
     );
 
     // A code block's language: Enter keeps it and goes back to the code.
-    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+    await expect(page.locator('.block-editor__body')).toBeFocused();
     await page.keyboard.press('End');
-    await toolbar.waitFor({ state: 'hidden' });
+    await expect(toolbar).toBeHidden();
     await page.keyboard.press('Enter');
     await page.keyboard.type('```');
     await page.keyboard.type('let a = 1;');
-    const language = await visible(page.getByRole('textbox', { name: 'Language' }));
+    const language = page.getByRole('textbox', { name: 'Language' });
+    await expect(language).toBeVisible();
     await language.fill('js');
     await language.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
-    expect(await page.locator('.block-editor__body pre').count()).toBe(1);
+    await expect(page.locator('.block-editor__body')).toBeFocused();
+    await expect(page.locator('.block-editor__body pre')).toHaveCount(1);
 
     // A picture's alt text and caption: Enter keeps what was typed.
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7' } })
@@ -118,21 +119,24 @@ describe('Enter in the writing page', () => {
           new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
         );
     }, Array.from(png));
-    const image = await visible(page.locator('.block-editor__body figure img'));
+    const image = page.locator('.block-editor__body figure img');
+    await expect(image).toBeVisible();
     await image.click();
     await toolbar.getByLabel('Alt text').fill('A green square');
     await toolbar.getByLabel('Alt text').press('Enter');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+    await expect(page.locator('.block-editor__body')).toBeFocused();
     await toolbar.getByLabel('Caption').fill('Green on purpose');
     await toolbar.getByLabel('Caption').press('Enter');
-    expect(await image.getAttribute('alt')).toBe('A green square');
-    expect(await textOf(page.locator('.block-editor__body figcaption'))).toBe('Green on purpose');
+    await expect(image).toHaveAttribute('alt', 'A green square');
+    await expect(page.locator('.block-editor__body figcaption')).toHaveText('Green on purpose');
 
     // The topics field: Enter adds the topic.
     const topics = page.getByRole('combobox', { name: 'Topics' });
     await topics.fill('keyboards');
     await topics.press('Enter');
-    await visible(page.getByRole('list', { name: 'Topics of this post' }).getByText('keyboards'));
+    await expect(
+      page.getByRole('list', { name: 'Topics of this post' }).getByText('keyboards'),
+    ).toBeVisible();
 
     // The publication choice.
     const where = page.getByLabel('Publish in');
@@ -142,29 +146,30 @@ describe('Enter in the writing page', () => {
     // The schedule's date: Enter is the field's own Schedule, which asks for a date first.
     await page.getByRole('button', { name: 'Schedule…' }).click();
     await page.getByLabel('Publish on').press('Enter');
-    await visible(page.getByText('Choose a date and time'));
+    await expect(page.getByText('Choose a date and time')).toBeVisible();
 
     // Everything above was saved as a draft, and nothing asked for the post to go out.
-    await page.locator('[data-save-state="saved"]').waitFor();
+    await expect(page.locator('[data-save-state="saved"]')).toBeVisible();
     let draft: Post | undefined;
-    for (let attempt = 0; attempt < 40; attempt += 1) {
-      [draft] = await drafts(author);
-      if (draft?.content.includes('Green on purpose') && draft.tags.includes('keyboards')) break;
-      await page.waitForTimeout(250);
-    }
+    await expect
+      .poll(async () => {
+        [draft] = await drafts(serverURL, author);
+        return Boolean(draft?.content.includes('Green on purpose') && draft.tags.includes('keyboards'));
+      })
+      .toBe(true);
     expect(draft).toMatchObject({ title: 'Unfinished', status: 'draft', tags: ['keyboards'] });
     expect(draft?.content).toContain('[Linked words](https://example.com/enter)');
     expect(draft?.content).toContain('```js');
     expect(draft?.content).toContain('![A green square]');
     expect(saves.length).toBeGreaterThan(0);
     expect(saves.filter(publishes)).toEqual([]);
-    const asReader = await fetch(`${browser.baseURL}/api/post/blog?id=${draft?.id}`);
+    const asReader = await fetch(`${serverURL}/api/post/blog?id=${draft?.id}`);
     expect(asReader.status).toBe(404);
     expect(new URL(page.url()).pathname).not.toBe('/allblog');
 
     // The Publish button still publishes.
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/allblog');
-    expect((await fetch(`${browser.baseURL}/api/post/blog?id=${draft?.id}`)).status).toBe(200);
+    await atPath(page, '/allblog');
+    expect((await fetch(`${serverURL}/api/post/blog?id=${draft?.id}`)).status).toBe(200);
   });
 });

@@ -1,12 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expect, test } from './support/fixtures';
 import type { Post } from '../contracts/posts';
 import { createUser, signInAs, type E2eUser } from './support/api';
-import { DESKTOP, useBrowser } from './support/browser';
-import { textOf, visible } from './support/expect-page';
 import { hydrated } from './support/hydration';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
@@ -18,12 +16,11 @@ import { startBuiltServer, type RunningServer } from './support/server-process';
  * MEDIA_FETCH_ALLOW_PRIVATE_NETWORKS=1 (the API suite covers the refusal of such addresses).
  */
 
-const browser = useBrowser();
 let server: RunningServer;
 let site: Server;
 let siteOrigin = '';
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const picture = await sharp({ create: { width: 160, height: 90, channels: 3, background: '#2255aa' } })
     .png()
     .toBuffer();
@@ -41,7 +38,7 @@ beforeAll(async () => {
   server = await startBuiltServer({ MEDIA_FETCH_ALLOW_PRIVATE_NETWORKS: '1' });
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await server?.stop();
   site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
@@ -65,14 +62,16 @@ async function pasteHtml(page: Page, html: string): Promise<void> {
   }, html);
 }
 
-describe('pasting from a web page', () => {
-  it('keeps table cells apart, maps headings to the offered levels, and copies the pictures in', async () => {
+test.describe('pasting from a web page', () => {
+  test('keeps table cells apart, maps headings to the offered levels, and copies the pictures in', async ({
+    newPage,
+  }) => {
     const author = await createUser(server.baseURL, 'Clipper');
-    const page = await browser.newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+    const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
     await signInAs(page, author);
     await page.goto('/addblog');
     await hydrated(page);
-    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
     await page.getByLabel('Title', { exact: true }).fill('Clipped');
     await page.getByRole('textbox', { name: 'Content', exact: true }).click();
 
@@ -91,7 +90,7 @@ describe('pasting from a web page', () => {
     expect(await body.locator('h2').allTextContents()).toEqual(['Page title']);
     expect(await body.locator('h3').allTextContents()).toEqual(['A section']);
     expect(await body.locator('h4').allTextContents()).toEqual(['A part', 'A detail']);
-    expect(await body.locator('h1, h5, h6').count()).toBe(0);
+    await expect(body.locator('h1, h5, h6')).toHaveCount(0);
     // A table: a paragraph per row, its cells apart, header cells in bold.
     const paragraphs = await body.locator(':scope > p').allTextContents();
     expect(paragraphs).toEqual(
@@ -117,22 +116,24 @@ describe('pasting from a web page', () => {
           ) as HTMLImageElement | null
         )?.naturalWidth === 160,
     );
-    expect(await copied.getAttribute('src')).toMatch(/^\/media\/[0-9a-f-]+\/160\.webp$/);
+    await expect(copied).toHaveAttribute('src', /^\/media\/[0-9a-f-]+\/160\.webp$/);
     // The one the other site no longer has is kept as a link to it, and the page says why.
-    const kept = await visible(body.locator(`a[href="${siteOrigin}/pictures/missing.png"]`));
+    const kept = body.locator(`a[href="${siteOrigin}/pictures/missing.png"]`);
+    await expect(kept).toBeVisible();
     expect(await kept.textContent()).toBe('A lost picture');
-    expect(await body.locator('img[alt="A lost picture"]').count()).toBe(0);
-    expect(await textOf(page.locator('.editor-help', { hasText: 'not copied' }))).toMatch(
+    await expect(body.locator('img[alt="A lost picture"]')).toHaveCount(0);
+    await expect(page.locator('.editor-help', { hasText: 'not copied' })).toHaveText(
       /^A picture was not copied and is kept as a link: http:\/\/127\.0\.0\.1:\d+\/pictures\/missing\.png \(Error: 127\.0\.0\.1:\d+ answered 404 for the picture\)\.$/,
     );
 
     // What autosave keeps is what the writer sees.
     let draft: Post | undefined;
-    for (let attempt = 0; attempt < 40; attempt += 1) {
-      [draft] = await draftsOf(author);
-      if (draft?.content.includes('/media/') && draft.content.includes('missing.png')) break;
-      await page.waitForTimeout(250);
-    }
+    await expect
+      .poll(async () => {
+        [draft] = await draftsOf(author);
+        return Boolean(draft?.content.includes('/media/') && draft.content.includes('missing.png'));
+      })
+      .toBe(true);
     expect(draft?.content).toContain('## Page title\n\n### A section\n\n#### A part\n\n#### A detail');
     expect(draft?.content).toContain('**Item** | **Price**\n\ncell A | cell B');
     expect(draft?.content).toMatch(/!\[A blue field\]\(\/media\/[0-9a-f-]+\/160\.webp\)/);
