@@ -7,7 +7,7 @@ import { App } from './app/app';
 import { createRoutes, dataRoutes } from './app/router';
 import { connectSession } from './app/session-wiring';
 import { createAppStore } from './app/store';
-import { pageDataContextOf } from './lib/page-data';
+import { provideBrowserPageData } from './lib/page-data';
 import { appStorage, loadSession } from './lib/storage';
 import './styles/global.css';
 
@@ -45,9 +45,9 @@ async function start(): Promise<void> {
   const routes = createRoutes();
   if (payload) await loadPagesOnScreen(routes);
 
+  // Loaders read through the HTTP API here (contracts/page-data.ts, lib/page-data.ts).
+  provideBrowserPageData(apiPageData);
   const router = createBrowserRouter([...routes, ...dataRoutes], {
-    // Loaders read through the HTTP API here (contracts/page-data.ts).
-    getContext: () => pageDataContextOf(apiPageData),
     ...(payload ? { hydrationData: payload.router } : {}),
   });
   const store = createAppStore(loadSession(appStorage));
