@@ -14,6 +14,7 @@ import { backupMedia, mediaBackupPathOf, type MediaCopy } from '../server/db/bac
 import { backupPostgres } from '../server/db/backup/postgres-backup';
 import { backupSqlite } from '../server/db/backup/sqlite-backup';
 import { waitForStartSignal } from './start-signal';
+import { reportFailure } from './report-failure';
 
 const USAGE = 'Usage: npm run backup [-- --out FILE]';
 
@@ -63,6 +64,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof BackupError ? `backup: ${error.message}` : error);
+  reportFailure('backup', error, [BackupError]);
   process.exit(1);
 });

@@ -16,6 +16,7 @@ import { PostsRepository } from '../server/modules/posts/posts-repository';
 import { Importer, type ItemOutcome } from '../server/modules/transfer/importer';
 import { ImportSourceError, openImportSource } from '../server/modules/transfer/import-source';
 import { TransferRepository } from '../server/modules/transfer/transfer-repository';
+import { reportFailure } from './report-failure';
 
 const USAGE =
   'Usage: npm run import -- PATH --user EMAIL_OR_USERNAME [--dry-run] [--ghost-url https://old-ghost-site]';
@@ -121,9 +122,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(
-      error instanceof UsageError || error instanceof ImportSourceError ? `import: ${error.message}` : error,
-    );
+    reportFailure('import', error, [UsageError, ImportSourceError]);
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

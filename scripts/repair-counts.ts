@@ -8,6 +8,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { countDriftedPosts, repairPostCounters } from '../server/db/post-counters';
+import { reportFailure } from './report-failure';
 
 const USAGE = 'Usage: npm run repair-counts [-- --check]';
 
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    reportFailure('repair-counts', error);
     process.exit(1);
   },
 );

@@ -11,6 +11,7 @@ import { BackupError, backupKindOf } from '../server/db/backup/backup-file';
 import { mediaBackupPathOf, restoreMedia } from '../server/db/backup/media-backup';
 import { restorePostgres } from '../server/db/backup/postgres-backup';
 import { restoreSqlite } from '../server/db/backup/sqlite-backup';
+import { reportFailure } from './report-failure';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]';
 
@@ -73,6 +74,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof BackupError ? `restore: ${error.message}` : error);
+  reportFailure('restore', error, [BackupError]);
   process.exit(1);
 });
