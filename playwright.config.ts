@@ -39,6 +39,7 @@ export default defineConfig({
     'posts-write.test.ts',
     'publication-sites.test.ts',
     'publications.test.ts',
+    'read-page-loading.test.ts',
     'site-files.test.ts',
     'usernames-and-profiles.test.ts',
     'webhooks.test.ts',

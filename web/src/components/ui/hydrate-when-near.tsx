@@ -15,8 +15,19 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
  *
  * Reached by a link inside the app (no server HTML), the children render at once. Until they
  * render, what they show is the server's HTML: links work as links; buttons wait for it.
+ *
+ * `prepare` loads what the children need before they can render without waiting (their code, when
+ * it is a chunk of its own): the server's HTML stays until it has resolved, so nothing blinks.
  */
-export function HydrateWhenNear({ children, className }: { children: ReactNode; className?: string }) {
+export function HydrateWhenNear({
+  children,
+  className,
+  prepare,
+}: {
+  children: ReactNode;
+  className?: string;
+  prepare?: () => Promise<void>;
+}) {
   const hydrated = useHydrated();
   // Whether this mounted while the page was hydrating: only then is there server HTML to keep.
   const [waiting, setWaiting] = useState(!hydrated);
@@ -35,12 +46,21 @@ export function HydrateWhenNear({ children, className }: { children: ReactNode; 
   useEffect(() => {
     const element = placeholder.current;
     if (!waiting || !element) return;
+    let woken = false;
     const wake = () => {
-      const focused = document.activeElement;
-      if (focused && element.contains(focused)) {
-        focusedIndex.current = [...element.querySelectorAll(FOCUSABLE)].indexOf(focused);
-      }
-      setWaiting(false);
+      if (woken) return;
+      woken = true;
+      void (prepare?.() ?? Promise.resolve())
+        // Loading failed: the children render anyway, and say so where they wait for their code.
+        .catch(() => undefined)
+        .then(() => {
+          // The focus is read when React takes over, wherever it has moved in the meantime.
+          const focused = document.activeElement;
+          if (focused && element.contains(focused)) {
+            focusedIndex.current = [...element.querySelectorAll(FOCUSABLE)].indexOf(focused);
+          }
+          setWaiting(false);
+        });
     };
     const hash = window.location.hash.slice(1);
     if (hash && element.querySelector(`[id="${CSS.escape(decodeURIComponent(hash))}"]`)) {
@@ -64,7 +84,7 @@ export function HydrateWhenNear({ children, className }: { children: ReactNode; 
       observer.disconnect();
       element.removeEventListener('focusin', wake);
     };
-  }, [waiting]);
+  }, [waiting, prepare]);
 
   if (import.meta.env.SSR || !waiting) {
     return (

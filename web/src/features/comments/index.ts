@@ -2,6 +2,6 @@
 // features import from here only (eslint.config.js forbids reaching inside).
 export { getComments } from './api/get-comments';
 export { CommentHeader } from './components/comment-item';
-export { Discussion } from './components/discussion';
+export { Discussion, prepareDiscussion } from './discussion-on-demand';
 // Loaded on demand, so that it stays out of the first load of the pages that offer it.
 export const loadCommentForm = async () => (await import('./components/comment-form')).CommentForm;

@@ -15,7 +15,6 @@ import type { CommentView, PostView } from '../../../lib/post-summary';
 import { readPostPath } from '../../../lib/paths';
 import { deleteComment } from '../api/delete-comment';
 import { CommentItem } from './comment-item';
-import '../comments.css';
 import { AppLink } from '../../../components/ui/app-link';
 import { loadReportDialog } from '../../moderation';
 

@@ -8,7 +8,7 @@ import { HydrateWhenNear } from '../../../components/ui/hydrate-when-near';
 import { LocalDate } from '../../../components/ui/local-date';
 import { CoverImage } from '../components/cover-image';
 import { Loaded } from '../../../lib/loaded';
-import { Discussion } from '../../comments';
+import { Discussion, prepareDiscussion } from '../../comments';
 import { TagLinks } from '../../../components/ui/tag-links';
 import { BylineFollow } from '../../profile';
 import { FavoriteButton } from '../../social';
@@ -169,7 +169,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
         </footer>
       </article>
       {/* Under the post, a screen or more down: React takes it over as the reader comes near. */}
-      <HydrateWhenNear>
+      <HydrateWhenNear prepare={prepareDiscussion}>
         <Discussion
           id={DISCUSSION_ID}
           post={post}

@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createUser, signInAs } from './support/api';
+import { comment, publish, readPath, tag, words } from './support/posts';
+
+/** Every script the page has asked for so far, by file name. */
+function scriptsRequested(page: Page): () => string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script')
+      names.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+  });
+  return () => names;
+}
+
+const isDiscussionCode = (name: string) => /^discussion-[\w-]+\.js$/.test(name);
+
+// The discussion under a long post is read, if at all, a screen or more down: its code is a chunk
+// of its own that the page asks for only as the reader comes near, and until then the server's
+// HTML of it is what the reader sees.
+test.describe('the read page’s first load', () => {
+  test('leaves the discussion’s code until the reader comes near it', async ({ newPage, serverURL }) => {
+    const author = await createUser(serverURL, 'Longform');
+    const reader = await createUser(serverURL, 'Patient');
+    const paragraphs = Array.from({ length: 40 }, (_, index) => words(60, `p${index}w`)).join('\n\n');
+    const post = await publish(serverURL, author, { title: `A long read ${tag()}`, content: paragraphs });
+    await comment(serverURL, author, post.id, 'The first word on it');
+
+    const page = await newPage();
+    await signInAs(page, reader);
+    const scripts = scriptsRequested(page);
+    await page.goto(readPath(post));
+
+    // Rendered by the server, there before any of its code.
+    const discussion = page.locator('#discussion');
+    await expect(discussion.getByText('The first word on it')).toBeAttached();
+    expect(scripts().filter(isDiscussionCode)).toEqual([]);
+
+    await discussion.scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts().filter(isDiscussionCode).length).toBe(1);
+    // Alive once its code is in: the comment box answers.
+    await discussion.getByLabel('Add to the discussion').fill('Read it to the end');
+    await discussion.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(discussion.getByText('Read it to the end')).toBeVisible();
+  });
+});
