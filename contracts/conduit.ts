@@ -3,7 +3,7 @@
  * specification's request and answer shapes, on Inkwell's own data. An article is a published
  * post; its slug is the title's words followed by the post's id, so any slug of a post finds it.
  */
-import { BIO_MAX, emailSchema, imageUrlSchema, passwordSchema, usernameSchema } from './auth';
+import { BIO_MAX, PASSWORD_MAX, emailSchema, imageUrlSchema, passwordSchema, usernameSchema } from './auth';
 import { COMMENT_MAX } from './comments';
 import { CONTENT_MAX, PAGE_LIMIT_MAX, TITLE_MAX } from './posts';
 import { tagsSchema } from './tags';
@@ -22,32 +22,53 @@ export const PASSWORD_CHANGE_ELSEWHERE_MESSAGE =
   "can only be changed in Inkwell's settings, which ask for the current password";
 
 const text = (label: string) => z.string({ error: `${label} must be text` });
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? "can't be blank" : `${label} must be text`) })
-    .refine((value) => value.trim().length > 0, "can't be blank")
-    .refine(
-      (value) => value.length <= max,
-      `is too long (at most ${max.toLocaleString('en-US')} characters)`,
-    );
 
-/** An absent field, null or '' in an update means "leave it as it is" (RealWorld clients send all). */
-const blankAsAbsent = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+/** The specification's word for a required field that is missing, null or only spaces. */
+export const CANT_BE_BLANK = "can't be blank";
+/** A new password through Conduit: at least 8 characters, as the public suite's NIST rule has it. */
+export const CONDUIT_PASSWORD_MIN = 8;
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** `schema`, after a blank value (absent, null, '' or spaces) is refused as "can't be blank". */
+const filled = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .refine((value) => !isBlank(value), { message: CANT_BE_BLANK, abort: true })
+    .pipe(schema);
+
+/** As `filled`, but an absent field is left out: an update changes only what it sends. */
+const filledIfSent = <T extends z.ZodType>(schema: T) => filled(schema).optional();
+
+const requiredText = (label: string, max: number) =>
+  filled(text(label).max(max, `is too long (at most ${max.toLocaleString('en-US')} characters)`));
+
+const newPasswordSchema = text('Password')
+  .min(CONDUIT_PASSWORD_MIN, `is too short (at least ${CONDUIT_PASSWORD_MIN} characters)`)
+  .max(PASSWORD_MAX, `is too long (at most ${PASSWORD_MAX} characters)`);
 
 export const conduitRegistrationSchema = z.object({
-  user: z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema }),
+  user: z.object({
+    username: filled(usernameSchema),
+    email: filled(emailSchema),
+    password: filled(newPasswordSchema),
+  }),
 });
 
 export const conduitLoginSchema = z.object({
-  user: z.object({ email: emailSchema, password: passwordSchema }),
+  user: z.object({ email: filled(emailSchema), password: filled(passwordSchema) }),
 });
 
+/**
+ * An update changes what it sends. The name, email and password cannot be blank or null (422);
+ * the bio and picture can, which clears them.
+ */
 export const conduitUserUpdateSchema = z.object({
   user: z.object({
-    username: z.preprocess(blankAsAbsent, usernameSchema.optional()),
-    email: z.preprocess(blankAsAbsent, emailSchema.optional()),
-    password: z.preprocess(blankAsAbsent, passwordSchema.optional()),
+    username: filledIfSent(usernameSchema),
+    email: filledIfSent(emailSchema),
+    password: filledIfSent(newPasswordSchema),
     // null or '' clears the bio or picture.
     bio: z.preprocess((value) => (value === null ? '' : value), text('Bio').max(BIO_MAX).optional()),
     image: z.preprocess((value) => (value === null ? '' : value), imageUrlSchema.optional()),
@@ -55,27 +76,35 @@ export const conduitUserUpdateSchema = z.object({
 });
 export type ConduitUserUpdate = z.infer<typeof conduitUserUpdateSchema>['user'];
 
-const descriptionSchema = text('Description').max(
-  DESCRIPTION_MAX,
-  `is too long (at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters)`,
-);
+const DESCRIPTION_TOO_LONG = `is too long (at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters)`;
+const descriptionSchema = text('Description').max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG);
+
+/** A tag list: absent is none (or, in an update, unchanged); null is not a list (422). */
+const tagListSchema = tagsSchema.optional();
 
 export const conduitNewArticleSchema = z.object({
   article: z.object({
     title: requiredText('Title', TITLE_MAX),
-    description: descriptionSchema,
+    description: filled(descriptionSchema),
     body: requiredText('Body', CONTENT_MAX),
-    tagList: z.preprocess((value) => value ?? undefined, tagsSchema.optional()),
+    tagList: tagListSchema,
   }),
 });
 export type ConduitNewArticle = z.infer<typeof conduitNewArticleSchema>['article'];
 
 export const conduitArticleUpdateSchema = z.object({
   article: z.object({
-    title: z.preprocess((value) => value ?? undefined, requiredText('Title', TITLE_MAX).optional()),
-    description: z.preprocess((value) => value ?? undefined, descriptionSchema.optional()),
-    body: z.preprocess((value) => value ?? undefined, requiredText('Body', CONTENT_MAX).optional()),
-    tagList: z.preprocess((value) => value ?? undefined, tagsSchema.optional()),
+    title: filledIfSent(
+      text('Title').max(TITLE_MAX, `is too long (at most ${TITLE_MAX.toLocaleString('en-US')} characters)`),
+    ),
+    description: filledIfSent(descriptionSchema),
+    body: filledIfSent(
+      text('Body').max(
+        CONTENT_MAX,
+        `is too long (at most ${CONTENT_MAX.toLocaleString('en-US')} characters)`,
+      ),
+    ),
+    tagList: tagListSchema,
   }),
 });
 export type ConduitArticleUpdate = z.infer<typeof conduitArticleUpdateSchema>['article'];

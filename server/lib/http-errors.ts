@@ -14,7 +14,10 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(400, message, errors);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+/** A request without a token where one is needed. */
+export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
+
+export const unauthorized = (message = AUTHENTICATION_REQUIRED_MESSAGE) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) =>

@@ -1,5 +1,5 @@
 import type { SignInInput, SignUpInput } from '../../../contracts/auth';
-import { emailKey, usernameKey } from '../../../contracts/auth';
+import { USER_NOT_FOUND_MESSAGE, emailKey, usernameKey } from '../../../contracts/auth';
 import { COMMENT_NOT_FOUND_MESSAGE, type Comment } from '../../../contracts/comments';
 import {
   CONDUIT_COMMENTS_MAX,
@@ -140,7 +140,7 @@ export class ConduitService {
     return this.present(await this.published(slug, viewer), viewer);
   }
 
-  /** Published at once: Conduit has no drafts. An empty description shows the text's summary. */
+  /** Published at once: Conduit has no drafts. The description is the writer's (never blank). */
   async createArticle(viewer: Viewer, input: ConduitNewArticle): Promise<ConduitArticle> {
     const post = await this.services.posts.create(viewer, {
       title: input.title,
@@ -148,7 +148,7 @@ export class ConduitService {
       tags: input.tagList ?? [],
       status: 'published',
     });
-    await this.services.conduit.setDescription(post.id, input.description.trim() || null);
+    await this.services.conduit.setDescription(post.id, input.description.trim());
     return this.present(post, viewer);
   }
 
@@ -165,7 +165,7 @@ export class ConduitService {
       });
     }
     if (input.description !== undefined) {
-      await this.services.conduit.setDescription(post.id, input.description.trim() || null);
+      await this.services.conduit.setDescription(post.id, input.description.trim());
     }
     return this.present(updated, viewer);
   }
@@ -241,7 +241,7 @@ export class ConduitService {
 
   private async profileOf(userId: string, viewer: Viewer | null): Promise<ConduitProfile> {
     const profile = (await this.services.conduit.profiles([userId], viewer?.id ?? null)).get(userId);
-    if (!profile) throw notFound(POST_NOT_FOUND_MESSAGE);
+    if (!profile) throw notFound(USER_NOT_FOUND_MESSAGE);
     return profile;
   }
 

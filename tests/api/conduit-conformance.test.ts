@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { ConduitArticle, ConduitUser } from '../../contracts/conduit';
+import { describeEachDatabase, request, type ApiContext } from './support/harness';
+
+/*
+ * What the RealWorld specification (its openapi.yml, and the public API suite that checks it)
+ * expects of the Conduit routes, written as our own checks: each status, key, word and type a
+ * RealWorld client relies on. docs/api.md says which suite version this follows and how to run
+ * the suite itself against a server.
+ */
+
+type Errors = { errors: Record<string, string[]> };
+
+/** A Conduit call: JSON in and out, with the `Token` scheme RealWorld clients use. */
+const call = <T = Errors>(
+  ctx: ApiContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { token?: string; payload?: unknown } = {},
+) =>
+  request<T>(ctx, {
+    method,
+    url,
+    headers: options.token ? { authorization: `Token ${options.token}` } : {},
+    ...(options.payload !== undefined ? { payload: options.payload as Record<string, unknown> } : {}),
+  });
+
+let counter = 0;
+/** A fresh name each time, in the suite's style (letters, digits and `_`). */
+const uniqueName = (stem: string) => `${stem}_${++counter}${Math.random().toString(36).slice(2, 7)}`;
+
+async function register(ctx: ApiContext, stem = 'conf'): Promise<ConduitUser> {
+  const username = uniqueName(stem);
+  const response = await call<{ user: ConduitUser }>(ctx, 'POST', '/api/users', {
+    payload: { user: { username, email: `${username}@test.com`, password: 'password123' } },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.user;
+}
+
+async function publish(
+  ctx: ApiContext,
+  user: ConduitUser,
+  article: Partial<{ title: string; description: string; body: string; tagList: string[] }> = {},
+): Promise<ConduitArticle> {
+  const response = await call<{ article: ConduitArticle }>(ctx, 'POST', '/api/articles', {
+    token: user.token,
+    payload: { article: { title: 'A title', description: 'A line', body: 'A body', ...article } },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.article;
+}
+
+describeEachDatabase('Conduit conformance', (ctx) => {
+  describe('error bodies', () => {
+    it('answers 401 {"errors":{"token":["is missing"]}} on every route that needs a token', async () => {
+      const routes = [
+        ['GET', '/api/user'],
+        ['PUT', '/api/user'],
+        ['GET', '/api/articles/feed'],
+        ['POST', '/api/articles'],
+        ['PUT', '/api/articles/some-slug'],
+        ['DELETE', '/api/articles/some-slug'],
+        ['POST', '/api/articles/some-slug/favorite'],
+        ['DELETE', '/api/articles/some-slug/favorite'],
+        ['POST', '/api/articles/some-slug/comments'],
+        ['DELETE', '/api/articles/some-slug/comments/1'],
+        ['POST', '/api/profiles/someone/follow'],
+        ['DELETE', '/api/profiles/someone/follow'],
+      ] as const;
+      for (const [method, url] of routes) {
+        const payload = method === 'POST' || method === 'PUT' ? { article: { body: 'x' } } : undefined;
+        const answer = await call(ctx, method, url, payload ? { payload } : {});
+        expect(answer.status, `${method} ${url}`).toBe(401);
+        expect(answer.body, `${method} ${url}`).toEqual({ errors: { token: ['is missing'] } });
+      }
+      // Inkwell's own routes keep their words.
+      const native = await request(ctx, { method: 'POST', url: '/api/post/blog', payload: {} });
+      expect(native.status).toBe(401);
+      expect(native.body).toEqual({ message: 'Authentication required' });
+    });
+
+    it('answers 404 "not found" under article, comment or profile', async () => {
+      const user = await register(ctx);
+      const article = await publish(ctx, user);
+      const missing = 'unknown-slug-1234';
+      const cases = [
+        ['GET', `/api/articles/${missing}`, 'article'],
+        ['PUT', `/api/articles/${missing}`, 'article'],
+        ['DELETE', `/api/articles/${missing}`, 'article'],
+        ['POST', `/api/articles/${missing}/favorite`, 'article'],
+        ['DELETE', `/api/articles/${missing}/favorite`, 'article'],
+        ['GET', `/api/articles/${missing}/comments`, 'article'],
+        ['POST', `/api/articles/${missing}/comments`, 'article'],
+        ['DELETE', `/api/articles/${missing}/comments/99999`, 'article'],
+        ['DELETE', `/api/articles/${article.slug}/comments/99999`, 'comment'],
+        ['GET', '/api/profiles/unknown-user-1234', 'profile'],
+        ['POST', '/api/profiles/unknown-user-1234/follow', 'profile'],
+        ['DELETE', '/api/profiles/unknown-user-1234/follow', 'profile'],
+      ] as const;
+      for (const [method, url, key] of cases) {
+        const payload =
+          method === 'PUT'
+            ? { article: { body: 'x' } }
+            : method === 'POST' && url.endsWith('comments')
+              ? { comment: { body: 'x' } }
+              : undefined;
+        const answer = await call(ctx, method, url, { token: user.token, ...(payload ? { payload } : {}) });
+        expect(answer.status, `${method} ${url}`).toBe(404);
+        expect(answer.body, `${method} ${url}`).toEqual({ errors: { [key]: ['not found'] } });
+      }
+    });
+
+    it('answers 403 "forbidden" under article or comment for someone else\'s', async () => {
+      const writer = await register(ctx);
+      const stranger = await register(ctx);
+      const article = await publish(ctx, writer);
+      const comment = await call<{ comment: { id: number } }>(
+        ctx,
+        'POST',
+        `/api/articles/${article.slug}/comments`,
+        { token: writer.token, payload: { comment: { body: "The writer's comment" } } },
+      );
+      expect(comment.status).toBe(201);
+
+      const update = await call(ctx, 'PUT', `/api/articles/${article.slug}`, {
+        token: stranger.token,
+        payload: { article: { body: 'hijacked' } },
+      });
+      expect(update.status).toBe(403);
+      expect(update.body).toEqual({ errors: { article: ['forbidden'] } });
+      const remove = await call(ctx, 'DELETE', `/api/articles/${article.slug}`, { token: stranger.token });
+      expect(remove.status).toBe(403);
+      expect(remove.body).toEqual({ errors: { article: ['forbidden'] } });
+      const removeComment = await call(
+        ctx,
+        'DELETE',
+        `/api/articles/${article.slug}/comments/${comment.body.comment.id}`,
+        { token: stranger.token },
+      );
+      expect(removeComment.status).toBe(403);
+      expect(removeComment.body).toEqual({ errors: { comment: ['forbidden'] } });
+      const kept = await call<{ comments: { body: string }[] }>(
+        ctx,
+        'GET',
+        `/api/articles/${article.slug}/comments`,
+      );
+      expect(kept.body.comments.map((c) => c.body)).toEqual(["The writer's comment"]);
+      const unchanged = await call<{ article: ConduitArticle }>(ctx, 'GET', `/api/articles/${article.slug}`);
+      expect(unchanged.body.article.body).toBe('A body');
+    });
+
+    it('answers a wrong password 401 {"errors":{"credentials":["invalid"]}}', async () => {
+      const user = await register(ctx);
+      const wrong = await call(ctx, 'POST', '/api/users/login', {
+        payload: { user: { email: user.email, password: 'wrongpassword' } },
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ errors: { credentials: ['invalid'] } });
+      // No enumeration: an unknown address gets the very same answer.
+      const unknown = await call(ctx, 'POST', '/api/users/login', {
+        payload: { user: { email: `nobody${counter}@test.com`, password: 'wrongpassword' } },
+      });
+      expect(unknown.status).toBe(401);
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it('answers a blank field 422 "can\'t be blank" under its own key', async () => {
+      const user = await register(ctx);
+      const name = uniqueName('blank');
+      const cases = [
+        [
+          '/api/users',
+          { user: { username: '', email: `${name}@test.com`, password: 'password123' } },
+          'username',
+        ],
+        ['/api/users', { user: { username: name, email: '', password: 'password123' } }, 'email'],
+        ['/api/users', { user: { username: name, email: `${name}@test.com`, password: '' } }, 'password'],
+        ['/api/users/login', { user: { email: '', password: 'password123' } }, 'email'],
+        ['/api/users/login', { user: { email: user.email, password: '' } }, 'password'],
+        ['/api/articles', { article: { title: '', description: 'd', body: 'b' } }, 'title'],
+        ['/api/articles', { article: { title: 't', description: '', body: 'b' } }, 'description'],
+        ['/api/articles', { article: { title: 't', description: 'd', body: '' } }, 'body'],
+      ] as const;
+      for (const [url, payload, key] of cases) {
+        const answer = await call(ctx, 'POST', url, { token: user.token, payload });
+        expect(answer.status, `${url} ${key}`).toBe(422);
+        expect(answer.body.errors[key], `${url} ${key}`).toEqual(["can't be blank"]);
+      }
+      const article = await publish(ctx, user);
+      const comment = await call(ctx, 'POST', `/api/articles/${article.slug}/comments`, {
+        token: user.token,
+        payload: { comment: { body: '' } },
+      });
+      expect(comment.status).toBe(422);
+      expect(comment.body).toEqual({ errors: { body: ["can't be blank"] } });
+    });
+
+    it('answers a taken name or email 409 "has already been taken"', async () => {
+      const user = await register(ctx);
+      const other = uniqueName('other');
+      const sameName = await call(ctx, 'POST', '/api/users', {
+        payload: { user: { username: user.username, email: `${other}@test.com`, password: 'password123' } },
+      });
+      expect(sameName.status).toBe(409);
+      expect(sameName.body).toEqual({ errors: { username: ['has already been taken'] } });
+      const sameEmail = await call(ctx, 'POST', '/api/users', {
+        payload: { user: { username: other, email: user.email, password: 'password123' } },
+      });
+      expect(sameEmail.status).toBe(409);
+      expect(sameEmail.body).toEqual({ errors: { email: ['has already been taken'] } });
+    });
+  });
+});
