@@ -21,6 +21,7 @@ import { registerFeedRoutes } from './modules/feeds/feeds-routes';
 import { registerHealthRoutes } from './modules/health/health-routes';
 import { resolveJwtSecret } from './modules/instance/jwt-secret';
 import { registerMediaRoutes } from './modules/media/media-routes';
+import { registerCurationRoutes } from './modules/curation/curation-routes';
 import { registerModerationRoutes } from './modules/moderation/moderation-routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
@@ -146,7 +147,7 @@ export async function buildApp({
       tags: services.tags,
       search: services.search,
       discover: services.discover,
-      moderation: services.moderation,
+      curation: services.curation,
     },
     auth: services.auth,
     serveSourceMaps: config.serveSourceMaps,
@@ -251,6 +252,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerDiscoverRoutes(app, { discover: services.discover });
   registerWebhookRoutes(app, { webhooks: services.webhooks });
   registerModerationRoutes(app, { moderation });
+  registerCurationRoutes(app, { curation: services.curation });
   await registerConduitRoutes(app, { conduit: services.conduit });
 
   // The open web's entry points: answered by the server itself, with or without a web build,

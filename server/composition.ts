@@ -33,6 +33,8 @@ import { MAIL_QUEUE_DEFAULTS, QueuedMailer } from './modules/mail-outbox/queued-
 import { MediaRepository } from './modules/media/media-repository';
 import { MediaService } from './modules/media/media-service';
 import { mediaStorageFor } from './modules/media/media-storage';
+import { CurationRepository } from './modules/curation/curation-repository';
+import { CurationService } from './modules/curation/curation-service';
 import { ModerationRepository } from './modules/moderation/moderation-repository';
 import { ModerationService } from './modules/moderation/moderation-service';
 import { NotificationsRepository } from './modules/notifications/notifications-repository';
@@ -128,8 +130,9 @@ export function createServices({
   const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
   const apiKeys = new ApiKeysService(new ApiKeysRepository(db), limiters.limiter('requestsPerApiKey'));
   const auth = new Authenticator(tokens, usersRepository, apiKeys);
+  const moderationRepository = new ModerationRepository(db);
   const moderation = new ModerationService(
-    new ModerationRepository(db, dialect),
+    moderationRepository,
     config.adminEmails,
     limiters.limiter('reportsPerUser'),
   );
@@ -231,6 +234,8 @@ export function createServices({
     accounts,
     apiKeys,
     moderation,
+    // Staff picks, testimonials and figures: audited in moderation's log, in the same transaction.
+    curation: new CurationService(new CurationRepository(db, dialect), moderationRepository),
     posts,
     publications,
     domainChecks,

@@ -6,7 +6,7 @@ import type { Viewer } from '../lib/authenticator';
 import { HttpError } from '../lib/http-errors';
 import { validateInput } from '../lib/validation';
 import type { DiscoverService } from '../modules/discover/discover-service';
-import type { ModerationService } from '../modules/moderation/moderation-service';
+import type { CurationService } from '../modules/curation/curation-service';
 import { pageQuerySchema, toPageRequest, toTimePageRequest } from '../modules/posts/paging';
 import {
   allPostsQuerySchema,
@@ -35,7 +35,7 @@ export interface PageDataServices {
   tags: TagsService;
   search: SearchService;
   discover: DiscoverService;
-  moderation: ModerationService;
+  curation: CurationService;
 }
 
 /** What the API answers a read without a session that needs one (the authenticator's words). */
@@ -54,7 +54,7 @@ export function servicePageData(
   viewer: Viewer | null,
   log: FastifyBaseLogger,
 ): PageData {
-  const { posts, comments, users, favorites, follows, tags, search, discover, moderation } = services;
+  const { posts, comments, users, favorites, follows, tags, search, discover, curation } = services;
 
   /** Runs a read as its route would, turning what the route would answer as an error into a failure. */
   async function read<T>(run: () => Promise<T>): Promise<ApiResult<T>> {
@@ -116,6 +116,6 @@ export function servicePageData(
         return search.find(parsed.q, { limit: parsed.limit ?? PAGE_LIMIT_DEFAULT, offset }, null);
       }),
     discover: () => read(() => discover.panel(viewer)),
-    testimonials: () => read(() => moderation.testimonials(true)),
+    testimonials: () => read(() => curation.testimonials(true)),
   };
 }

@@ -1,18 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type {
-  InstanceFigures,
   ModeratedUser,
   ModerationLogEntry,
   ModerationTarget,
   Report,
   ReportState,
-  StaffPick,
   TargetKind,
-  Testimonial,
 } from '../../../contracts/moderation';
 import { markdownToPlainText } from '../../../contracts/plain-text';
 import { metaDescription } from '../../../contracts/preview';
-import type { DialectName } from '../../db/database';
 import type { DatabaseSchema, HiddenReason, ModerationLogTable, ReportsTable } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
@@ -20,7 +16,7 @@ import { attachTags, currentTags, detachTags, splitTags } from '../posts/post-ta
 import { inTransaction } from '../../db/transaction';
 import { CommentsRepository } from '../social/comments/comments-repository';
 import { NotificationsRepository } from '../notifications/notifications-repository';
-import { isPublished, isPubliclyVisible, publiclyVisible } from '../posts/post-visibility';
+import { isPublished } from '../posts/post-visibility';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -51,15 +47,12 @@ export interface TargetFacts {
 const excerpt = (text: string) => metaDescription(text) || '(empty)';
 
 /**
- * The moderation tables (reports, moderation_log, staff_picks, testimonials) and the moderation
- * columns of posts, comments and users. Every write takes the caller's transaction, so an action and
- * its audit line are kept together or not at all.
+ * The moderation tables (reports, moderation_log) and the moderation columns of posts, comments
+ * and users. Every write takes the caller's transaction, so an action and its audit line are kept
+ * together or not at all; curation borrows the transaction, `findTarget` and `log` for the same.
  */
 export class ModerationRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly dialect: DialectName,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return inTransaction(this.db, work);
@@ -425,156 +418,6 @@ export class ModerationRepository {
       suspendedAt: row.suspended_at,
       postCount: Number(row.post_count ?? 0),
     }));
-  }
-
-  async staffPicks(): Promise<StaffPick[]> {
-    const now = new Date().toISOString();
-    const rows = await this.db
-      .selectFrom('staff_picks')
-      .innerJoin('posts', 'posts.id', 'staff_picks.post_id')
-      .innerJoin('users', 'users.id', 'posts.author_id')
-      .select([
-        'posts.id',
-        'posts.title',
-        'posts.published_at',
-        'posts.hidden_at',
-        'users.id as author_id',
-        'users.username',
-      ])
-      .orderBy('staff_picks.position', 'asc')
-      .execute();
-    return rows.map((row) => ({
-      postId: row.id,
-      title: row.title || '(untitled)',
-      author: { id: row.author_id, username: row.username },
-      public: isPubliclyVisible({ publishedAt: row.published_at, hiddenAt: row.hidden_at }, now),
-    }));
-  }
-
-  async replaceStaffPicks(db: Db, postIds: string[], operatorId: string): Promise<void> {
-    const at = new Date().toISOString();
-    await db.deleteFrom('staff_picks').execute();
-    if (postIds.length === 0) return;
-    await db
-      .insertInto('staff_picks')
-      .values(
-        postIds.map((postId, position) => ({
-          post_id: postId,
-          position,
-          picked_by: operatorId,
-          picked_at: at,
-        })),
-      )
-      .execute();
-  }
-
-  /**
-   * The chosen quotes. `publicOnly`: only those whose post (and comment) readers can see now, for
-   * the landing page; the operator sees every one.
-   */
-  async testimonials(publicOnly: boolean): Promise<Testimonial[]> {
-    let query = this.db
-      .selectFrom('testimonials')
-      .innerJoin('posts', 'posts.id', 'testimonials.post_id')
-      .leftJoin('comments', 'comments.id', 'testimonials.comment_id')
-      .innerJoin('users', (join) =>
-        join.on((eb) => eb('users.id', '=', eb.fn.coalesce('comments.author_id', 'posts.author_id'))),
-      )
-      .select([
-        'testimonials.id',
-        'testimonials.quote',
-        'testimonials.comment_id',
-        'posts.id as post_id',
-        'posts.title',
-        'users.id as author_id',
-        'users.username',
-      ]);
-    if (publicOnly) {
-      query = query
-        .where(publiclyVisible())
-        .where('comments.hidden_at', 'is', null)
-        .where('comments.deleted_at', 'is', null);
-    }
-    const rows = await query.orderBy('testimonials.position', 'asc').execute();
-    return rows.map((row) => ({
-      id: row.id,
-      quote: row.quote,
-      author: { id: row.author_id, username: row.username },
-      source: {
-        kind: row.comment_id === null ? 'post' : 'comment',
-        id: row.comment_id ?? row.post_id,
-        postId: row.post_id,
-        postTitle: row.title || '(untitled)',
-      },
-    }));
-  }
-
-  async replaceTestimonials(
-    db: Db,
-    quotes: { postId: string; commentId: string | null; quote: string }[],
-    operatorId: string,
-  ): Promise<void> {
-    const at = new Date().toISOString();
-    await db.deleteFrom('testimonials').execute();
-    if (quotes.length === 0) return;
-    await db
-      .insertInto('testimonials')
-      .values(
-        quotes.map((quote, position) => ({
-          id: uuidv7(),
-          post_id: quote.postId,
-          comment_id: quote.commentId,
-          quote: quote.quote,
-          position,
-          chosen_by: operatorId,
-          chosen_at: at,
-        })),
-      )
-      .execute();
-  }
-
-  /** The instance in figures: counts of the tables and the database's size on disk. */
-  async figures(): Promise<InstanceFigures> {
-    const db = this.db;
-    const first = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number }> }) =>
-      Number((await query.executeTakeFirstOrThrow()).n);
-    const media = await this.db
-      .selectFrom('media')
-      .select([countAll().as('n'), sql<number | string | null>`sum(bytes)`.as('bytes')])
-      .executeTakeFirstOrThrow();
-    return {
-      users: await first(
-        db.selectFrom('users').select(countAll().as('n')).where('password_hash', 'is not', null),
-      ),
-      suspendedUsers: await first(
-        db.selectFrom('users').select(countAll().as('n')).where('suspended_at', 'is not', null),
-      ),
-      posts: await first(db.selectFrom('posts').select(countAll().as('n'))),
-      hiddenPosts: await first(
-        db.selectFrom('posts').select(countAll().as('n')).where('hidden_at', 'is not', null),
-      ),
-      comments: await first(
-        db.selectFrom('comments').select(countAll().as('n')).where('deleted_at', 'is', null),
-      ),
-      media: Number(media.n),
-      mediaBytes: Number(media.bytes ?? 0),
-      databaseBytes: await this.databaseBytes(),
-      openReports: await first(
-        db.selectFrom('reports').select(countAll().as('n')).where('state', '=', 'open'),
-      ),
-    };
-  }
-
-  private async databaseBytes(): Promise<number> {
-    if (this.dialect === 'postgres') {
-      const result = await sql<{
-        bytes: string;
-      }>`select pg_database_size(current_database()) as bytes`.execute(this.db);
-      return Number(result.rows[0]?.bytes ?? 0);
-    }
-    const result = await sql<{ bytes: number }>`select page_count * page_size as bytes
-      from pragma_page_count(), pragma_page_size()`.execute(this.db);
-    return Number(result.rows[0]?.bytes ?? 0);
   }
 }
 

@@ -9,22 +9,14 @@ import {
   createReportSchema,
   moderationReasonSchema,
   reportStateQuerySchema,
-  staffPicksInputSchema,
-  testimonialsInputSchema,
   type TargetKind,
 } from '../../../contracts/moderation';
-import type { Viewer } from '../../lib/authenticator';
-import { cacheableRead } from '../../lib/response-cache';
 import {
-  answer,
-  instanceFiguresSchema,
   messageAnswer,
   moderatedUserSchema,
   moderationLogEntrySchema,
   page,
   reportSchema,
-  staffPickSchema,
-  testimonialSchema,
 } from '../../openapi/answers';
 import { declareRoute, type RouteDeclaration } from '../../openapi/route-schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,22 +73,6 @@ export function registerModerationRoutes(
       await moderation.report(request.viewer, request.body);
       return reply.code(201).send({ message: REPORT_THANKS_MESSAGE });
     },
-  );
-
-  api.get(
-    '/api/testimonials',
-    {
-      ...cacheableRead(),
-      schema: declareRoute({
-        summary: "The landing page's testimonials",
-        description:
-          'Quotes an operator chose from public posts and comments, in their order; empty until one is chosen.',
-        tag: 'Moderation',
-        access: 'public',
-        answers: { 200: answer(z.array(testimonialSchema)) },
-      }),
-    },
-    async () => ({ response: await moderation.testimonials(true) }),
   );
 
   api.get(
@@ -236,86 +212,5 @@ export function registerModerationRoutes(
     async (request) => {
       return moderation.log(toPageRequest(request.query));
     },
-  );
-
-  /** An operator's read of `{response}`, for the lists an operator replaces whole and the figures. */
-  const adminRead = (
-    path: string,
-    declaration: Omit<RouteDeclaration, 'tag' | 'access'>,
-    read: () => Promise<unknown>,
-  ) => api.get(path, { schema: admin(declaration) }, async () => ({ response: await read() }));
-
-  /** An operator's `PUT` of a whole ordered list, answered with the list as saved. */
-  const adminReplace = <S extends z.ZodType>(
-    path: string,
-    declaration: Omit<RouteDeclaration, 'tag' | 'access' | 'body'> & { body: S },
-    replace: (viewer: Viewer, input: z.output<S>) => Promise<unknown>,
-  ) =>
-    api.put(path, { schema: admin(declaration) }, async (request) => ({
-      response: await replace(request.viewer, request.body as z.output<S>),
-    }));
-
-  adminRead(
-    '/api/admin/staff-picks',
-    {
-      summary: 'The staff picks',
-      description: "In the side panel's order.",
-      answers: { 200: answer(z.array(staffPickSchema)) },
-    },
-    () => moderation.staffPicks(),
-  );
-
-  adminReplace(
-    '/api/admin/staff-picks',
-    {
-      summary: 'Set the staff picks',
-      description:
-        'The whole list, in order (at most 5 public posts). An empty list gives the side panel back to the most favorited posts.',
-      body: staffPicksInputSchema,
-      bodyExample: { postIds: ['0192f3a4-5b6c-7d8e-9f01-23456789abcd'] },
-      answers: { 200: answer(z.array(staffPickSchema)) },
-    },
-    (viewer, input) => moderation.setStaffPicks(viewer, input.postIds),
-  );
-
-  adminRead(
-    '/api/admin/testimonials',
-    {
-      summary: 'The chosen testimonials',
-      description:
-        "Every chosen quote, in the landing page's order, including those whose source is hidden now.",
-      answers: { 200: answer(z.array(testimonialSchema)) },
-    },
-    () => moderation.testimonials(false),
-  );
-
-  adminReplace(
-    '/api/admin/testimonials',
-    {
-      summary: 'Set the testimonials',
-      description:
-        'The whole list, in order (at most 12). Each quote must be words its public post or comment says; the wall names its real author and links to it.',
-      body: testimonialsInputSchema,
-      bodyExample: {
-        testimonials: [
-          {
-            source: { kind: 'comment', id: '0192f3a4-5b6c-7d8e-9f01-23456789abcd' },
-            quote: 'A calm place to write.',
-          },
-        ],
-      },
-      answers: { 200: answer(z.array(testimonialSchema)) },
-    },
-    (viewer, input) => moderation.setTestimonials(viewer, input.testimonials),
-  );
-
-  adminRead(
-    '/api/admin/figures',
-    {
-      summary: 'The instance in figures',
-      description: 'Users, posts, comments, pictures and their bytes, the database size, open reports.',
-      answers: { 200: answer(instanceFiguresSchema) },
-    },
-    () => moderation.figures(),
   );
 }

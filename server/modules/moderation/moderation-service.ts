@@ -9,9 +9,7 @@ import {
   FORBIDDEN_NOT_OPERATOR_MESSAGE,
   NOT_HIDDEN_MESSAGE,
   NOT_SUSPENDED_MESSAGE,
-  PICK_NOT_PUBLIC_MESSAGE,
   POST_NOT_FOUND_MESSAGE,
-  QUOTE_NOT_IN_SOURCE_MESSAGE,
   REPORT_ALREADY_OPEN_MESSAGE,
   REPORT_NOT_FOUND_MESSAGE,
   REPORT_SETTLED_MESSAGE,
@@ -19,30 +17,25 @@ import {
   TOO_MANY_REPORTS_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
   type CreateReportInput,
-  type InstanceFigures,
   type ModeratedUser,
   type ModerationAction,
   type ModerationLogEntry,
   type Report,
   type ReportState,
-  type StaffPick,
   type TargetKind,
-  type Testimonial,
 } from '../../../contracts/moderation';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import type { Viewer } from '../../lib/authenticator';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { spend } from '../users/users-service';
 import { toPage, type PageRequest } from '../posts/paging';
+import { auditLine, type AuditTarget } from './audit-line';
 import type { ModerationRepository, ModerationTransaction, TargetFacts } from './moderation-repository';
 
 const notFoundMessage = (kind: TargetKind) =>
   kind === 'post' ? POST_NOT_FOUND_MESSAGE : COMMENT_NOT_FOUND_MESSAGE;
-
-/** White space collapsed and case folded: how a quote is found in its source. */
-const folded = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * The rules of moderation: who is an operator, what a report is, what hiding,
@@ -195,74 +188,6 @@ export class ModerationService {
     };
   }
 
-  staffPicks(): Promise<StaffPick[]> {
-    return this.repository.staffPicks();
-  }
-
-  /** Replaces the picks; each must be a post readers can see now. */
-  async setStaffPicks(operator: Viewer, postIds: string[]): Promise<StaffPick[]> {
-    await this.repository.transaction(async (trx) => {
-      for (const id of postIds) {
-        const post = await this.repository.findTarget('post', id, trx);
-        if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
-        if (post.hiddenReason !== null || !post.postPublic) {
-          throw badRequest(PICK_NOT_PUBLIC_MESSAGE, { postIds: [PICK_NOT_PUBLIC_MESSAGE] });
-        }
-      }
-      await this.repository.replaceStaffPicks(trx, postIds, operator.id);
-      await this.audit(trx, operator, 'staff-picks.set', {
-        kind: 'staff-picks',
-        id: 'staff-picks',
-        label: `${postIds.length} staff pick${postIds.length === 1 ? '' : 's'}`,
-      });
-    });
-    return this.repository.staffPicks();
-  }
-
-  testimonials(publicOnly: boolean): Promise<Testimonial[]> {
-    return this.repository.testimonials(publicOnly);
-  }
-
-  /**
-   * Replaces the landing page's quotes. Each must be words its public source really says (white
-   * space and case aside): the wall quotes real people, never invents them.
-   */
-  async setTestimonials(
-    operator: Viewer,
-    quotes: { source: { kind: TargetKind; id: string }; quote: string }[],
-  ): Promise<Testimonial[]> {
-    await this.repository.transaction(async (trx) => {
-      const rows = [];
-      for (const [index, item] of quotes.entries()) {
-        const source = await this.repository.findTarget(item.source.kind, item.source.id, trx);
-        if (!source || source.hiddenReason !== null || !source.postPublic) {
-          throw notFound(notFoundMessage(item.source.kind));
-        }
-        if (!folded(source.text).includes(folded(item.quote))) {
-          throw badRequest(QUOTE_NOT_IN_SOURCE_MESSAGE, {
-            [`testimonials.${index}.quote`]: [QUOTE_NOT_IN_SOURCE_MESSAGE],
-          });
-        }
-        rows.push({
-          postId: source.postId,
-          commentId: source.kind === 'comment' ? source.id : null,
-          quote: item.quote.replace(/\s+/g, ' ').trim(),
-        });
-      }
-      await this.repository.replaceTestimonials(trx, rows, operator.id);
-      await this.audit(trx, operator, 'testimonials.set', {
-        kind: 'testimonials',
-        id: 'testimonials',
-        label: `${rows.length} testimonial${rows.length === 1 ? '' : 's'}`,
-      });
-    });
-    return this.repository.testimonials(false);
-  }
-
-  figures(): Promise<InstanceFigures> {
-    return this.repository.figures();
-  }
-
   private async changeSuspension(
     operator: Viewer,
     username: string,
@@ -317,17 +242,9 @@ export class ModerationService {
     trx: ModerationTransaction,
     operator: Viewer,
     action: ModerationAction,
-    target: { kind: ModerationLogEntry['target']['kind']; id: string; label: string },
+    target: AuditTarget,
     reason?: string,
   ): Promise<void> {
-    return this.repository.log(trx, {
-      actor_id: operator.id,
-      actor_name: operator.username,
-      action,
-      target_kind: target.kind,
-      target_id: target.id,
-      target_label: target.label.slice(0, 300),
-      reason: reason ? reason : null,
-    });
+    return this.repository.log(trx, auditLine(operator, action, target, reason));
   }
 }
