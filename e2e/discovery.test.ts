@@ -339,12 +339,23 @@ test.describe('the side panel', () => {
       });
     }
 
-    const page = await newPage({ viewport: DESKTOP });
+    // A wide but short window (a laptop's, with the browser's bars): the panel is taller than it.
+    const page = await newPage({ viewport: { width: DESKTOP.width, height: 600 } });
     await signInAs(page, reader);
     await page.goto('/allblog');
     const panel = page.getByRole('complementary', { name: 'Around Inkwell' });
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('heading', { level: 2, name: 'Changelog' })).toBeVisible();
+    const panelEnd = await panel.evaluate(
+      (element) => element.getBoundingClientRect().top + element.scrollHeight,
+    );
+    expect(panelEnd).toBeGreaterThan(600);
+    // Stuck under the header as the page scrolls, it fits the window, so none of it is out of reach
+    // (the list of posts below grows as one scrolls: the page's end need not come).
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect
+      .poll(() => panel.evaluate((element) => element.getBoundingClientRect().bottom))
+      .toBeLessThanOrEqual(600);
     // Who to follow names the writers active last.
     const whoToFollow = panel.getByRole('region', { name: 'Who to follow' });
     await expect(whoToFollow).toBeVisible();
@@ -368,10 +379,13 @@ test.describe('the side panel', () => {
       }
       await expect(own).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    // By keyboard: lower in the list, the button can be below the fold of the panel, which stays
-    // put as the page scrolls, where no pointer reaches it.
-    await own.getByRole('button', { name: `Follow ${author.username}` }).press('Enter');
+    // With the pointer, wherever it sits in the list: the panel stays put as the page scrolls, so
+    // what lies below the window's end is reached by scrolling the panel itself.
+    await own.getByRole('button', { name: `Follow ${author.username}` }).click();
     await expect(own.getByRole('button', { name: `Following ${author.username}` })).toBeVisible();
+    const lastLink = panel.getByRole('link').last();
+    await lastLink.scrollIntoViewIfNeeded();
+    await expect(lastLink).toBeInViewport();
 
     await panel
       .getByRole('region', { name: 'Recommended topics' })
