@@ -24,6 +24,10 @@ import { ConduitService } from './modules/conduit/conduit-service';
 import { DiscoverRepository } from './modules/discover/discover-repository';
 import { DiscoverService } from './modules/discover/discover-service';
 import { loadReleaseNotes } from './modules/discover/release-notes';
+import { DOMAIN_CHECK_DEFAULTS, DomainChecks } from './modules/domains/domain-checks';
+import { dnsLookup } from './modules/domains/domain-verifier';
+import { DomainsRepository } from './modules/domains/domains-repository';
+import { DomainsService } from './modules/domains/domains-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
 import { FeedsService } from './modules/feeds/feeds-service';
 import { HealthRepository } from './modules/health/health-repository';
@@ -41,8 +45,6 @@ import { NotificationsRepository } from './modules/notifications/notifications-r
 import { NotificationsService } from './modules/notifications/notifications-service';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
-import { DOMAIN_CHECK_DEFAULTS, DomainChecks } from './modules/publications/domain-checks';
-import { dnsLookup } from './modules/publications/domain-verifier';
 import { PublicationUrls } from './modules/publications/publication-urls';
 import { PublicationsRepository } from './modules/publications/publications-repository';
 import { PublicationsService } from './modules/publications/publications-service';
@@ -85,9 +87,9 @@ const RELEASE_NOTES_FILES = [
  * it learns of verified custom domains from the database.
  */
 export function siteHostsFor(config: AppConfig, database: Database): SiteHosts {
-  const publications = new PublicationsRepository(database.db);
+  const domains = new DomainsRepository(database.db);
   return new SiteHosts(new URL(config.publicUrl).hostname, config.baseDomain, () =>
-    publications.verifiedDomains(),
+    domains.verifiedDomains(),
   );
 }
 
@@ -179,18 +181,27 @@ export function createServices({
   const webhookEvents = new WebhookEvents(webhooksRepository, config.publicUrl, log, wake);
   const webhooks = new WebhooksService(webhooksRepository, { ...config.webhooks, resolve, wake }, limiters);
 
+  const publicationUrls = new PublicationUrls(config.publicUrl, config.baseDomain);
+  // The host router learns at once when a verified domain comes or goes on this instance.
+  const domainsChanged = { domainsChanged: () => siteHosts.refresh() };
   const publications = new PublicationsService(
     new PublicationsRepository(db),
-    new PublicationUrls(config.publicUrl, config.baseDomain),
-    dnsLookup(config.dnsResolvers),
-    { domainsChanged: () => siteHosts.refresh() },
+    publicationUrls,
+    domainsChanged,
     notificationsRepository,
     limiters,
+  );
+  const domains = new DomainsService(
+    new DomainsRepository(db),
+    publications,
+    publicationUrls,
+    dnsLookup(config.dnsResolvers),
+    domainsChanged,
   );
   // Custom domains are looked at again every DOMAIN_CHECK_INTERVAL_MINUTES: a pending one is
   // verified once its record appears, a verified one whose record is gone stops being served.
   const domainChecks = new DomainChecks(
-    publications,
+    domains,
     { intervalMs: config.domainCheckIntervalMinutes * 60_000, ...DOMAIN_CHECK_DEFAULTS },
     log,
   );
@@ -238,6 +249,7 @@ export function createServices({
     curation: new CurationService(new CurationRepository(db, dialect), moderationRepository),
     posts,
     publications,
+    domains,
     domainChecks,
     comments,
     favorites,

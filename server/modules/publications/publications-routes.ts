@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { idSchema } from '../../../contracts/ids';
 import {
   INVITATION_NOT_FOUND_MESSAGE,
-  domainSchema,
   invitationCreateSchema,
   ownershipTransferSchema,
   publicationCreateSchema,
@@ -13,7 +12,6 @@ import {
 } from '../../../contracts/publications';
 import { answer, messageAnswer } from '../../openapi/answers';
 import {
-  domainStatusSchema,
   invitationSchema,
   membershipSchema,
   publicationDetailsSchema,
@@ -25,11 +23,11 @@ import type { PublicationsService } from './publications-service';
 export const PUBLICATION_DELETED_MESSAGE =
   'Publication deleted; its posts are back in their authors’ own blogs';
 
-const slugParams = z.object({ slug: z.string().trim().toLowerCase().max(63) });
+/** A publication's address in a path; the domain routes name it the same way. */
+export const slugParams = z.object({ slug: z.string().trim().toLowerCase().max(63) });
 const memberParams = slugParams.extend({ username: z.string().max(80) });
 const invitationParams = z.object({ id: idSchema('id', INVITATION_NOT_FOUND_MESSAGE) });
 const slugInvitationParams = slugParams.extend({ id: idSchema('id', INVITATION_NOT_FOUND_MESSAGE) });
-const askQuery = z.object({ domain: z.string().trim().toLowerCase().max(253) });
 
 /**
  * HTTP for publications (decision 44): reading one is public; the rest needs a sign-in or a key and
@@ -294,103 +292,6 @@ export function registerPublicationRoutes(
       const { slug } = request.params;
       const { username } = request.body;
       return { response: await publications.transfer(request.viewer, slug, username) };
-    },
-  );
-
-  api.get(
-    '/api/publications/:slug/domain',
-    {
-      schema: declareRoute({
-        summary: "A publication's custom domain and its state",
-        description: 'For its owner; `response` is null while no domain is claimed.',
-        tag,
-        access: 'token',
-        params: slugParams,
-        answers: { 200: answer(domainStatusSchema.nullable()) },
-      }),
-    },
-    async (request) => {
-      const { slug } = request.params;
-      return { response: await publications.domain(request.viewer, slug) };
-    },
-  );
-
-  api.put(
-    '/api/publications/:slug/domain',
-    {
-      schema: declareRoute({
-        summary: 'Claim a custom domain',
-        description:
-          'Pending until the DNS TXT record the answer names is found (POST …/domain/verify). Replaces an earlier domain.',
-        tag,
-        access: 'token',
-        params: slugParams,
-        body: domainSchema,
-        bodyExample: { domain: 'blog.example.com' },
-        answers: { 200: answer(domainStatusSchema) },
-      }),
-    },
-    async (request) => {
-      const { slug } = request.params;
-      const { domain } = request.body;
-      return { response: await publications.claimDomain(request.viewer, slug, domain) };
-    },
-  );
-
-  api.post(
-    '/api/publications/:slug/domain/verify',
-    {
-      schema: declareRoute({
-        summary: 'Check the DNS record now',
-        tag,
-        access: 'token',
-        params: slugParams,
-        answers: { 200: answer(domainStatusSchema) },
-      }),
-    },
-    async (request) => {
-      const { slug } = request.params;
-      return { response: await publications.verifyDomain(request.viewer, slug) };
-    },
-  );
-
-  api.delete(
-    '/api/publications/:slug/domain',
-    {
-      schema: declareRoute({
-        summary: 'Remove the custom domain',
-        tag,
-        access: 'token',
-        params: slugParams,
-        answers: { 204: NO_CONTENT },
-      }),
-    },
-    async (request, reply) => {
-      const { slug } = request.params;
-      await publications.deleteDomain(request.viewer, slug);
-      return reply.code(204).send();
-    },
-  );
-
-  api.get(
-    '/api/domains/ask',
-    {
-      schema: declareRoute({
-        summary: "Caddy's on-demand TLS question: may a certificate be issued for this name?",
-        description:
-          "200 for a verified custom domain or an existing publication's sub-domain of BASE_DOMAIN; 404 otherwise.",
-        tag,
-        access: 'public',
-        querystring: askQuery,
-        answers: { 200: messageAnswer },
-      }),
-    },
-    async (request, reply) => {
-      const { domain } = request.query;
-      if (!(await publications.servesDomain(domain.replace(/\.$/, '')))) {
-        return reply.code(404).send({ message: 'Not a domain this instance serves' });
-      }
-      return { message: 'Yes' };
     },
   );
 }

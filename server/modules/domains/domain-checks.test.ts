@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Scheduler } from '../../lib/scheduler';
 import { DomainChecks, jittered } from './domain-checks';
-import type { DomainRecheckOptions, DomainRecheckSummary } from './publications-service';
+import type { DomainRecheckOptions, DomainRecheckSummary } from './domains-service';
 
 const MINUTE = 60_000;
 const quiet: DomainRecheckSummary = { due: 0, checked: 0, changed: [], errors: [] };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRound, PeriodicJob } from '../../lib/scheduler';
-import type { DomainRecheckSummary, PublicationsService } from './publications-service';
+import type { DomainRecheckSummary, DomainsService } from './domains-service';
 
 export interface DomainChecksOptions {
   /** DOMAIN_CHECK_INTERVAL_MINUTES: a domain is looked at again once its last check is this old. */
@@ -35,7 +35,7 @@ export class DomainChecks implements PeriodicJob {
   readonly name = 'custom domain checks';
 
   constructor(
-    private readonly publications: Pick<PublicationsService, 'recheckDueDomains'>,
+    private readonly domains: Pick<DomainsService, 'recheckDueDomains'>,
     private readonly options: DomainChecksOptions,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly random: () => number = Math.random,
@@ -46,7 +46,7 @@ export class DomainChecks implements PeriodicJob {
    * `signal` abandons the lookups under way when the app shuts down.
    */
   recheckDueDomains(now: Date = new Date(), signal?: AbortSignal): Promise<DomainRecheckSummary> {
-    return this.publications.recheckDueDomains(now, {
+    return this.domains.recheckDueDomains(now, {
       intervalMs: this.options.intervalMs,
       limit: this.options.batchSize,
       concurrency: this.options.concurrency,
