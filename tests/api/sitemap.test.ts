@@ -187,6 +187,9 @@ describeEachDatabase('sitemap', (ctx) => {
     `/sitemap-posts.xml?after=${'0'.repeat(36)}`,
     '/sitemap-profiles.xml?after=a&after=b',
     '/sitemap-profiles.xml?until=',
+    // No tag holds a NUL, and PostgreSQL refuses one in a text parameter.
+    '/sitemap-topics.xml?after=a%00b',
+    '/sitemap-topics.xml?until=%00',
   ])('answers 404 for a child the index never named: %s', async (url) => {
     const response = await ctx.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);

@@ -17,11 +17,16 @@ const rangeQuerySchema = z.object({
   until: z.string().refine(isUuid).optional(),
 });
 
-/** Topic ranges are named by tags, which are at most 30 characters (contracts/tags.ts). */
-const topicRangeQuerySchema = z.object({
-  after: z.string().min(1).max(200).optional(),
-  until: z.string().min(1).max(200).optional(),
-});
+/**
+ * Topic ranges are named by tags, which are at most 30 characters (contracts/tags.ts) and never
+ * hold a NUL (which PostgreSQL refuses in a text parameter).
+ */
+const topicBound = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((bound) => !bound.includes('\u0000'));
+const topicRangeQuerySchema = z.object({ after: topicBound.optional(), until: topicBound.optional() });
 
 /**
  * A child sitemap's range as the index wrote it. Anything else is an address the index never
