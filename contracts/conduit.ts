@@ -167,8 +167,8 @@ export interface ConduitArticle {
 }
 
 export interface ConduitComment {
-  /** Inkwell's comment ids are UUIDs (text), not the specification's integers. */
-  id: string;
+  /** The comment's whole number, as the specification has it (Inkwell's own routes use its UUID). */
+  id: number;
   createdAt: string;
   updatedAt: string;
   body: string;

@@ -99,6 +99,8 @@ export interface CommentsTable {
    */
   hidden_at: Generated<string | null>;
   hidden_reason: Generated<HiddenReason | null>;
+  /** Its whole number, never reused: the RealWorld API's comment id (migration 2026-11-28-0001). */
+  number: Generated<number>;
 }
 
 export type HiddenReason = 'operator' | 'suspension';

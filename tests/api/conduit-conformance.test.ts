@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConduitArticle, ConduitUser } from '../../contracts/conduit';
+import type { ConduitArticle, ConduitComment, ConduitUser } from '../../contracts/conduit';
+import * as commentNumbers from '../../server/db/migrations/2026-11-28-0001-comment-numbers';
+import { listComments, postComment } from './support/conversation';
 import { describeEachDatabase, request, type ApiContext } from './support/harness';
 
 /*
@@ -209,6 +211,87 @@ describeEachDatabase('Conduit conformance', (ctx) => {
       });
       expect(sameEmail.status).toBe(409);
       expect(sameEmail.body).toEqual({ errors: { email: ['has already been taken'] } });
+    });
+  });
+
+  describe('comment ids', () => {
+    it('are integers on Conduit, the same on every read, and DELETE takes them', async () => {
+      const writer = await register(ctx);
+      const article = await publish(ctx, writer);
+      const url = `/api/articles/${article.slug}/comments`;
+      const ids: number[] = [];
+      for (const body of ['First comment', 'Second comment']) {
+        const added = await call<{ comment: ConduitComment }>(ctx, 'POST', url, {
+          token: writer.token,
+          payload: { comment: { body } },
+        });
+        expect(added.status).toBe(201);
+        expect(Number.isInteger(added.body.comment.id)).toBe(true);
+        ids.push(added.body.comment.id);
+      }
+      expect(ids[1]).toBeGreaterThan(ids[0] ?? Infinity);
+      for (const token of [writer.token, undefined]) {
+        const listed = await call<{ comments: ConduitComment[] }>(ctx, 'GET', url, token ? { token } : {});
+        expect(listed.body.comments.map((comment) => [comment.id, comment.body])).toEqual([
+          [ids[0], 'First comment'],
+          [ids[1], 'Second comment'],
+        ]);
+      }
+      // Inkwell's own routes keep the UUID.
+      const postId = article.slug.slice(-36);
+      const native = await listComments(ctx, postId);
+      expect(native.map((comment) => comment.id)).toEqual([
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+        expect.any(String),
+      ]);
+
+      expect((await call(ctx, 'DELETE', `${url}/${ids[0]}`, { token: writer.token })).status).toBe(204);
+      const left = await call<{ comments: ConduitComment[] }>(ctx, 'GET', url);
+      expect(left.body.comments.map((comment) => comment.body)).toEqual(['Second comment']);
+      // A deleted comment's number is never given again.
+      const third = await call<{ comment: ConduitComment }>(ctx, 'POST', url, {
+        token: writer.token,
+        payload: { comment: { body: 'Third comment' } },
+      });
+      expect(third.body.comment.id).toBeGreaterThan(ids[1] ?? Infinity);
+      for (const id of ['0', '-1', '1.5', 'abc', '99999999999', String(ids[0])]) {
+        const answer = await call(ctx, 'DELETE', `${url}/${id}`, { token: writer.token });
+        expect(answer.status, id).toBe(404);
+        expect(answer.body, id).toEqual({ errors: { comment: ['not found'] } });
+      }
+    });
+
+    it('number the comments written before the migration in the order they were written', async () => {
+      const writer = await register(ctx);
+      const article = await publish(ctx, writer);
+      const postId = article.slug.slice(-36);
+      await commentNumbers.down(ctx.database.db);
+      try {
+        // Written while the column does not exist, as on a database made before it.
+        for (const body of ['one', 'two', 'three']) {
+          expect((await postComment(ctx, { postId, body }, writer.token)).status).toBe(201);
+        }
+      } finally {
+        await commentNumbers.up(ctx.database.db);
+      }
+      const listed = await call<{ comments: ConduitComment[] }>(
+        ctx,
+        'GET',
+        `/api/articles/${article.slug}/comments`,
+      );
+      const ids = listed.body.comments.map((comment) => comment.id);
+      expect(listed.body.comments.map((comment) => comment.body)).toEqual(['one', 'two', 'three']);
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+      const next = await call<{ comment: ConduitComment }>(
+        ctx,
+        'POST',
+        `/api/articles/${article.slug}/comments`,
+        {
+          token: writer.token,
+          payload: { comment: { body: 'four' } },
+        },
+      );
+      expect(next.body.comment.id).toBeGreaterThan(Math.max(...ids));
     });
   });
 });

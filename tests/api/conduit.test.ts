@@ -463,7 +463,7 @@ describeEachDatabase('Conduit (RealWorld) API', (ctx) => {
       });
       expect(added.status).toBe(201);
       expect(added.body.comment).toEqual({
-        id: expect.any(String),
+        id: expect.any(Number),
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         body: 'Thank you so much!',

@@ -26,6 +26,7 @@ import * as createMailOutbox from './2026-11-25-0202-create-mail-outbox';
 import * as undoLinks from './2026-11-26-0001-undo-links';
 import * as normalizedUsernameKeys from './2026-11-26-0002-normalized-username-keys';
 import * as handles from './2026-11-26-0003-handles';
+import * as commentNumbers from './2026-11-28-0001-comment-numbers';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0001-undo-links': undoLinks,
   '2026-11-26-0002-normalized-username-keys': normalizedUsernameKeys,
   '2026-11-26-0003-handles': handles,
+  '2026-11-28-0001-comment-numbers': commentNumbers,
 };

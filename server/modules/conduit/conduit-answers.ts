@@ -57,7 +57,7 @@ agrees<z.output<typeof conduitArticleSchema>, ConduitArticle>();
 
 const conduitCommentSchema = z
   .strictObject({
-    id: z.string().describe("A UUID: Inkwell's comment ids are text."),
+    id: z.number().int().describe("The comment's number, never reused; Inkwell's own routes use its UUID."),
     createdAt: time,
     updatedAt: time,
     body: z.string(),

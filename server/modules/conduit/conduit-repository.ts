@@ -93,6 +93,28 @@ export class ConduitRepository {
     await this.db.updateTable('posts').set({ description }).where('id', '=', postId).execute();
   }
 
+  /** Comments' whole numbers (their Conduit ids, migration 2026-11-28-0001), by comment id. */
+  async commentNumbers(commentIds: readonly string[]): Promise<Map<string, number>> {
+    if (commentIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('comments')
+      .select(['id', 'number'])
+      .where('id', 'in', [...commentIds])
+      .execute();
+    return new Map(rows.map((row) => [row.id, Number(row.number)]));
+  }
+
+  /** The id of the comment on this post that a whole number names; undefined when none does. */
+  async commentIdOfNumber(postId: string, number: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('comments')
+      .select('id')
+      .where('post_id', '=', postId)
+      .where('number', '=', number)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   /** People as Conduit shows them, by id, with whether the viewer follows each. */
   async profiles(userIds: readonly string[], viewerId: string | null): Promise<Map<string, ConduitProfile>> {
     const ids = [...new Set(userIds)];

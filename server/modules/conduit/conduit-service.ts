@@ -32,6 +32,12 @@ import type { UsersService } from '../users/users-service';
 import type { ArticleFilter, ConduitRepository } from './conduit-repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A comment's number: a positive 32-bit integer (PostgreSQL's `integer`); undefined for anything else. */
+function commentNumber(text: string): number | undefined {
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const number = Number(text);
+  return number >= 1 && number <= 2 ** 31 - 1 ? number : undefined;
+}
 
 export interface ConduitServices {
   users: UsersService;
@@ -209,10 +215,21 @@ export class ConduitService {
     return presented;
   }
 
+  /**
+   * A comment by its whole number (the id Conduit answers), or by its UUID as Conduit answered
+   * before the numbers: a client may still hold one.
+   */
   async deleteComment(viewer: Viewer, slug: string, commentId: string): Promise<void> {
     const post = await this.published(slug, viewer);
-    if (!UUID.test(commentId)) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
-    const comment = await this.services.comments.get(commentId.toLowerCase(), viewer);
+    const number = commentNumber(commentId);
+    const id =
+      number !== undefined
+        ? await this.services.conduit.commentIdOfNumber(post.id, number)
+        : UUID.test(commentId)
+          ? commentId.toLowerCase()
+          : undefined;
+    if (id === undefined) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    const comment = await this.services.comments.get(id, viewer);
     if (comment.postId !== post.id) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     await this.services.comments.delete(viewer, comment.id);
   }
@@ -280,23 +297,27 @@ export class ConduitService {
   }
 
   private async presentComments(comments: Comment[], viewer: Viewer | null): Promise<ConduitComment[]> {
-    const authors = await this.services.conduit.profiles(
-      comments.flatMap((comment) => (comment.author ? [comment.author.id] : [])),
-      viewer?.id ?? null,
-    );
-    return comments.flatMap((comment) =>
-      comment.author
-        ? [
-            {
-              id: comment.id,
-              createdAt: comment.createdAt,
-              updatedAt: comment.editedAt ?? comment.createdAt,
-              body: comment.body,
-              author: authors.get(comment.author.id) ?? formerAuthor(comment.author.username),
-            },
-          ]
-        : [],
-    );
+    const [authors, numbers] = await Promise.all([
+      this.services.conduit.profiles(
+        comments.flatMap((comment) => (comment.author ? [comment.author.id] : [])),
+        viewer?.id ?? null,
+      ),
+      this.services.conduit.commentNumbers(comments.map((comment) => comment.id)),
+    ]);
+    return comments.flatMap((comment) => {
+      const number = numbers.get(comment.id);
+      // Without a number the comment went between two reads: left out, like a deleted one.
+      if (!comment.author || number === undefined) return [];
+      return [
+        {
+          id: number,
+          createdAt: comment.createdAt,
+          updatedAt: comment.editedAt ?? comment.createdAt,
+          body: comment.body,
+          author: authors.get(comment.author.id) ?? formerAuthor(comment.author.username),
+        },
+      ];
+    });
   }
 }
 
