@@ -3,7 +3,7 @@ import footnotes from 'markdown-it-footnote';
 
 /**
  * The one Markdown dialect of a post's `content` (specification §7) and a comment's body, read by
- * the server's renderer (server/lib/markdown) and by the block editor
+ * the server's renderer (server/modules/posts/markdown) and by the block editor
  * (web/src/features/editor/markdown), so that what the editor saves is what the page shows
  * (decision 54). CommonMark with GitHub's additions as readers knew them from marked:
  *

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, preValidationAsyncHookHandler } from 'fastify';
 import { FORBIDDEN_NOT_OPERATOR_MESSAGE } from '../../contracts/moderation';
-import type { Authenticator, Viewer } from '../lib/authenticator';
+import type { Authenticator, Viewer } from '../modules/accounts/authenticator';
 import { forbidden } from '../lib/http-errors';
 import { ACCESS_KEY, type RouteAccess } from './route-schema';
 

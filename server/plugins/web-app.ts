@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '../../contracts/errors';
 import type { PageData } from '../../contracts/page-data';
 import type { PageRenderer, PageRendererModule } from '../../contracts/page-rendering';
-import type { Authenticator, Viewer } from '../lib/authenticator';
+import type { Authenticator, Viewer } from '../modules/accounts/authenticator';
 import { cacheableRead } from '../lib/response-cache';
 import { HtmlDocument } from '../web/html-document';
 import { PageAssets } from '../web/page-assets';

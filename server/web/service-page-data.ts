@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT } from '../../contracts/posts';
 import { failure, failureText, type ApiResult, type PageData } from '../../contracts/page-data';
-import type { Viewer } from '../lib/authenticator';
+import type { Viewer } from '../modules/accounts/authenticator';
 import { HttpError } from '../lib/http-errors';
 import { validateInput } from '../lib/validation';
 import type { DiscoverService } from '../modules/discover/discover-service';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { DatabaseSchema } from '../../server/db/schema';
 import { inTransaction } from '../../server/db/transaction';
-import { MarkdownRenderer } from '../../server/lib/markdown/markdown-renderer';
+import { MarkdownRenderer } from '../../server/modules/posts/markdown/markdown-renderer';
 import type { UnitOfWork } from '../../server/lib/unit-of-work';
 import { NotificationsRepository } from '../../server/modules/notifications/notifications-repository';
 import { BlocksRepository } from '../../server/modules/social/blocks/blocks-repository';

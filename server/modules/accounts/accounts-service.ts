@@ -25,7 +25,7 @@ import {
 } from '../../../contracts/auth';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from './authenticator';
 import { badRequest, conflict, unauthorized } from '../../lib/http-errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import type { PasswordHasher } from '../../lib/passwords';

@@ -10,7 +10,7 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '../../../contracts/api-keys';
-import { SUSPENDED, type Viewer } from '../../lib/authenticator';
+import { SUSPENDED, type Viewer } from '../accounts/authenticator';
 import { conflict, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';

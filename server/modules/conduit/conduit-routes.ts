@@ -10,7 +10,7 @@ import {
   conduitRegistrationSchema,
   conduitUserUpdateSchema,
 } from '../../../contracts/conduit';
-import { bearerToken } from '../../lib/authenticator';
+import { bearerToken } from '../accounts/authenticator';
 import { NO_CONTENT } from '../../openapi/route-schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

@@ -21,7 +21,7 @@ import { PAGE_LIMIT_MAX, POST_NOT_FOUND_MESSAGE, type Post } from '../../../cont
 import { metaDescription } from '../../../contracts/preview';
 import { parseTagName } from '../../../contracts/tags';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { PostsService } from '../posts/posts-service';
 import { EDIT_FORBIDDEN_MESSAGE } from '../posts/posts-service';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffPicksInputSchema, testimonialsInputSchema } from '../../../contracts/moderation';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { cacheableRead } from '../../lib/response-cache';
 import { answer, instanceFiguresSchema, staffPickSchema, testimonialSchema } from '../../openapi/answers';
 import { declareRoute, type RouteDeclaration } from '../../openapi/route-schema';

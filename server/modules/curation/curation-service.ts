@@ -8,7 +8,7 @@ import {
   type TargetKind,
   type Testimonial,
 } from '../../../contracts/moderation';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { auditLine } from '../moderation/audit-line';
 import type { ModerationRepository } from '../moderation/moderation-repository';

@@ -8,7 +8,7 @@ import {
   type StaffPicks,
 } from '../../../contracts/discover';
 import type { Post } from '../../../contracts/posts';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import type { PostsRepository } from '../posts/posts-repository';
 import type { TagsRepository } from '../tags/tags-repository';
 import type { DiscoverRepository } from './discover-repository';

@@ -6,7 +6,7 @@ import {
   type DomainState,
   type DomainStatus,
 } from '../../../contracts/publications';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { nowIso } from '../../lib/clock';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';

@@ -2,7 +2,7 @@ import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../
 import { profilePreview } from '../../../contracts/preview';
 import { SITE_NAME, postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
 import { notFound } from '../../lib/http-errors';
-import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
+import type { MarkdownRenderer } from '../posts/markdown/markdown-renderer';
 import { writeFeed, type FeedChannel, type FeedEntry } from './feed-document';
 import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-repository';
 

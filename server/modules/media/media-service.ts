@@ -7,7 +7,7 @@ import {
   type UploadedMedia,
 } from '../../../contracts/media';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { HttpError, notFound, serviceUnavailable } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';

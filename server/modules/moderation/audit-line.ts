@@ -1,5 +1,5 @@
 import type { ModerationAction, ModerationLogEntry } from '../../../contracts/moderation';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 
 /** What an audit line names: a post, comment, report, account or one of curation's lists. */
 export interface AuditTarget {

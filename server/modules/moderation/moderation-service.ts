@@ -25,7 +25,7 @@ import {
   type TargetKind,
 } from '../../../contracts/moderation';
 import { DuplicateKey } from '../../lib/constraint-violations';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';

@@ -5,7 +5,7 @@ import {
 } from '../../../contracts/notifications';
 import type { Page } from '../../../contracts/posts';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { notFound } from '../../lib/http-errors';
 import { toPage, type PageRequest } from '../posts/paging';
 import type { NotificationsRepository } from './notifications-repository';

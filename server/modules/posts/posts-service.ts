@@ -14,10 +14,10 @@ import {
   type ReadablePost,
 } from '../../../contracts/posts';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
-import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
+import type { MarkdownRenderer } from './markdown/markdown-renderer';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { NOT_A_MEMBER_MESSAGE, roleAtLeast, type PublicationRole } from '../../../contracts/publications';
 import type { PostChangeListener } from '../webhooks/webhook-events';

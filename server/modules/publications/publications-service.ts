@@ -29,7 +29,7 @@ import { mediaUrl } from '../../../contracts/media';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { NotificationsRepository } from '../notifications/notifications-repository';

@@ -7,7 +7,7 @@ import {
   type SearchSuggestions,
 } from '../../../contracts/search';
 import { normalizeTag } from '../../../contracts/tags';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { badRequest } from '../../lib/http-errors';
 import { CURSOR_MESSAGE } from '../posts/paging';
 import type { PostsRepository } from '../posts/posts-repository';

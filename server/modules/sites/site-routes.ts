@@ -8,7 +8,7 @@ import type { Post } from '../../../contracts/posts';
 import { isSlugShaped, type PublicationDetails } from '../../../contracts/publications';
 import { profilePagePath } from '../../../contracts/site';
 import { HttpError } from '../../lib/http-errors';
-import type { MarkdownRenderer } from '../../lib/markdown/markdown-renderer';
+import type { MarkdownRenderer } from '../posts/markdown/markdown-renderer';
 import { writeFeed } from '../feeds/feed-document';
 import { pageQuerySchema, toTimePageRequest } from '../posts/paging';
 import { POST_HEADING_BASE, type PostsService } from '../posts/posts-service';

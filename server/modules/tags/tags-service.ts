@@ -1,6 +1,6 @@
 import { FOLLOWED_TAGS_MAX, type TagInfo, type TagSummary } from '../../../contracts/tags';
 import { MissingReference } from '../../lib/constraint-violations';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { TAG_NOT_FOUND_MESSAGE } from '../posts/posts-service';
 import type { TagsRepository } from './tags-repository';

@@ -19,7 +19,7 @@ import {
 import { HANDLE_TAKEN_MESSAGE, numberedHandle, proposeHandle } from '../../../contracts/handles';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import {
   HttpError,
   badRequest,

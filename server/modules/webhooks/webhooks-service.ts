@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/webhooks';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
-import type { Viewer } from '../../lib/authenticator';
+import type { Viewer } from '../accounts/authenticator';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import { RefusedDestinationError, resolveDestination, type HostResolver } from '../../lib/network-guard';

@@ -1,7 +1,7 @@
 import { USER_NOT_FOUND_MESSAGE } from '../../../../contracts/auth';
 import type { Page, Author } from '../../../../contracts/posts';
 import { MissingReference } from '../../../lib/constraint-violations';
-import type { Viewer } from '../../../lib/authenticator';
+import type { Viewer } from '../../accounts/authenticator';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
 import type { BlocksRepository } from './blocks-repository';

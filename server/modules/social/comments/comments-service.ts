@@ -13,10 +13,10 @@ import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
 import { MissingReference } from '../../../lib/constraint-violations';
 import { nowIso } from '../../../lib/clock';
-import type { Viewer } from '../../../lib/authenticator';
+import type { Viewer } from '../../accounts/authenticator';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../lib/http-errors';
 import { uuidv7 } from '../../../lib/ids';
-import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
+import type { MarkdownRenderer } from '../../posts/markdown/markdown-renderer';
 import type { RateLimiter, RateLimiters } from '../../../lib/rate-limiter';
 import {
   NotificationsRepository,

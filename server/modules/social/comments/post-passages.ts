@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { locatePassage, type PassageAnchor } from '../../../../contracts/passage-anchor';
-import { htmlToText } from '../../../lib/markdown/html-text';
-import type { MarkdownRenderer } from '../../../lib/markdown/markdown-renderer';
+import { htmlToText } from '../../posts/markdown/html-text';
+import type { MarkdownRenderer } from '../../posts/markdown/markdown-renderer';
 import { POST_HEADING_BASE } from '../../posts/posts-service';
 
 /** Characters of Markdown and text kept in all (two bytes each): a few dozen long posts. */

@@ -1,6 +1,6 @@
 import { POST_NOT_FOUND_MESSAGE, type Page, type Post } from '../../../../contracts/posts';
 import { MissingReference } from '../../../lib/constraint-violations';
-import type { Viewer } from '../../../lib/authenticator';
+import type { Viewer } from '../../accounts/authenticator';
 import { notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
 import type { RateLimiter, RateLimiters } from '../../../lib/rate-limiter';

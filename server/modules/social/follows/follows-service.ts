@@ -1,7 +1,7 @@
 import { USER_NOT_FOUND_MESSAGE, type Profile } from '../../../../contracts/auth';
 import type { Page, Post } from '../../../../contracts/posts';
 import { MissingReference } from '../../../lib/constraint-violations';
-import type { Viewer } from '../../../lib/authenticator';
+import type { Viewer } from '../../accounts/authenticator';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { toPage, type PageRequest } from '../../posts/paging';
 import type { Author } from '../../../../contracts/posts';

@@ -136,7 +136,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             eager
           />
         )}
-        {/* Rendered and sanitized on the server (server/lib/markdown): the author's HTML is text. */}
+        {/* Rendered and sanitized on the server (server/modules/posts/markdown): the author's HTML is text. */}
         <div
           ref={contentRef}
           className="markdown prose post__content"

@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import { collapseSpace } from '../../../contracts/passage-anchor';
+import { collapseSpace } from '../../../../contracts/passage-anchor';
 
 /**
  * The text a browser's `textContent` gives for sanitized HTML, white space collapsed: what an

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import hljs from 'highlight.js/lib/common';
 import type MarkdownIt from 'markdown-it';
-import { createMarkdownIt } from '../../../contracts/markdown-dialect';
+import { createMarkdownIt } from '../../../../contracts/markdown-dialect';
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 type RenderRule = NonNullable<MarkdownIt['renderer']['rules'][string]>;

@@ -5,10 +5,10 @@ import {
   API_KEY_PREFIX,
   API_KEY_READ_ONLY_MESSAGE,
   type ApiKeyScope,
-} from '../../contracts/api-keys';
-import { ACCOUNT_SUSPENDED_MESSAGE } from '../../contracts/moderation';
-import { forbidden, unauthorized } from './http-errors';
-import type { TokenService } from './tokens';
+} from '../../../contracts/api-keys';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../contracts/moderation';
+import { forbidden, unauthorized } from '../../lib/http-errors';
+import type { TokenService } from '../../lib/tokens';
 
 export interface Viewer {
   id: string;
