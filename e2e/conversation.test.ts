@@ -1,17 +1,15 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { createUser, signInAs, type E2eUser } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
-import { expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
+import { DESKTOP, expect, type NewPage, PHONE, test } from './support/fixtures';
+import { atPath, expectNoHorizontalScroll } from './support/screens';
 import { hydrated } from './support/hydration';
 import { comment, favorite, publish, readPath, tag } from './support/posts';
 import { axeViolations } from './support/axe';
 
-const browser = useBrowser();
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
-async function openAs(path: string, user: E2eUser, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+async function openAs(newPage: NewPage, path: string, user: E2eUser, viewport = DESKTOP): Promise<Page> {
+  const page = await newPage({ viewport });
   await signInAs(page, user);
   await page.goto(path);
   return page;
@@ -22,174 +20,191 @@ const commentBy = (page: Page, username: string) =>
   discussion(page).getByRole('article', { name: `Comment by ${username}` });
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 
-describe('conversation on the read page', () => {
-  it('replies under a comment, edits one’s own reply (marked edited), and a deleted comment reads "[deleted]"', async () => {
-    const author = await createUser(browser.baseURL, `Host${tag()}`);
-    const reader = await createUser(browser.baseURL, `Guest${tag()}`);
-    const post = await publish(browser.baseURL, author, { title: `Threads ${tag()}`, content: 'Talk.' });
-    await comment(browser.baseURL, author, post.id, 'What do you think?');
-    const page = await openAs(readPath(post), reader);
+test.describe('conversation on the read page', () => {
+  test('replies under a comment, edits one’s own reply (marked edited), and a deleted comment reads "[deleted]"', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Host${tag()}`);
+    const reader = await createUser(serverURL, `Guest${tag()}`);
+    const post = await publish(serverURL, author, { title: `Threads ${tag()}`, content: 'Talk.' });
+    await comment(serverURL, author, post.id, 'What do you think?');
+    const page = await openAs(newPage, readPath(post), reader);
 
     await commentBy(page, author.username)
       .getByRole('button', { name: `Reply to ${author.username}` })
       .click();
-    const box = await visible(discussion(page).getByRole('textbox', { name: `Reply to ${author.username}` }));
+    const box = discussion(page).getByRole('textbox', { name: `Reply to ${author.username}` });
     // The reply starts by naming whom it answers.
-    expect(await box.inputValue()).toBe(`@${author.username} `);
+    await expect(box).toHaveValue(`@${author.username} `);
     await box.fill('I think **so**.');
     await discussion(page).getByRole('button', { name: 'Reply', exact: true }).click();
-    const replies = await visible(discussion(page).getByRole('list', { name: 'Replies (1)' }));
-    const mine = await visible(replies.getByRole('article', { name: `Comment by ${reader.username}` }));
-    expect(await textOf(mine.locator('strong'))).toBe('so');
-    expect(await textOf(discussion(page).getByRole('heading', { level: 2 }))).toBe('Discussion (2)');
+    const replies = discussion(page).getByRole('list', { name: 'Replies (1)' });
+    const mine = replies.getByRole('article', { name: `Comment by ${reader.username}` });
+    await expect(mine).toBeVisible();
+    await expect(mine.locator('strong')).toHaveText('so');
+    await expect(discussion(page).getByRole('heading', { level: 2 })).toHaveText('Discussion (2)');
 
     await mine.getByRole('button', { name: `Edit comment by ${reader.username}` }).click();
-    const editBox = await visible(mine.getByLabel('Edit your comment'));
-    expect(await editBox.inputValue()).toBe('I think **so**.');
+    const editBox = mine.getByLabel('Edit your comment');
+    await expect(editBox).toHaveValue('I think **so**.');
     await editBox.fill('On second thought, _maybe_.');
     await mine.getByRole('button', { name: 'Save' }).click();
-    await visible(mine.locator('em').filter({ hasText: 'maybe' }));
-    await visible(mine.getByText('· edited'));
+    await expect(mine.locator('em').filter({ hasText: 'maybe' })).toBeVisible();
+    await expect(mine.getByText('· edited')).toBeVisible();
 
     // After a reload, from the server: still a reply, still edited.
     await page.reload();
-    const again = await visible(
-      discussion(page)
-        .getByRole('list', { name: 'Replies (1)' })
-        .getByRole('article', { name: `Comment by ${reader.username}` }),
-    );
-    await visible(again.getByText('· edited'));
+    const again = discussion(page)
+      .getByRole('list', { name: 'Replies (1)' })
+      .getByRole('article', { name: `Comment by ${reader.username}` });
+    await expect(again).toBeVisible();
+    await expect(again.getByText('· edited')).toBeVisible();
 
     // The host deletes their question: it stays as "[deleted]" above the reply.
-    const hostPage = await openAs(readPath(post), author);
+    const hostPage = await openAs(newPage, readPath(post), author);
     await commentBy(hostPage, author.username)
       .getByRole('button', { name: `Delete comment by ${author.username}` })
       .click();
-    await visible(hostPage.getByText('its replies stay, under “[deleted]”', { exact: false }));
+    await expect(hostPage.getByText('its replies stay, under “[deleted]”', { exact: false })).toBeVisible();
     await hostPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await visible(discussion(hostPage).getByRole('article', { name: 'Deleted comment' }));
+    await expect(discussion(hostPage).getByRole('article', { name: 'Deleted comment' })).toBeVisible();
     await page.reload();
-    const tombstone = await visible(discussion(page).getByRole('article', { name: 'Deleted comment' }));
-    expect(await textOf(tombstone)).toBe('[deleted]');
-    await hidden(discussion(page).getByText('What do you think?'));
-    await visible(discussion(page).getByRole('list', { name: 'Replies (1)' }));
+    const tombstone = discussion(page).getByRole('article', { name: 'Deleted comment' });
+    await expect(tombstone).toHaveText('[deleted]');
+    await expect(discussion(page).getByText('What do you think?')).toBeHidden();
+    await expect(discussion(page).getByRole('list', { name: 'Replies (1)' })).toBeVisible();
 
-    const phone = await openAs(readPath(post), reader, PHONE);
-    await visible(discussion(phone).getByRole('article', { name: 'Deleted comment' }));
+    const phone = await openAs(newPage, readPath(post), reader, PHONE);
+    await expect(discussion(phone).getByRole('article', { name: 'Deleted comment' })).toBeVisible();
     await expectNoHorizontalScroll(phone, PHONE.width);
     if (SHOTS) await discussion(phone).screenshot({ path: `${SHOTS}/thread-375.png` });
   });
 
-  it('links @mentions to the profile', async () => {
+  test('links @mentions to the profile', async ({ newPage, serverURL }) => {
     const name = `Mira${tag()}`;
-    const mira = await createUser(browser.baseURL, name);
-    const author = await createUser(browser.baseURL, `Writer${tag()}`);
-    const post = await publish(browser.baseURL, author, { title: `Mentions ${tag()}`, content: 'Hi.' });
-    await comment(browser.baseURL, author, post.id, `Ask @${name} about it.`);
-    const page = await browser.newPage();
+    const mira = await createUser(serverURL, name);
+    const author = await createUser(serverURL, `Writer${tag()}`);
+    const post = await publish(serverURL, author, { title: `Mentions ${tag()}`, content: 'Hi.' });
+    await comment(serverURL, author, post.id, `Ask @${name} about it.`);
+    const page = await newPage();
     await page.goto(readPath(post));
-    const link = await visible(commentBy(page, author.username).getByRole('link', { name: `@${name}` }));
-    expect(await link.getAttribute('href')).toBe(`/profile?userId=${mira.id}`);
+    await expect(commentBy(page, author.username).getByRole('link', { name: `@${name}` })).toHaveAttribute(
+      'href',
+      `/profile?userId=${mira.id}`,
+    );
   });
 
-  it('favorites from the read page with the count, in sync with the menu; follows from the byline', async () => {
-    const author = await createUser(browser.baseURL, `Byline${tag()}`);
-    const reader = await createUser(browser.baseURL, `Fan${tag()}`);
+  test('favorites from the read page with the count, in sync with the menu; follows from the byline', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Byline${tag()}`);
+    const reader = await createUser(serverURL, `Fan${tag()}`);
     const title = `Reactions ${tag()}`;
-    const post = await publish(browser.baseURL, author, { title, content: 'Like me.' });
-    const page = await openAs(readPath(post), reader, PHONE);
+    const post = await publish(serverURL, author, { title, content: 'Like me.' });
+    const page = await openAs(newPage, readPath(post), reader, PHONE);
     const heart = page.getByRole('button', { name: /^Favorite “/ });
-    expect(await (await visible(heart)).getAttribute('aria-pressed')).toBe('false');
-    expect(await textOf(heart)).toBe('0 favorites');
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expect(heart).toHaveText('0 favorites');
     await heart.click();
-    await visible(page.getByText('1 favorite', { exact: true }));
-    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await expect(page.getByText('1 favorite', { exact: true })).toBeVisible();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'More actions for this post' }).click();
-    await visible(page.getByRole('menuitem', { name: 'Remove from favorites' }));
+    await expect(page.getByRole('menuitem', { name: 'Remove from favorites' })).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: `Follow ${author.username}` }).click();
-    await visible(page.getByRole('button', { name: `Following ${author.username}` }));
+    await expect(page.getByRole('button', { name: `Following ${author.username}` })).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/read-page-reactions-375.png`, fullPage: true });
 
     // Stored by the server: the profile counts the follower, the card counts the favorite.
-    const profile = (await (
-      await fetch(`${browser.baseURL}/api/user/profile?userId=${author.id}`)
-    ).json()) as { response: { followerCount: number } };
+    const profile = (await (await fetch(`${serverURL}/api/user/profile?userId=${author.id}`)).json()) as {
+      response: { followerCount: number };
+    };
     expect(profile.response.followerCount).toBe(1);
     // The reader's favorites hold this one card, whatever other tests publish meanwhile.
     await page.goto('/favorites');
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
-    expect(await textOf(card.locator('.favorite-button'))).toBe('1');
+    await expect(card.locator('.favorite-button')).toHaveText('1');
   });
 
-  it('lists a profile’s followers', async () => {
-    const star = await createUser(browser.baseURL, `Star${tag()}`);
-    const fan = await createUser(browser.baseURL, `Follower${tag()}`);
-    await fetch(`${browser.baseURL}/api/user/follow?userId=${star.id}`, {
+  test('lists a profile’s followers', async ({ newPage, serverURL }) => {
+    const star = await createUser(serverURL, `Star${tag()}`);
+    const fan = await createUser(serverURL, `Follower${tag()}`);
+    await fetch(`${serverURL}/api/user/follow?userId=${star.id}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fan.token}` },
     });
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(`/profile?userId=${star.id}`);
     await page.getByRole('button', { name: 'Show followers' }).click();
-    await visible(
+    await expect(
       page.getByRole('region', { name: 'Followers and following' }).getByRole('link', { name: fan.username }),
-    );
+    ).toBeVisible();
   });
 });
 
-describe('notifications', () => {
-  it('updates the bell without a reload, lists the news, marks it read; passes axe at 375 px, light and dark', async () => {
-    const writer = await createUser(browser.baseURL, `Bell${tag()}`);
-    const reader = await createUser(browser.baseURL, `Ringer${tag()}`);
+test.describe('notifications', () => {
+  test('updates the bell without a reload, lists the news, marks it read; passes axe at 375 px, light and dark', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const writer = await createUser(serverURL, `Bell${tag()}`);
+    const reader = await createUser(serverURL, `Ringer${tag()}`);
     const title = `Ring ${tag()}`;
-    const post = await publish(browser.baseURL, writer, { title, content: 'Ding.' });
-    const page = await browser.newPage({ viewport: PHONE, bypassCSP: true });
+    const post = await publish(serverURL, writer, { title, content: 'Ding.' });
+    const page = await newPage({ viewport: PHONE, bypassCSP: true });
     await page.clock.install();
     await signInAs(page, writer);
     await page.goto('/allblog');
-    expect(await bell(page).getAttribute('aria-label')).toBe('Notifications');
+    await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications');
 
-    await comment(browser.baseURL, reader, post.id, 'Loud and **clear**');
-    await favorite(browser.baseURL, reader, post);
+    await comment(serverURL, reader, post.id, 'Loud and **clear**');
+    await favorite(serverURL, reader, post);
     // The next poll, half a minute later, brings the count: no reload.
     await page.clock.fastForward(31_000);
-    await visible(page.getByRole('link', { name: 'Notifications, 2 unread' }));
-    expect(await textOf(bell(page).locator('.notification-bell__count'))).toBe('2');
+    await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+    await expect(bell(page).locator('.notification-bell__count')).toHaveText('2');
 
     await bell(page).click();
-    await visible(page.getByRole('heading', { level: 1, name: 'Notifications' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     const list = page.getByRole('list').filter({ hasText: title });
-    await visible(list.getByRole('link', { name: `Unread: ${reader.username} favorited “${title}”` }));
-    await visible(list.getByRole('link', { name: `Unread: ${reader.username} commented on “${title}”` }));
-    await visible(list.getByText('Loud and clear'));
+    await expect(
+      list.getByRole('link', { name: `Unread: ${reader.username} favorited “${title}”` }),
+    ).toBeVisible();
+    await expect(
+      list.getByRole('link', { name: `Unread: ${reader.username} commented on “${title}”` }),
+    ).toBeVisible();
+    await expect(list.getByText('Loud and clear')).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/notifications-375.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: `Mark as read: ${reader.username} favorited “${title}”` }).click();
-    await visible(page.getByRole('link', { name: 'Notifications, 1 unread' }));
+    await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
     await page.getByRole('button', { name: 'Mark all as read' }).click();
-    await visible(page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }));
-    await visible(
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }),
+    ).toBeVisible();
+    await expect(
       list.getByRole('link', { name: `${reader.username} commented on “${title}”`, exact: true }),
-    );
+    ).toBeVisible();
 
-    const dark = await browser.newPage({ viewport: PHONE, colorScheme: 'dark', bypassCSP: true });
+    const dark = await newPage({ viewport: PHONE, colorScheme: 'dark', bypassCSP: true });
     await signInAs(dark, writer);
     await dark.goto('/notifications');
     await hydrated(dark);
-    await visible(dark.getByRole('link', { name: `${reader.username} favorited “${title}”` }));
+    await expect(dark.getByRole('link', { name: `${reader.username} favorited “${title}”` })).toBeVisible();
     if (SHOTS) await dark.screenshot({ path: `${SHOTS}/notifications-375-dark.png`, fullPage: true });
     expect(await axeViolations(dark)).toEqual([]);
   });
 
-  it('keeps /notifications for signed-in readers', async () => {
-    const page = await browser.newPage();
+  test('keeps /notifications for signed-in readers', async ({ newPage }) => {
+    const page = await newPage();
     await page.goto('/notifications');
-    await page.waitForURL((url) => url.pathname === '/signin');
+    await atPath(page, '/signin');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/notifications');
   });
 });

@@ -1,14 +1,10 @@
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { createUser, signInAs } from './support/api';
-import { DESKTOP, faraway, PHONE, useBrowser } from './support/browser';
-import { atPath, textOf, visible } from './support/expect-page';
-import { collectProblems, hydrated, layoutShiftTotal, recordLayoutShifts } from './support/hydration';
+import { axeViolations } from './support/axe';
+import { DESKTOP, expect, faraway, PHONE, test } from './support/fixtures';
+import { collectProblems, hydrated, layoutShifts, recordLayoutShifts } from './support/hydration';
 import { profilePathOf, publish, readPath, tag } from './support/posts';
-
-const browser = useBrowser();
-const require = createRequire(import.meta.url);
+import { atPath } from './support/screens';
 
 /** A post with what a reader meets in the wild: headings at any level, wide code, a table, a link. */
 const RICH_CONTENT = [
@@ -29,23 +25,21 @@ const RICH_CONTENT = [
   'The end.',
 ].join('\n');
 
-async function richPost(name = 'Hydra') {
-  const author = await createUser(browser.baseURL, `${name}${tag()}`);
+async function richPost(serverURL: string, name = 'Hydra') {
+  const author = await createUser(serverURL, `${name}${tag()}`);
   const title = `Rich post ${tag()}`;
-  const post = await publish(browser.baseURL, author, { title, content: RICH_CONTENT });
+  const post = await publish(serverURL, author, { title, content: RICH_CONTENT });
   return { author, post, title };
 }
 
-function canonicalOf(page: Page): Promise<string | null> {
-  return page.locator('link[rel="canonical"]').getAttribute('href');
-}
+const canonical = (page: Page) => page.locator('link[rel="canonical"]');
 
-describe('server-rendered pages in the browser', () => {
-  it('hydrate without a warning or an error, and then work', async () => {
-    const { author, post, title } = await richPost();
+test.describe('server-rendered pages in the browser', () => {
+  test('hydrate without a warning or an error, and then work', async ({ newPage, serverURL }) => {
+    const { author, post, title } = await richPost(serverURL);
     for (const path of ['/', '/allblog', readPath(post), profilePathOf(author.id), '/no/such/page']) {
       // Where the date is not UTC's: the server's dates must not clash with the reader's.
-      const page = await browser.newPage({ viewport: DESKTOP, timezoneId: faraway() });
+      const page = await newPage({ viewport: DESKTOP, timezoneId: faraway() });
       const problems = collectProblems(page);
       await page.goto(path);
       await hydrated(page);
@@ -53,133 +47,126 @@ describe('server-rendered pages in the browser', () => {
     }
 
     // Hydrated means working: the post's menu opens, which only the app can do.
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     const problems = collectProblems(page);
     await page.goto(readPath(post));
     await hydrated(page);
-    await visible(page.getByRole('heading', { level: 1, name: title }));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await page.getByRole('button', { name: 'More actions for this post' }).click();
-    await visible(page.getByRole('menuitem', { name: 'Share' }));
+    await expect(page.getByRole('menuitem', { name: 'Share' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
-  it('navigates client-side after a server-rendered first load, keeping the head right', async () => {
-    const { author, post, title } = await richPost('Navi');
-    const page = await browser.newPage({ viewport: DESKTOP });
+  test('navigates client-side after a server-rendered first load, keeping the head right', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { author, post, title } = await richPost(serverURL, 'Navi');
+    const page = await newPage({ viewport: DESKTOP });
     const problems = collectProblems(page);
     await page.goto(profilePathOf(author.id));
     await hydrated(page);
-    const profileCanonical = await canonicalOf(page);
+    const profileCanonical = await canonical(page).getAttribute('href');
     expect(profileCanonical).toMatch(new RegExp(`/profile\\?userId=${author.id}$`));
     // Survives only as long as the document does: a full page load would lose it.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
     await page.getByRole('link', { name: title }).click();
     await atPath(page, '/readblog', { id: post.id, name: author.username });
-    await visible(page.getByRole('heading', { level: 1, name: title }));
-    await page.waitForFunction(
-      (expected) => document.title === expected,
-      `${title}, by ${author.username} · Inkwell`,
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(`${title}, by ${author.username} · Inkwell`);
+    await expect(canonical(page)).toHaveAttribute(
+      'href',
+      profileCanonical?.replace(/\/profile\?userId=.*$/, `/readblog?id=${post.id}`) ?? '',
     );
-    expect(await canonicalOf(page)).toBe(
-      profileCanonical?.replace(/\/profile\?userId=.*$/, `/readblog?id=${post.id}`),
-    );
-    const jsonLd = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
-    );
-    expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: title });
+    await expect
+      .poll(async () =>
+        JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}'),
+      )
+      .toMatchObject({ '@type': 'BlogPosting', headline: title });
 
     await page.getByRole('article').getByRole('link', { name: author.username, exact: true }).click();
     await atPath(page, '/profile', { userId: author.id });
-    await visible(page.getByRole('heading', { level: 1, name: author.username }));
-    expect(await page.title()).toBe(`${author.username} · Inkwell`);
+    await expect(page.getByRole('heading', { level: 1, name: author.username })).toBeVisible();
+    await expect(page).toHaveTitle(`${author.username} · Inkwell`);
 
     await page.getByRole('banner').getByRole('link', { name: 'Inkwell' }).click();
     await atPath(page, '/allblog');
-    await visible(page.getByRole('heading', { level: 1, name: 'All posts' }));
-    await visible(page.getByRole('article').first());
+    await expect(page.getByRole('heading', { level: 1, name: 'All posts' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     ).toBe(true);
     expect(problems).toEqual([]);
   });
 
-  it('reads a post with JavaScript turned off', async () => {
-    const { author, post, title } = await richPost('Plain');
-    const page = await browser.newPage({ viewport: PHONE, javaScriptEnabled: false });
+  test('reads a post with JavaScript turned off', async ({ newPage, serverURL }) => {
+    const { author, post, title } = await richPost(serverURL, 'Plain');
+    const page = await newPage({ viewport: PHONE, javaScriptEnabled: false });
     await page.goto(readPath(post));
     const article = page
       .getByRole('article')
       .filter({ has: page.getByRole('heading', { level: 1, name: title }) });
-    await visible(article);
-    expect(await article.getByRole('link', { name: author.username, exact: true }).getAttribute('href')).toBe(
+    await expect(article).toBeVisible();
+    await expect(article.getByRole('link', { name: author.username, exact: true })).toHaveAttribute(
+      'href',
       profilePathOf(author.id),
     );
-    await visible(article.getByRole('heading', { level: 2, name: 'Straight to a third level' }));
-    expect(await textOf(article.locator('strong'))).toBe('bold');
-    await visible(article.locator('pre code'));
-    await visible(article.getByRole('table'));
-    expect(await article.locator('[aria-busy="true"]').count()).toBe(0);
+    await expect(article.getByRole('heading', { level: 2, name: 'Straight to a third level' })).toBeVisible();
+    await expect(article.locator('strong')).toHaveText('bold');
+    await expect(article.locator('pre code')).toBeVisible();
+    await expect(article.getByRole('table')).toBeVisible();
+    await expect(article.locator('[aria-busy="true"]')).toHaveCount(0);
     // The visitor's header, and the feeds in the footer.
-    await visible(page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }));
-    await visible(page.getByRole('contentinfo').getByRole('link', { name: 'RSS feed' }));
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'RSS feed' })).toBeVisible();
   });
 
-  it('shows a signed-in reader their header from the first paint, with no layout shift', async () => {
+  test('shows a signed-in reader their header from the first paint, with no layout shift', async ({
+    newPage,
+    serverURL,
+  }) => {
     // Plain words: bold and italic weights load when used and swap in (font-display: swap), which
     // moves text a little by design; this test is about what the session changes.
-    const author = await createUser(browser.baseURL, `Shifty${tag()}`);
+    const author = await createUser(serverURL, `Shifty${tag()}`);
     const title = `Steady post ${tag()}`;
-    const post = await publish(browser.baseURL, author, {
+    const post = await publish(serverURL, author, {
       title,
       content: 'Nothing moves here.\n\nNot even this.',
     });
-    const reader = await createUser(browser.baseURL, 'Steady');
+    const reader = await createUser(serverURL, 'Steady');
     for (const path of ['/allblog', readPath(post)]) {
-      const page = await browser.newPage({ viewport: DESKTOP });
+      const page = await newPage({ viewport: DESKTOP });
       await signInAs(page, reader);
       await recordLayoutShifts(page);
       const problems = collectProblems(page);
       await page.goto(path);
       await hydrated(page);
-      await visible(
+      await expect(
         page.getByRole('banner').getByRole('button', { name: `Account menu for ${reader.username}` }),
-      );
-      if (path === '/allblog') await visible(page.getByRole('navigation', { name: 'Feeds' }));
-      else await visible(page.getByRole('heading', { level: 1, name: title }));
-      expect(await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(
+      ).toBeVisible();
+      if (path === '/allblog') await expect(page.getByRole('navigation', { name: 'Feeds' })).toBeVisible();
+      else await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toHaveCount(
         0,
       );
-      expect(await layoutShiftTotal(page), path).toBe(0);
+      const shifts = await layoutShifts(page);
+      expect(shifts.total, `${path}: ${shifts.moved.join(', ')}`).toBe(0);
       expect(problems, path).toEqual([]);
     }
   });
 
-  it('passes axe on the read page, light and dark, wide and narrow', async () => {
-    const { post, title } = await richPost('Axe');
-    const axePath = require.resolve('axe-core/axe.min.js');
+  test('passes axe on the read page, light and dark, wide and narrow', async ({ newPage, serverURL }) => {
+    const { post, title } = await richPost(serverURL, 'Axe');
     for (const [viewport, colorScheme] of [
       [DESKTOP, 'light'],
       [PHONE, 'dark'],
     ] as const) {
-      const page = await browser.newPage({ viewport, colorScheme, bypassCSP: true });
+      const page = await newPage({ viewport, colorScheme, bypassCSP: true });
       await page.goto(readPath(post));
       await hydrated(page);
-      await visible(page.getByRole('heading', { level: 1, name: title }));
-      await page.addScriptTag({ path: axePath });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
-        interface AxeResults {
-          violations: { id: string; help: string; nodes: { target: string[] }[] }[];
-        }
-        const results = await axe.run(document);
-        return results.violations.map((violation) => ({
-          id: violation.id,
-          help: violation.help,
-          targets: violation.nodes.map((node) => node.target.join(' ')),
-        }));
-      });
-      expect(violations, `${colorScheme} ${viewport.width}px`).toEqual([]);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(await axeViolations(page), `${colorScheme} ${viewport.width}px`).toEqual([]);
     }
   });
 });

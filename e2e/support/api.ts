@@ -43,11 +43,17 @@ export async function createUser(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, email, password }),
     });
-    if (response.status === 409 && attempt < 50) {
-      const body = (await response.json()) as { errors?: Record<string, unknown> };
-      if (body.errors?.username) continue;
+    if (!response.ok) {
+      const text = await response.text();
+      const errors =
+        response.status === 409
+          ? (JSON.parse(text) as { errors?: Record<string, unknown> }).errors
+          : undefined;
+      // Taken by another file; two files signing up one name at the same instant may hear of
+      // the handle instead (the unique index on handles answers first).
+      if ((errors?.username || errors?.handle) && attempt < 50) continue;
+      throw new Error(`POST signup: ${response.status} ${text}`);
     }
-    if (!response.ok) throw new Error(`POST signup: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { jwt: string; userId: string };
     return { id: body.userId, token: body.jwt, username, email, password };
   }

@@ -27,18 +27,37 @@ export function collectProblems(page: Page): string[] {
 /** Records every layout shift (the browser's Layout Instability API) from the first paint on. */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+    const shifts: { value: number; moved: string[] }[] = [];
+    (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+    const describe = (node: Node | null): string => {
+      if (!(node instanceof Element)) return node?.nodeName ?? '?';
+      const classes = Array.from(node.classList)
+        .map((name) => `.${name}`)
+        .join('');
+      return `${node.tagName.toLowerCase()}${classes} "${(node.textContent ?? '').trim().slice(0, 40)}"`;
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as { value: number; sources?: { node: Node | null }[] };
+        shifts.push({
+          value: shift.value,
+          moved: (shift.sources ?? []).map((source) => describe(source.node)),
+        });
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
-export function layoutShiftTotal(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),
-  );
+/** The layout shifts so far: their total, and what moved, to say in a failure what to fix. */
+export function layoutShifts(page: Page): Promise<{ total: number; moved: string[] }> {
+  return page.evaluate(() => {
+    const shifts = (window as unknown as { __layoutShifts: { value: number; moved: string[] }[] })
+      .__layoutShifts;
+    return {
+      total: shifts.reduce((sum, shift) => sum + shift.value, 0),
+      moved: shifts.flatMap((shift) => shift.moved),
+    };
+  });
 }
 
 /**
