@@ -27,6 +27,7 @@ import { registerCurationRoutes } from './modules/curation/curation-routes';
 import { registerModerationRoutes } from './modules/moderation/moderation-routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
+import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
 import { registerPublicationRoutes } from './modules/publications/publications-routes';
 import { registerRobotsRoute } from './modules/robots/robots-routes';
 import { registerSearchRoutes } from './modules/search/search-routes';
@@ -241,6 +242,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys });
   registerPostRoutes(app, { posts });
   registerPublicationRoutes(app, { publications });
+  registerPublicationMemberRoutes(app, { members: services.publicationMembers });
   registerDomainRoutes(app, { domains: services.domains });
   registerTransferRoutes(app, services.exports);
   await registerMediaRoutes(app, { media: services.media });

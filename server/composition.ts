@@ -45,6 +45,7 @@ import { NotificationsRepository } from './modules/notifications/notifications-r
 import { NotificationsService } from './modules/notifications/notifications-service';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { PostsService } from './modules/posts/posts-service';
+import { PublicationMembersService } from './modules/publications/publication-members-service';
 import { PublicationUrls } from './modules/publications/publication-urls';
 import { PublicationsRepository } from './modules/publications/publications-repository';
 import { PublicationsService } from './modules/publications/publications-service';
@@ -184,10 +185,16 @@ export function createServices({
   const publicationUrls = new PublicationUrls(config.publicUrl, config.baseDomain);
   // The host router learns at once when a verified domain comes or goes on this instance.
   const domainsChanged = { domainsChanged: () => siteHosts.refresh() };
+  const publicationsRepository = new PublicationsRepository(db);
   const publications = new PublicationsService(
-    new PublicationsRepository(db),
+    publicationsRepository,
     publicationUrls,
     domainsChanged,
+    limiters,
+  );
+  const publicationMembers = new PublicationMembersService(
+    publicationsRepository,
+    publications,
     notificationsRepository,
     limiters,
   );
@@ -249,6 +256,7 @@ export function createServices({
     curation: new CurationService(new CurationRepository(db, dialect), moderationRepository),
     posts,
     publications,
+    publicationMembers,
     domains,
     domainChecks,
     comments,
