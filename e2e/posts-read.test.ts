@@ -1,11 +1,10 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs, type E2eUser } from './support/api';
-import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, expect, type NewPage, PHONE, test } from './support/fixtures';
 import { axeViolations } from './support/axe';
 import { collectProblems, hydrated, recordRenders, renderCount } from './support/hydration';
-import { atPath, expectNoHorizontalScroll, hidden, textOf, visible } from './support/expect-page';
+import { atPath, expectNoHorizontalScroll } from './support/screens';
 import {
   apiCall,
   comment,
@@ -21,12 +20,11 @@ import {
   words,
 } from './support/posts';
 
-const browser = useBrowser();
 const NO_RESPONSE = 'No response received from server. Please try again later.';
 const getPost = apiCall('GET', '/api/post/blog');
 
-async function openPost(path: string, user?: E2eUser, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+async function openPost(newPage: NewPage, path: string, user?: E2eUser, viewport = DESKTOP): Promise<Page> {
+  const page = await newPage({ viewport });
   if (user) await signInAs(page, user);
   await page.goto(path);
   return page;
@@ -38,22 +36,27 @@ function menuButton(page: Page) {
 
 async function openMenu(page: Page) {
   await menuButton(page).click();
-  return visible(page.getByRole('menu'));
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
 }
 
-async function menuItems(page: Page): Promise<string[]> {
+/** The post's menu offers exactly these items, in this order; closed again after. */
+async function expectMenuItems(page: Page, items: string[]): Promise<void> {
   const menu = await openMenu(page);
-  const items = await menu.getByRole('menuitem').allTextContents();
+  await expect(menu.getByRole('menuitem')).toHaveText(items);
   await page.keyboard.press('Escape');
-  await hidden(page.getByRole('menu'));
-  return items;
+  await expect(page.getByRole('menu')).toBeHidden();
 }
 
-describe('/readblog', () => {
-  it('shows a skeleton, then the title, the author line, the date and the content as Markdown', async () => {
-    const author = await createUser(browser.baseURL, 'Marky');
+test.describe('/readblog', () => {
+  test('shows a skeleton, then the title, the author line, the date and the content as Markdown', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Marky');
     const title = `Markdown post ${tag()}`;
-    const post = await publish(browser.baseURL, author, {
+    const post = await publish(serverURL, author, {
       title,
       content: [
         '# A section',
@@ -72,40 +75,44 @@ describe('/readblog', () => {
 
     // The server sends a first load with the post in it; the skeleton is what a client-side
     // navigation shows while the post is on its way, so arrive from the author's profile.
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto(profilePathOf(author.id));
     const release = await hold(page, getPost);
     await page.getByRole('link', { name: title }).click();
-    await page.getByRole('status').filter({ hasText: 'Loading post…' }).waitFor({ state: 'attached' });
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading post…' })).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     release();
 
-    await visible(page.getByRole('heading', { level: 1, name: title }));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // A post's title names its author too.
-    expect(await page.title()).toBe(`${title}, by Marky · Inkwell`);
+    await expect(page).toHaveTitle(`${title}, by Marky · Inkwell`);
     const article = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
     const authorLink = article.getByRole('link', { name: author.username, exact: true });
-    expect(await authorLink.getAttribute('href')).toBe(`/profile?userId=${author.id}`);
-    expect(await article.innerText()).toContain(formatPostDate(post.createdAt));
+    await expect(authorLink).toHaveAttribute('href', `/profile?userId=${author.id}`);
+    await expect(article).toContainText(formatPostDate(post.createdAt), { useInnerText: true });
 
     const content = article.locator('.post__content');
     // The author's h1 sits under the post title, so it is an h2.
-    await visible(content.getByRole('heading', { level: 2, name: 'A section' }));
-    expect(await textOf(content.locator('strong'))).toBe('strong');
-    expect(await textOf(content.locator('em'))).toBe('emphasis');
-    expect(await content.getByRole('listitem').allTextContents()).toEqual(['first item', 'second item']);
+    await expect(content.getByRole('heading', { level: 2, name: 'A section' })).toBeVisible();
+    await expect(content.locator('strong')).toHaveText('strong');
+    await expect(content.locator('em')).toHaveText('emphasis');
+    await expect(content.getByRole('listitem')).toHaveText(['first item', 'second item']);
+    // Read as it is laid out: toContainText would take a line break for any space.
     expect(await content.innerText()).toContain('line one\nline two');
     const link = content.getByRole('link', { name: 'link out' });
-    expect(await link.getAttribute('href')).toBe('https://example.com/page');
-    expect(await link.getAttribute('rel')).toBe('noopener nofollow ugc');
-    expect(await textOf(content.locator('code'))).toBe('code');
+    await expect(link).toHaveAttribute('href', 'https://example.com/page');
+    await expect(link).toHaveAttribute('rel', 'noopener nofollow ugc');
+    await expect(content.locator('code')).toHaveText('code');
 
     await authorLink.click();
     await atPath(page, '/profile', { userId: author.id });
   });
 
-  it('renders script and HTML payloads in the title and content as inert text', async () => {
-    const author = await createUser(browser.baseURL, 'Mallory');
+  test('renders script and HTML payloads in the title and content as inert text', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Mallory');
     const title = `<script>window.__pwned = 'title'</script><img src=x onerror="window.__pwned = 'title-img'"> ${tag()}`;
     const content = [
       'Before <img src=x onerror="window.__pwned = \'inline\'"> after',
@@ -118,9 +125,9 @@ describe('/readblog', () => {
       '',
       '<a href="#" onclick="window.__pwned = \'click\'">html link</a>',
     ].join('\n');
-    const post = await publish(browser.baseURL, author, { title, content });
+    const post = await publish(serverURL, author, { title, content });
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -129,17 +136,21 @@ describe('/readblog', () => {
     await page.goto(readPath(post));
 
     // The title is shown as the characters that were typed.
-    await visible(page.getByRole('heading', { level: 1, name: title }));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const body = page.locator('.post__content');
-    await visible(body.getByText('Before <img src=x onerror="window.__pwned = \'inline\'"> after'));
-    await visible(body.getByText('<script>window.__pwned = "block"</script>'));
-    await visible(body.getByText('<iframe src="javascript:window.top.__pwned = \'frame\'"></iframe>'));
+    await expect(
+      body.getByText('Before <img src=x onerror="window.__pwned = \'inline\'"> after'),
+    ).toBeVisible();
+    await expect(body.getByText('<script>window.__pwned = "block"</script>')).toBeVisible();
+    await expect(
+      body.getByText('<iframe src="javascript:window.top.__pwned = \'frame\'"></iframe>'),
+    ).toBeVisible();
     // The unsafe Markdown link keeps its words and loses its address.
-    expect(await body.getByText('click me').getAttribute('href')).toBeNull();
+    await expect(body.getByText('click me')).not.toHaveAttribute('href');
     await body.getByText('click me').click();
     await body.getByText('html link', { exact: false }).click();
 
-    await page.waitForTimeout(300);
+    // An element a payload made would still be there, whether or not its script has run.
     const injected = await page.evaluate(() => ({
       pwned: (window as unknown as { __pwned?: string }).__pwned ?? null,
       elements: document.querySelectorAll(
@@ -150,197 +161,224 @@ describe('/readblog', () => {
     expect(dialogs).toEqual([]);
   });
 
-  it('says Error: Post not found for an unknown post or a link without an id', async () => {
-    const page = await openPost('/readblog?id=01890a5d-ac96-774b-bcce-b302099a8057&name=Nobody');
-    await visible(page.getByRole('heading', { level: 1, name: 'Error: Post not found' }));
+  test('says Error: Post not found for an unknown post or a link without an id', async ({ newPage }) => {
+    const page = await openPost(newPage, '/readblog?id=01890a5d-ac96-774b-bcce-b302099a8057&name=Nobody');
+    await expect(page.getByRole('heading', { level: 1, name: 'Error: Post not found' })).toBeVisible();
     await page.goto('/readblog');
-    await visible(page.getByRole('heading', { level: 1, name: 'Error: Post not found' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Error: Post not found' })).toBeVisible();
   });
 
-  it('shows an error with Retry when the post cannot be fetched, and the post after Retry', async () => {
-    const author = await createUser(browser.baseURL, 'Flaky');
+  test('shows an error with Retry when the post cannot be fetched, and the post after Retry', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Flaky');
     const title = `Retry read ${tag()}`;
-    await publish(browser.baseURL, author, { title, content: 'Eventually.' });
+    await publish(serverURL, author, { title, content: 'Eventually.' });
 
     // Arrive client-side (see the skeleton test): the browser fetches the post itself.
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage({ viewport: DESKTOP });
     await page.goto(profilePathOf(author.id));
     const restore = await failNetwork(page, getPost);
     await page.getByRole('link', { name: title }).click();
-    const alert = await visible(page.getByRole('alert'));
-    expect(await textOf(alert)).toContain(NO_RESPONSE);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(NO_RESPONSE);
     await restore();
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await visible(page.getByRole('heading', { level: 1, name: title }));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
-  it('Share copies the link to the post and says so when there is no share sheet', async () => {
-    const author = await createUser(browser.baseURL, 'Sharer');
-    const post = await publish(browser.baseURL, author, { title: `Share me ${tag()}`, content: 'Worth it.' });
-    const page = await browser.newPage({ viewport: DESKTOP });
+  test('Share copies the link to the post and says so when there is no share sheet', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Sharer');
+    const post = await publish(serverURL, author, { title: `Share me ${tag()}`, content: 'Worth it.' });
+    const page = await newPage({ viewport: DESKTOP });
     await stubSharing(page, 'absent');
     await page.goto(readPath(post));
 
     const menu = await openMenu(page);
     await menu.getByRole('menuitem', { name: 'Share' }).click();
-    await visible(page.getByRole('status').filter({ hasText: 'Link copied' }));
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
     const copied = await page.evaluate(() => (window as unknown as { __copied?: string }).__copied);
-    expect(copied).toBe(`${browser.baseURL}${readPath(post)}`);
+    expect(copied).toBe(`${serverURL}${readPath(post)}`);
   });
 
-  it('Share opens the system share sheet where the browser has one', async () => {
-    const author = await createUser(browser.baseURL, 'Sheet');
+  test('Share opens the system share sheet where the browser has one', async ({ newPage, serverURL }) => {
+    const author = await createUser(serverURL, 'Sheet');
     const title = `Share sheet ${tag()}`;
-    const post = await publish(browser.baseURL, author, { title, content: 'Worth it.' });
-    const page = await browser.newPage({ viewport: PHONE });
+    const post = await publish(serverURL, author, { title, content: 'Worth it.' });
+    const page = await newPage({ viewport: PHONE });
     await stubSharing(page, 'record');
     await page.goto(readPath(post));
 
     const menu = await openMenu(page);
     await menu.getByRole('menuitem', { name: 'Share' }).click();
-    await page.waitForFunction(() => (window as unknown as { __shared?: ShareData }).__shared !== undefined);
-    const shared = await page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared);
-    expect(shared).toEqual({ title, url: `${browser.baseURL}${readPath(post)}` });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared))
+      .toEqual({ title, url: `${serverURL}${readPath(post)}` });
     expect(
       await page.evaluate(() => (window as unknown as { __copied?: string }).__copied ?? null),
     ).toBeNull();
   });
 
-  it('offers Edit and Delete to the author only, and Report to everyone else', async () => {
-    const author = await createUser(browser.baseURL, 'Proprietor');
-    const other = await createUser(browser.baseURL, 'Stranger');
+  test('offers Edit and Delete to the author only, and Report to everyone else', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Proprietor');
+    const other = await createUser(serverURL, 'Stranger');
     const title = `Mine alone ${tag()}`;
-    const post = await publish(browser.baseURL, author, { title, content: 'Hands off.' });
+    const post = await publish(serverURL, author, { title, content: 'Hands off.' });
 
     // Anyone but the author may report it; a visitor is asked to sign in first.
-    const visitor = await openPost(readPath(post));
-    await visible(visitor.getByRole('heading', { level: 1, name: title }));
-    expect(await menuItems(visitor)).toEqual(['Share', 'Add to favorites', 'Report']);
+    const visitor = await openPost(newPage, readPath(post));
+    await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectMenuItems(visitor, ['Share', 'Add to favorites', 'Report']);
 
-    const stranger = await openPost(readPath(post), other);
-    await visible(stranger.getByRole('heading', { level: 1, name: title }));
-    expect(await menuItems(stranger)).toEqual(['Share', 'Add to favorites', 'Report']);
+    const stranger = await openPost(newPage, readPath(post), other);
+    await expect(stranger.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectMenuItems(stranger, ['Share', 'Add to favorites', 'Report']);
 
-    const owner = await openPost(readPath(post), author);
-    await visible(owner.getByRole('heading', { level: 1, name: title }));
-    expect(await menuItems(owner)).toEqual(['Share', 'Add to favorites', 'Edit', 'Delete']);
+    const owner = await openPost(newPage, readPath(post), author);
+    await expect(owner.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectMenuItems(owner, ['Share', 'Add to favorites', 'Edit', 'Delete']);
     const menu = await openMenu(owner);
     await menu.getByRole('menuitem', { name: 'Edit' }).click();
     await atPath(owner, '/updateblog', { id: post.id });
   });
 
-  it('works the menu by keyboard: arrows move, Escape closes and gives focus back', async () => {
-    const author = await createUser(browser.baseURL, 'Keysmith');
-    const post = await publish(browser.baseURL, author, { title: `Keyboard ${tag()}`, content: 'Tab tab.' });
-    const page = await openPost(readPath(post), author);
-    const button = await visible(menuButton(page));
-    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+  test('works the menu by keyboard: arrows move, Escape closes and gives focus back', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Keysmith');
+    const post = await publish(serverURL, author, { title: `Keyboard ${tag()}`, content: 'Tab tab.' });
+    const page = await openPost(newPage, readPath(post), author);
+    const button = menuButton(page);
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
 
     await button.focus();
     await page.keyboard.press('Enter');
-    await visible(page.getByRole('menu'));
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
-    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    expect(await focusedText()).toBe('Share');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveText('Share');
     await page.keyboard.press('ArrowDown');
-    expect(await focusedText()).toBe('Add to favorites');
+    await expect(focused).toHaveText('Add to favorites');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    expect(await focusedText()).toBe('Delete');
+    await expect(focused).toHaveText('Delete');
     await page.keyboard.press('Escape');
-    await hidden(page.getByRole('menu'));
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'More actions for this post',
-    );
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(button).toBeFocused();
   });
 
-  it('deletes after a confirmation, goes to /allblog and the post is gone', async () => {
-    const author = await createUser(browser.baseURL, 'Deleter');
+  test('deletes after a confirmation, goes to /allblog and the post is gone', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Deleter');
     const title = `Delete me ${tag()}`;
-    const post = await publish(browser.baseURL, author, { title, content: 'Not for long.' });
-    const page = await openPost(readPath(post), author);
-    await visible(page.getByRole('heading', { level: 1, name: title }));
+    const post = await publish(serverURL, author, { title, content: 'Not for long.' });
+    const page = await openPost(newPage, readPath(post), author);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Delete this post?' });
 
     // Cancel keeps it.
     await (await openMenu(page)).getByRole('menuitem', { name: 'Delete' }).click();
-    let dialog = await visible(page.getByRole('dialog', { name: 'Delete this post?' }));
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await hidden(page.getByRole('dialog'));
-    await visible(page.getByRole('heading', { level: 1, name: title }));
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
     // Escape closes it too.
     await (await openMenu(page)).getByRole('menuitem', { name: 'Delete' }).click();
-    await visible(page.getByRole('dialog', { name: 'Delete this post?' }));
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
-    await hidden(page.getByRole('dialog'));
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     // A failed delete says why and stays.
     const restore = await failNetwork(page, apiCall('DELETE', '/api/post/blog/delete'));
     await (await openMenu(page)).getByRole('menuitem', { name: 'Delete' }).click();
-    dialog = await visible(page.getByRole('dialog', { name: 'Delete this post?' }));
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    expect(await textOf(dialog.getByRole('alert'))).toBe(NO_RESPONSE);
+    await expect(dialog.getByRole('alert')).toHaveText(NO_RESPONSE);
     expect(new URL(page.url()).pathname).toBe('/readblog');
     await restore();
 
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await atPath(page, '/allblog');
-    await visible(page.getByRole('status').filter({ hasText: 'Your post was deleted.' }));
-    await visible(page.getByRole('article').first());
-    expect(await page.getByRole('heading', { name: title }).count()).toBe(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Your post was deleted.' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
     // Said once: a reload does not repeat it.
     await page.reload();
-    await visible(page.getByRole('article').first());
-    expect(await page.getByText('Your post was deleted.').count()).toBe(0);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByText('Your post was deleted.')).toHaveCount(0);
 
     await page.goto(readPath(post));
-    await visible(page.getByRole('heading', { level: 1, name: 'Error: Post not found' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Error: Post not found' })).toBeVisible();
   });
 
-  it('passes axe for a reader who follows the author: the Follow button is named by the words it shows', async () => {
-    const author = await createUser(browser.baseURL, `Followed${tag()}`);
-    const reader = await createUser(browser.baseURL, `Loyal${tag()}`);
-    const post = await publish(browser.baseURL, author, { title: `Followed ${tag()}`, content: 'Worth it.' });
-    await follow(browser.baseURL, reader, author);
+  test('passes axe for a reader who follows the author: the Follow button is named by the words it shows', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Followed${tag()}`);
+    const reader = await createUser(serverURL, `Loyal${tag()}`);
+    const post = await publish(serverURL, author, { title: `Followed ${tag()}`, content: 'Worth it.' });
+    await follow(serverURL, reader, author);
     for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await browser.newPage({ viewport: PHONE, bypassCSP: true, colorScheme });
+      const page = await newPage({ viewport: PHONE, bypassCSP: true, colorScheme });
       await signInAs(page, reader);
       await page.goto(readPath(post));
       const button = page.locator('.byline-follow button');
-      await visible(button.filter({ hasText: 'Following' }));
+      await expect(button.filter({ hasText: 'Following' })).toBeVisible();
       expect(await axeViolations(page), colorScheme).toEqual([]);
       // WCAG 2.5.3: the accessible name begins with the visible text, whichever it is.
-      expect(await button.getAttribute('aria-label')).toBe(`Following ${author.username}`);
+      await expect(button).toHaveAttribute('aria-label', `Following ${author.username}`);
       await button.focus();
-      await visible(page.getByRole('button', { name: `Unfollow ${author.username}`, exact: true }));
-      expect(await textOf(button)).toBe('Unfollow');
+      await expect(
+        page.getByRole('button', { name: `Unfollow ${author.username}`, exact: true }),
+      ).toBeVisible();
+      await expect(button).toHaveText('Unfollow');
       if (colorScheme === 'dark') {
         // By keyboard: Enter unfollows, and the focus stays on the button while the request runs.
         await page.keyboard.press('Enter');
-        await visible(page.getByRole('button', { name: `Follow ${author.username}`, exact: true }));
-        expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+        await expect(
+          page.getByRole('button', { name: `Follow ${author.username}`, exact: true }),
+        ).toBeVisible();
+        await expect(button).toBeFocused();
       }
     }
   });
 
-  it('gives a discussion far below the post to React only as the reader comes near, and it then works', async () => {
-    const author = await createUser(browser.baseURL, `Longform${tag()}`);
-    const reader = await createUser(browser.baseURL, `Discussant${tag()}`);
+  test('gives a discussion far below the post to React only as the reader comes near, and it then works', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Longform${tag()}`);
+    const reader = await createUser(serverURL, `Discussant${tag()}`);
     const content = Array.from({ length: 30 }, (_, index) => `Part ${index + 1}. ${words(40)}`).join('\n\n');
-    const post = await publish(browser.baseURL, author, { title: `Long read ${tag()}`, content });
+    const post = await publish(serverURL, author, { title: `Long read ${tag()}`, content });
     for (let index = 1; index <= 3; index += 1) {
-      await comment(browser.baseURL, reader, post.id, `Comment number ${index}.`);
+      await comment(serverURL, reader, post.id, `Comment number ${index}.`);
     }
 
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage({ viewport: PHONE });
     const problems = collectProblems(page);
     await signInAs(page, author);
     await page.goto(readPath(post));
     await hydrated(page);
     const discussion = page.getByRole('region', { name: /^Discussion/ });
     // The server's HTML is there from the first paint; hydrating it would be work for nothing yet.
-    await visible(discussion.getByRole('article', { name: `Comment by ${reader.username}` }).first());
+    await expect(
+      discussion.getByRole('article', { name: `Comment by ${reader.username}` }).first(),
+    ).toBeVisible();
     const ownedByReact = () =>
       page.evaluate(() => {
         const section = document.getElementById('discussion');
@@ -354,38 +392,44 @@ describe('/readblog', () => {
       .getByRole('button', { name: `Reply to ${reader.username}` })
       .first()
       .click();
-    await visible(discussion.getByRole('textbox', { name: `Reply to ${reader.username}` }));
+    await expect(discussion.getByRole('textbox', { name: `Reply to ${reader.username}` })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
-  it('renders the post once: the end of hydration renders only what changes with it', async () => {
-    const author = await createUser(browser.baseURL, `Once${tag()}`);
-    const reader = await createUser(browser.baseURL, `Glancer${tag()}`);
-    const post = await publish(browser.baseURL, author, {
+  test('renders the post once: the end of hydration renders only what changes with it', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Once${tag()}`);
+    const reader = await createUser(serverURL, `Glancer${tag()}`);
+    const post = await publish(serverURL, author, {
       title: `Rendered once ${tag()}`,
       content: 'A first sentence to mark. A second one to leave alone.',
     });
-    await commentOnPassage(browser.baseURL, reader, post.id, 'Marked.', {
+    await commentOnPassage(serverURL, reader, post.id, 'Marked.', {
       quote: 'A first sentence to mark.',
     });
-    await comment(browser.baseURL, reader, post.id, 'Under the post.');
+    await comment(serverURL, reader, post.id, 'Under the post.');
 
     // A visitor's page: a signed-in reader's is loaded again once the session is known, for their
     // own view of the post (favorited, following), and that render is the new data's.
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage({ viewport: PHONE });
     const problems = collectProblems(page);
     await recordRenders(page, 'article.post');
     await page.goto(readPath(post));
     await hydrated(page);
     // Everything hydration sets going has come: the reader's own date, the passage layer's marks.
-    await visible(page.locator('.post__content mark.passage-mark'));
+    await expect(page.locator('.post__content mark.passage-mark')).toBeVisible();
     expect(await renderCount(page)).toBe(1);
     expect(problems).toEqual([]);
   });
 
-  it('fits a 375 px screen with a long word, a wide code block and a table', async () => {
-    const author = await createUser(browser.baseURL, 'Wide');
-    const post = await publish(browser.baseURL, author, {
+  test('fits a 375 px screen with a long word, a wide code block and a table', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Wide');
+    const post = await publish(serverURL, author, {
       title: `Wide ${'w'.repeat(80)} ${tag()}`,
       content: [
         'z'.repeat(200),
@@ -399,8 +443,8 @@ describe('/readblog', () => {
         `| ${'cell '.repeat(6)} | ${'cell '.repeat(6)} | x | x | x | x |`,
       ].join('\n'),
     });
-    const page = await openPost(readPath(post), undefined, PHONE);
-    await visible(page.locator('.post__content pre'));
+    const page = await openPost(newPage, readPath(post), undefined, PHONE);
+    await expect(page.locator('.post__content pre')).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
   });
 });

@@ -2,6 +2,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import type { Comment } from '../../contracts/comments';
 import type { Post } from '../../contracts/posts';
 import type { E2eUser } from './api';
+import { expect } from './fixtures';
 
 /*
  * API shortcuts and request controls for the posts, discussions and favorites browser tests.
@@ -206,4 +207,12 @@ export async function stubSharing(page: Page, share: 'absent' | 'record'): Promi
       }),
     });
   }, share);
+}
+
+/**
+ * The discussion under a post is React's, so a click in it is answered: until the reader comes
+ * near it, it is the server's HTML, whose buttons do nothing (web/src/components/ui/hydrate-when-near.tsx).
+ */
+export async function discussionIsLive(page: Page): Promise<void> {
+  await expect(page.locator('[data-live]').filter({ has: page.locator('#discussion') })).toBeAttached();
 }

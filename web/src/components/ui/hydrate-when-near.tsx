@@ -88,7 +88,9 @@ export function HydrateWhenNear({
 
   if (import.meta.env.SSR || !waiting) {
     return (
-      <div key="live" ref={live} className={className}>
+      // data-live: React has the section (a click in it is answered); the server's HTML never says
+      // so, the browser's element that replaces it does. Browser tests wait for it before a click.
+      <div key="live" ref={live} className={className} data-live={import.meta.env.SSR ? undefined : ''}>
         {children}
       </div>
     );
