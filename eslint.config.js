@@ -50,6 +50,28 @@ const sharedWalls = {
   },
 };
 
+/*
+ * The server's layers (decision 53): services and routes reach storage only through their
+ * module's repository, which hides both databases' SQL and turns their refusals into results.
+ */
+const storageWall = {
+  files: ['server/modules/**/*-service.ts', 'server/modules/**/*-routes.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(\\.\\./)+db/',
+            message:
+              'Services and routes reach storage through a repository (decision 53), never server/db/.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 // Ghost's rule: every rule is an error or off, never a warning that everyone learns to ignore.
 export default tseslint.config(
   {
@@ -84,4 +106,5 @@ export default tseslint.config(
   },
   ...featureWalls,
   sharedWalls,
+  storageWall,
 );
