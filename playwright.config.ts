@@ -30,6 +30,7 @@ export default defineConfig({
     'editor-drafts.test.ts',
     'editor-keys.test.ts',
     'editor-paste.test.ts',
+    'editor.test.ts',
     'favorites.test.ts',
     'guards.test.ts',
     'handles.test.ts',

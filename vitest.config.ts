@@ -46,6 +46,7 @@ export default defineConfig({
             'e2e/editor-drafts.test.ts',
             'e2e/editor-keys.test.ts',
             'e2e/editor-paste.test.ts',
+            'e2e/editor.test.ts',
             'e2e/favorites.test.ts',
             'e2e/guards.test.ts',
             'e2e/handles.test.ts',

@@ -1,22 +1,25 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
 import { createUser, signInAs, type E2eUser } from './support/api';
-import { DESKTOP, PHONE, useBrowser, type PageOptions } from './support/browser';
-import { expectNoHorizontalScroll, visible } from './support/expect-page';
+import { DESKTOP, expect, type NewPage, type PageOptions, PHONE, test } from './support/fixtures';
+import { expectNoHorizontalScroll } from './support/screens';
 import { collectProblems, hydrated } from './support/hydration';
 import { axeViolations } from './support/axe';
 
-const browser = useBrowser();
 const SHOTS = process.env.EDITOR_SHOTS_DIR;
 
-async function writer(name: string, options: PageOptions = {}): Promise<{ page: Page; user: E2eUser }> {
-  const user = await createUser(browser.baseURL, name);
-  const page = await browser.newPage({ viewport: DESKTOP, ...options });
+async function writer(
+  newPage: NewPage,
+  serverURL: string,
+  name: string,
+  options: PageOptions = {},
+): Promise<{ page: Page; user: E2eUser }> {
+  const user = await createUser(serverURL, name);
+  const page = await newPage({ viewport: DESKTOP, ...options });
   await signInAs(page, user);
   await page.goto('/addblog');
   await hydrated(page);
-  await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+  await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
   return { page, user };
 }
 
@@ -104,23 +107,29 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
   return found;
 }
 
-describe('the block editor', () => {
-  it('starts without a console warning or error: its base styles come from our stylesheet, not an inline style the CSP refuses', async () => {
-    const user = await createUser(browser.baseURL, 'Quiet');
-    const page = await browser.newPage({ viewport: DESKTOP });
+test.describe('the block editor', () => {
+  test('starts without a console warning or error: its base styles come from our stylesheet, not an inline style the CSP refuses', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Quiet');
+    const page = await newPage({ viewport: DESKTOP });
     const problems = collectProblems(page);
     await signInAs(page, user);
     await page.goto('/addblog');
     await hydrated(page);
-    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
     await body(page).click();
     await page.keyboard.type('two  spaces stay');
     expect(await body(page).evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('break-spaces');
     expect(problems).toEqual([]);
   });
 
-  it('turns Markdown typed at the start of a line into blocks, and marks into formatting', async () => {
-    const { page } = await writer('Shortcuts');
+  test('turns Markdown typed at the start of a line into blocks, and marks into formatting', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { page } = await writer(newPage, serverURL, 'Shortcuts');
     await body(page).click();
     await page.keyboard.type('## A heading');
     await page.keyboard.press('Enter');
@@ -142,6 +151,7 @@ describe('the block editor', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('---');
     await page.keyboard.type('Some **bold** and *italic* and `code`.');
+    await expect.poll(() => bodyHtml(page)).toContain('<code>code</code>');
     const html = await bodyHtml(page);
     expect(html).toContain('<h2>A heading</h2>');
     expect(html).toContain('<ul><li><p>first</p></li><li><p>second</p></li></ul>');
@@ -155,47 +165,49 @@ describe('the block editor', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-blocks-wide-light.png`, fullPage: true });
   });
 
-  it('inserts any block from the / menu, by keyboard and by pointer', async () => {
-    const { page } = await writer('Slasher');
+  test('inserts any block from the / menu, by keyboard and by pointer', async ({ newPage, serverURL }) => {
+    const { page } = await writer(newPage, serverURL, 'Slasher');
     await body(page).click();
     await page.keyboard.type('/');
-    const menu = await visible(page.getByRole('listbox', { name: 'Insert a block' }));
-    expect(await menu.getByRole('option').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringContaining('Heading 2'), expect.stringContaining('Divider')]),
-    );
+    const menu = page.getByRole('listbox', { name: 'Insert a block' });
+    await expect(menu.getByRole('option', { name: /Heading 2/ })).toBeVisible();
+    await expect(menu.getByRole('option', { name: /Divider/ })).toBeVisible();
     await page.keyboard.type('quo');
-    expect(await menu.getByRole('option').count()).toBe(1);
+    await expect(menu.getByRole('option')).toHaveCount(1);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Wise words');
-    expect(await bodyHtml(page)).toContain('<blockquote><p>Wise words</p></blockquote>');
-    expect(await menu.count()).toBe(0);
+    await expect.poll(() => bodyHtml(page)).toContain('<blockquote><p>Wise words</p></blockquote>');
+    await expect(menu).toHaveCount(0);
 
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.keyboard.type('/');
-    await visible(page.getByRole('listbox', { name: 'Insert a block' }));
+    await expect(menu).toBeVisible();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-slash-menu.png` });
     await page.getByRole('option', { name: /Heading 3/ }).click();
     await page.keyboard.type('By pointer');
-    expect(await bodyHtml(page)).toContain('<h3>By pointer</h3>');
+    await expect.poll(() => bodyHtml(page)).toContain('<h3>By pointer</h3>');
   });
 
-  it('moves a block with Alt+Shift+arrows', async () => {
-    const { page } = await writer('Mover');
+  test('moves a block with Alt+Shift+arrows', async ({ newPage, serverURL }) => {
+    const { page } = await writer(newPage, serverURL, 'Mover');
     await body(page).click();
     await page.keyboard.type('alpha');
     await page.keyboard.press('Enter');
     await page.keyboard.type('beta');
     await page.keyboard.press('Alt+Shift+ArrowUp');
-    expect(await bodyHtml(page)).toBe('<p>beta</p><p>alpha</p>');
+    await expect.poll(() => bodyHtml(page)).toBe('<p>beta</p><p>alpha</p>');
     await page.keyboard.type('!');
-    expect(await bodyHtml(page)).toBe('<p>beta!</p><p>alpha</p>');
+    await expect.poll(() => bodyHtml(page)).toBe('<p>beta!</p><p>alpha</p>');
     await page.keyboard.press('Alt+Shift+ArrowDown');
-    expect(await bodyHtml(page)).toBe('<p>alpha</p><p>beta!</p>');
+    await expect.poll(() => bodyHtml(page)).toBe('<p>alpha</p><p>beta!</p>');
   });
 
-  it('moves a block by dragging its handle, and from the toolbar on a selection', async () => {
-    const { page } = await writer('Dragger');
+  test('moves a block by dragging its handle, and from the toolbar on a selection', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { page } = await writer(newPage, serverURL, 'Dragger');
     await body(page).click();
     for (const word of ['alpha', 'beta']) {
       await page.keyboard.type(word);
@@ -204,7 +216,8 @@ describe('the block editor', () => {
     await page.keyboard.type('gamma');
     const paragraph = (text: string) => page.locator('.block-editor__body p', { hasText: text });
     await paragraph('gamma').hover();
-    const handle = await visible(page.locator('.block-handle'));
+    const handle = page.locator('.block-handle');
+    await expect(handle).toBeVisible();
     // A hand moves the pointer gradually: the browser starts a drag once it leaves the press point.
     const from = await box(handle);
     const to = await box(paragraph('alpha'));
@@ -213,16 +226,19 @@ describe('the block editor', () => {
     await page.mouse.move(from.x + from.width / 2, from.y, { steps: 5 });
     await page.mouse.move(to.x + 2, to.y + 2, { steps: 10 });
     await page.mouse.up();
-    expect(await bodyHtml(page)).toBe('<p>gamma</p><p>alpha</p><p>beta</p>');
+    await expect.poll(() => bodyHtml(page)).toBe('<p>gamma</p><p>alpha</p><p>beta</p>');
 
     // On the word itself: a double-click past the end of a short line selects nothing.
     await paragraph('beta').dblclick({ position: { x: 8, y: 8 } });
     await page.getByRole('button', { name: 'Move block up' }).click();
-    expect(await bodyHtml(page)).toBe('<p>gamma</p><p>beta</p><p>alpha</p>');
+    await expect.poll(() => bodyHtml(page)).toBe('<p>gamma</p><p>beta</p><p>alpha</p>');
   });
 
-  it('cleans text pasted from a web page or a word processor to our blocks', async () => {
-    const { page } = await writer('Paster');
+  test('cleans text pasted from a web page or a word processor to our blocks', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { page } = await writer(newPage, serverURL, 'Paster');
     await body(page).click();
     await page.evaluate(() => {
       const html =
@@ -236,6 +252,7 @@ describe('the block editor', () => {
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
       );
     });
+    await expect.poll(() => bodyHtml(page)).toContain('<h2>Pasted</h2>');
     const html = await bodyHtml(page);
     // The page's h1 is below the post's own title: the / menu's Heading 2.
     expect(html).toContain('<h2>Pasted</h2>');
@@ -248,8 +265,11 @@ describe('the block editor', () => {
     expect(html).toContain('under <s>struck</s>');
   });
 
-  it('links an address typed or pasted, an address pasted over words, and one given in the toolbar; never javascript:', async () => {
-    const { page } = await writer('Linker');
+  test('links an address typed or pasted, an address pasted over words, and one given in the toolbar; never javascript:', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { page } = await writer(newPage, serverURL, 'Linker');
     const links = () =>
       page
         .locator('.block-editor__body a')
@@ -273,7 +293,7 @@ describe('the block editor', () => {
     await page.keyboard.type(
       'See www.example.com. And https://en.wikipedia.org/wiki/Ink_(disambiguation) too',
     );
-    expect(await links()).toEqual([
+    await expect.poll(links).toEqual([
       ['www.example.com', 'https://www.example.com'],
       [
         'https://en.wikipedia.org/wiki/Ink_(disambiguation)',
@@ -282,42 +302,44 @@ describe('the block editor', () => {
     ]);
     // Inside inline code an address stays code.
     await page.keyboard.type(' `https://code.example.com ` end');
-    expect((await links()).length).toBe(2);
+    await expect.poll(async () => (await links()).length).toBe(2);
 
     // Enter ends an address as a space does, and still starts a new paragraph.
     await page.keyboard.press('Enter');
     await page.keyboard.type('https://enter.example.com/page');
     await page.keyboard.press('Enter');
-    expect((await links()).slice(2)).toEqual([
-      ['https://enter.example.com/page', 'https://enter.example.com/page'],
-    ]);
-    expect(await page.locator('.block-editor__body > p').count()).toBe(3);
+    await expect
+      .poll(async () => (await links()).slice(2))
+      .toEqual([['https://enter.example.com/page', 'https://enter.example.com/page']]);
+    await expect(page.locator('.block-editor__body > p')).toHaveCount(3);
     await paste('Pasted https://pasted.example.org/a?b=1, and www.second.example.net');
-    expect((await links()).slice(3)).toEqual([
-      ['https://pasted.example.org/a?b=1', 'https://pasted.example.org/a?b=1'],
-      ['www.second.example.net', 'https://www.second.example.net'],
-    ]);
+    await expect
+      .poll(async () => (await links()).slice(3))
+      .toEqual([
+        ['https://pasted.example.org/a?b=1', 'https://pasted.example.org/a?b=1'],
+        ['www.second.example.net', 'https://www.second.example.net'],
+      ]);
     // A link pasted from a page keeps its address, unless it is a script.
     await page.keyboard.press('Enter');
     await paste(
       'one two',
       '<p><a href="https://kept.example.com/">one</a> <a href="javascript:alert(1)">two</a></p>',
     );
-    expect((await links()).slice(5)).toEqual([['one', 'https://kept.example.com/']]);
+    await expect.poll(async () => (await links()).slice(5)).toEqual([['one', 'https://kept.example.com/']]);
 
     // Selects the caret's line once the editor has taken the selection in: the browser tells it a
     // moment after the keys, and its toolbar hides on the collapsed caret and shows on the selection.
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
     const caretAtEnd = async () => {
       // After the link field, the editor takes the focus back a frame later.
-      await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+      await expect(page.locator('.block-editor__body')).toBeFocused();
       await page.keyboard.press('End');
-      await toolbar.waitFor({ state: 'hidden' });
+      await expect(toolbar).toBeHidden();
     };
     const selectLine = async () => {
       await caretAtEnd();
       await page.keyboard.press('Shift+Home');
-      await visible(toolbar);
+      await expect(toolbar).toBeVisible();
     };
 
     // An address pasted over selected words links those words.
@@ -325,7 +347,9 @@ describe('the block editor', () => {
     await page.keyboard.type('Read this');
     await selectLine();
     await paste('https://over.example.com/post');
-    expect((await links()).slice(6)).toEqual([['Read this', 'https://over.example.com/post']]);
+    await expect
+      .poll(async () => (await links()).slice(6))
+      .toEqual([['Read this', 'https://over.example.com/post']]);
 
     // The toolbar's Link: applied, refused for javascript:, removed.
     await caretAtEnd();
@@ -338,38 +362,45 @@ describe('the block editor', () => {
       await page.getByLabel('Link address').press('Enter');
     };
     await linkLine('javascript:alert(1)');
-    expect((await links()).slice(7)).toEqual([]);
+    await expect.poll(async () => (await links()).slice(7)).toEqual([]);
     await linkLine('https://toolbar.example.com/');
-    expect((await links()).slice(7)).toEqual([['Toolbar words', 'https://toolbar.example.com/']]);
+    await expect
+      .poll(async () => (await links()).slice(7))
+      .toEqual([['Toolbar words', 'https://toolbar.example.com/']]);
     await linkLine('');
-    expect((await links()).slice(7)).toEqual([]);
+    await expect.poll(async () => (await links()).slice(7)).toEqual([]);
   });
 
-  it('can be written with the keyboard alone: title, body, toolbar and Publish', async () => {
-    const { page } = await writer('Keyboarder');
+  test('can be written with the keyboard alone: title, body, toolbar and Publish', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { page } = await writer(newPage, serverURL, 'Keyboarder');
     await page.getByLabel('Title', { exact: true }).focus();
     await page.keyboard.type('Keyboard only');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+    await expect(page.locator('.block-editor__body')).toBeFocused();
     await page.keyboard.type('Select me');
     await page.keyboard.press('Shift+Home');
     // The toolbar appears on the selection; Alt+F10 moves into it.
-    const toolbar = await visible(page.getByRole('toolbar', { name: 'Formatting' }));
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    await expect(toolbar).toBeVisible();
     await page.keyboard.press('Alt+F10');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
+    await expect(page.locator(':focus')).toHaveAttribute('aria-label', 'Bold');
     await page.keyboard.press('Enter');
-    expect(await toolbar.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await bodyHtml(page)).toBe('<p><strong>Select me</strong></p>');
+    await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => bodyHtml(page)).toBe('<p><strong>Select me</strong></p>');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
-    await page.waitForFunction(() =>
-      /2 words · 1 min read/.test(document.querySelector('.editor-status')?.textContent ?? ''),
-    );
+    await expect(page.locator('.block-editor__body')).toBeFocused();
+    await expect(page.locator('.editor-status')).toContainText(/2 words · 1 min read/);
   });
 
-  it('loads the toolbar and the Markdown reader only when first needed; an early Alt+F10 still reaches the toolbar', async () => {
-    const user = await createUser(browser.baseURL, 'Deferred');
-    const page = await browser.newPage({ viewport: DESKTOP });
+  test('loads the toolbar and the Markdown reader only when first needed; an early Alt+F10 still reaches the toolbar', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Deferred');
+    const page = await newPage({ viewport: DESKTOP });
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -384,7 +415,7 @@ describe('the block editor', () => {
     await signInAs(page, user);
     await page.goto('/addblog');
     await hydrated(page);
-    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
     await page.waitForLoadState('networkidle');
     // A new post has no Markdown to read, and nothing is selected yet.
     expect(scripts.filter((path) => /markdown-parser|selection-toolbar/.test(path))).toEqual([]);
@@ -395,28 +426,30 @@ describe('the block editor', () => {
     await page.keyboard.press('Shift+Home');
     await page.keyboard.press('Alt+F10');
     release();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Bold');
+    await expect(page.locator(':focus')).toHaveAttribute('aria-label', 'Bold');
     await page.keyboard.press('Escape');
 
     // A code block keeps its language, which the toolbar shows and edits. The editor takes the focus
     // back a frame after Escape, and the caret move a moment after End (its toolbar hides then):
     // Enter sent sooner would split the selected line instead.
-    await page.waitForFunction(() => document.activeElement?.classList.contains('block-editor__body'));
+    await expect(page.locator('.block-editor__body')).toBeFocused();
     await page.keyboard.press('End');
-    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor({ state: 'hidden' });
+    await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeHidden();
     await page.keyboard.press('Enter');
     await page.keyboard.type('```ts ');
     await page.keyboard.type('const a = 1;');
-    const language = await visible(page.getByRole('textbox', { name: 'Language' }));
-    expect(await language.inputValue()).toBe('ts');
+    await expect(page.getByRole('textbox', { name: 'Language' })).toHaveValue('ts');
 
     expect(scripts.length).toBeGreaterThan(before);
     expect(scripts.some((path) => path.includes('markdown-parser'))).toBe(false);
   });
 
-  it('loads the post checks (and Zod) at the first change, not with the page, and still checks at Publish', async () => {
-    const user = await createUser(browser.baseURL, 'Checked');
-    const page = await browser.newPage({ viewport: DESKTOP });
+  test('loads the post checks (and Zod) at the first change, not with the page, and still checks at Publish', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Checked');
+    const page = await newPage({ viewport: DESKTOP });
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -424,7 +457,7 @@ describe('the block editor', () => {
     await signInAs(page, user);
     await page.goto('/addblog');
     await hydrated(page);
-    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((path) => path.includes('post-rules'))).toEqual([]);
 
@@ -432,12 +465,15 @@ describe('the block editor', () => {
     await expect.poll(() => scripts.some((path) => path.includes('post-rules'))).toBe(true);
     await page.getByLabel('Title', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await visible(page.getByText('Blog content is required').first());
+    await expect(page.getByText('Blog content is required').first()).toBeVisible();
   });
 
-  it('says no response came when the checks cannot be fetched at Publish, and sends nothing', async () => {
-    const user = await createUser(browser.baseURL, 'Unchecked');
-    const page = await browser.newPage({ viewport: DESKTOP });
+  test('says no response came when the checks cannot be fetched at Publish, and sends nothing', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Unchecked');
+    const page = await newPage({ viewport: DESKTOP });
     await page.route(/\/assets\/post-rules-[^/]*\.js$/, (route) => route.abort());
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -447,14 +483,17 @@ describe('the block editor', () => {
     await signInAs(page, user);
     await page.goto('/addblog');
     await hydrated(page);
-    await visible(page.locator('.block-editor__body[contenteditable="true"]'));
+    await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await visible(page.getByText('No response received from server. Please try again later.'));
+    await expect(page.getByText('No response received from server. Please try again later.')).toBeVisible();
     expect(posts).toEqual([]);
   });
 
-  it('keeps the toolbar on a selection to one row at 375 px, clear of the selected line, for text and for a picture', async () => {
-    const { page } = await writer('Narrow', { viewport: PHONE });
+  test('keeps the toolbar on a selection to one row at 375 px, clear of the selected line, for text and for a picture', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { page } = await writer(newPage, serverURL, 'Narrow', { viewport: PHONE });
     await body(page).click();
     for (const line of [
       'First paragraph of the story.',
@@ -468,7 +507,8 @@ describe('the block editor', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('End');
     await page.keyboard.press('Shift+Home');
-    const toolbar = await visible(page.getByRole('toolbar', { name: 'Formatting' }));
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    await expect(toolbar).toBeVisible();
     await expectOneRowClearOfSelection(page, toolbar, 'button');
 
     // A picture's fields, alt text and caption, share one row too.
@@ -486,16 +526,17 @@ describe('the block editor', () => {
           new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
         );
     }, Array.from(png));
-    const image = await visible(page.locator('.block-editor__body figure img'));
+    const image = page.locator('.block-editor__body figure img');
+    await expect(image).toBeVisible();
     await image.click();
-    await visible(toolbar.getByLabel('Alt text'));
+    await expect(toolbar.getByLabel('Alt text')).toBeVisible();
     await expectOneRowClearOfSelection(page, toolbar, 'input');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-toolbar-375.png` });
   });
 
-  it('lines Publish up with the buttons beside it, wide and at 375 px', async () => {
+  test('lines Publish up with the buttons beside it, wide and at 375 px', async ({ newPage, serverURL }) => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page } = await writer('Aligned', { viewport });
+      const { page } = await writer(newPage, serverURL, 'Aligned', { viewport });
       const boxes = await page
         .locator('.editor-actions > button')
         .evaluateAll((buttons) =>
@@ -513,14 +554,14 @@ describe('the block editor', () => {
     }
   });
 
-  it('fits a 375 px screen, light and dark, and passes axe', async () => {
+  test('fits a 375 px screen, light and dark, and passes axe', async ({ newPage, serverURL }) => {
     for (const [viewport, colorScheme] of [
       [PHONE, 'dark'],
       [DESKTOP, 'light'],
       [PHONE, 'light'],
       [DESKTOP, 'dark'],
     ] as const) {
-      const { page } = await writer('Looks', { viewport, colorScheme, bypassCSP: true });
+      const { page } = await writer(newPage, serverURL, 'Looks', { viewport, colorScheme, bypassCSP: true });
       await page.getByLabel('Title', { exact: true }).fill('How the page looks');
       await body(page).click();
       await page.keyboard.type('## Section');
