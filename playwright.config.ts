@@ -37,6 +37,7 @@ export default defineConfig({
     'header.test.ts',
     'hydration-dev.test.ts',
     'landing.test.ts',
+    'newsletters.test.ts',
     'passages.test.ts',
     'posts-list.test.ts',
     'posts-profile.test.ts',

@@ -25,6 +25,7 @@ import { resolveJwtSecret } from './modules/instance/jwt-secret';
 import { registerMediaRoutes } from './modules/media/media-routes';
 import { registerCurationRoutes } from './modules/curation/curation-routes';
 import { registerModerationRoutes } from './modules/moderation/moderation-routes';
+import { registerNewsletterRoutes } from './modules/newsletters/newsletters-routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
@@ -245,6 +246,11 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerPublicationMemberRoutes(app, { members: services.publicationMembers });
   registerDomainRoutes(app, { domains: services.domains });
   registerTransferRoutes(app, services.exports);
+  await registerNewsletterRoutes(app, {
+    newsletters: services.newsletters,
+    publications,
+    publicUrl: config.publicUrl,
+  });
   await registerMediaRoutes(app, { media: services.media });
   registerCommentRoutes(app, { comments });
   registerFavoriteRoutes(app, { favorites });

@@ -34,6 +34,10 @@ import { HealthRepository } from './modules/health/health-repository';
 import { databaseReadinessChecks } from './modules/health/readiness';
 import { MailOutboxRepository } from './modules/mail-outbox/mail-outbox-repository';
 import { MAIL_QUEUE_DEFAULTS, QueuedMailer } from './modules/mail-outbox/queued-mailer';
+import { ForgetUnconfirmedSubscribers } from './modules/newsletters/forget-unconfirmed';
+import { UnsubscribeLinks } from './modules/newsletters/newsletter-links';
+import { NewslettersRepository } from './modules/newsletters/newsletters-repository';
+import { NewslettersService } from './modules/newsletters/newsletters-service';
 import { MediaRepository } from './modules/media/media-repository';
 import { MediaService } from './modules/media/media-service';
 import { mediaStorageFor } from './modules/media/media-storage';
@@ -216,6 +220,21 @@ export function createServices({
   // Every instance learns of another's verification within half a minute.
   scheduler.add(siteHosts);
 
+  // Newsletters: a reader subscribes to a publication (a writer's own blog is one) by email, with
+  // a confirmation through the same mail queue; unconfirmed addresses are forgotten.
+  const newslettersRepository = new NewslettersRepository(db);
+  const newsletters = new NewslettersService({
+    subscriptions: newslettersRepository,
+    lists: publications,
+    users: usersRepository,
+    mailer,
+    unsubscribeLinks: new UnsubscribeLinks(jwtSecret),
+    publicUrl: config.publicUrl,
+    log,
+    limiters,
+  });
+  scheduler.add(new ForgetUnconfirmedSubscribers(newslettersRepository));
+
   const posts = new PostsService(postsRepository, markdown, limiters, webhookEvents, publications);
   const comments = new CommentsService(
     unitOfWork(db, (tx) => ({
@@ -258,6 +277,7 @@ export function createServices({
     publications,
     publicationMembers,
     domains,
+    newsletters,
     domainChecks,
     comments,
     favorites,

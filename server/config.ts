@@ -528,6 +528,18 @@ export const RATE_RULES = {
     variables: { max: 'RATE_ACCOUNT_EMAILS', window: 'RATE_ACCOUNT_EMAILS_WINDOW_MINUTES' },
     meaning: 'Reset and confirmation emails asked for per address, and per client address',
   },
+  newsletterRequestsPerAddress: {
+    max: 5,
+    windowMinutes: 60,
+    variables: { max: 'RATE_NEWSLETTER_PER_ADDRESS', window: 'RATE_NEWSLETTER_PER_ADDRESS_WINDOW_MINUTES' },
+    meaning: 'Newsletter subscription requests for one email address, to any list',
+  },
+  newsletterRequestsPerIp: {
+    max: 30,
+    windowMinutes: 60,
+    variables: { max: 'RATE_NEWSLETTER_PER_IP', window: 'RATE_NEWSLETTER_PER_IP_WINDOW_MINUTES' },
+    meaning: 'Newsletter subscription requests from one client address',
+  },
   requestsPerApiKey: {
     max: 5000,
     windowMinutes: 60,

@@ -348,6 +348,24 @@ export interface TestimonialsTable {
   chosen_at: string;
 }
 
+/** A reader's email subscription to a publication's newsletter (migration 2026-11-28-0101). */
+export interface NewsletterSubscriptionsTable {
+  id: string;
+  publication_id: string;
+  /** Trimmed, the domain lower-cased (contracts/newsletters.ts); unique per publication. */
+  email: string;
+  user_id: string | null;
+  status: 'pending' | 'active' | 'unsubscribed' | 'bounced';
+  /** SHA-256 of the confirmation link's token; kept once confirmed, so the link answers again. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  confirm_sent_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -372,6 +390,7 @@ export interface DatabaseSchema {
   publication_invitations: PublicationInvitationsTable;
   publication_domains: PublicationDomainsTable;
   mail_outbox: MailOutboxTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   staff_picks: StaffPicksTable;

@@ -20,6 +20,8 @@ export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
 export const unauthorized = (message = AUTHENTICATION_REQUIRED_MESSAGE) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
+/** A link that was real but no longer works (expired, or its subscription is gone). */
+export const gone = (message: string) => new HttpError(410, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(409, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

@@ -26,6 +26,11 @@ export const API_TAGS = [
     name: 'Publications',
     description: "Writers' own blogs and teams' publications: members, invitations, custom domains.",
   },
+  {
+    name: 'Newsletters',
+    description:
+      "Readers' email subscriptions to a writer's blog or a publication: double opt-in, one-click unsubscribe.",
+  },
   { name: 'Comments', description: 'Discussions, replies and in-line comments.' },
   { name: 'People', description: 'Profiles, follows, favorites and blocks.' },
   { name: 'Topics', description: 'Tags, their pages and follows.' },

@@ -27,6 +27,7 @@ import * as undoLinks from './2026-11-26-0001-undo-links';
 import * as normalizedUsernameKeys from './2026-11-26-0002-normalized-username-keys';
 import * as handles from './2026-11-26-0003-handles';
 import * as commentNumbers from './2026-11-28-0001-comment-numbers';
+import * as createNewsletterSubscriptions from './2026-11-28-0101-create-newsletter-subscriptions';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0002-normalized-username-keys': normalizedUsernameKeys,
   '2026-11-26-0003-handles': handles,
   '2026-11-28-0001-comment-numbers': commentNumbers,
+  '2026-11-28-0101-create-newsletter-subscriptions': createNewsletterSubscriptions,
 };

@@ -57,6 +57,20 @@ h2{line-height:1.3}
 .members{list-style:none;padding:0}
 .members li{padding:.5rem 0;border-top:1px solid var(--border)}
 .role{color:var(--muted);font:0.9rem system-ui,sans-serif;margin-left:.5rem}
+.subscribe{font-family:system-ui,sans-serif;border:1px solid var(--border);border-radius:6px;padding:1rem 1.25rem;margin:2rem 0}
+.subscribe h2{font-size:1.2rem;margin:0 0 .5rem}
+.subscribe p{margin:.25rem 0}
+.subscribe label{display:block;font-weight:600;margin:.5rem 0 .25rem}
+.subscribe .row{display:flex;flex-wrap:wrap;gap:.5rem}
+.subscribe input[type=email]{flex:1 1 14rem;min-width:0;font:inherit;padding:.5rem .75rem;border:1px solid var(--muted);border-radius:4px;background:var(--bg);color:var(--text)}
+.subscribe input[aria-invalid=true]{border-color:#c0262d}
+.field-error{color:#c0262d;font-weight:600}
+@media (prefers-color-scheme:dark){.field-error{color:#ff8a8f}.subscribe input[aria-invalid=true]{border-color:#ff8a8f}}
+.button,.subscribe button{font:600 1rem system-ui,sans-serif;padding:.55rem 1.1rem;border-radius:4px;border:1px solid var(--link);background:var(--link);color:var(--bg);cursor:pointer}
+.button--quiet{background:transparent;color:var(--link)}
+.button:focus-visible,.subscribe button:focus-visible,.subscribe input:focus-visible{outline:3px solid var(--link);outline-offset:2px}
+.notice{font-family:system-ui,sans-serif}
+.notice form{margin:1.25rem 0}
 .pub-footer{border-top:1px solid var(--border);color:var(--muted);font:0.95rem system-ui,sans-serif}
 .pub-footer a{color:inherit}
 @media (max-width:30rem){h1{font-size:1.75rem}body{font-size:1.0625rem}}

@@ -3,6 +3,7 @@ import { formatPostDate } from '../../../contracts/dates';
 import type { Post } from '../../../contracts/posts';
 import { sitePostPath } from '../../../contracts/publication-url';
 import type { PublicationDetails } from '../../../contracts/publications';
+import { NEWSLETTER_PAGE_PATHS } from '../../../contracts/newsletters';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
 
 /**
@@ -22,14 +23,15 @@ export interface SiteContext {
 // The web app's canonical link for a post on a custom domain uses the same path.
 export { sitePostPath };
 
-interface Head {
+export interface Head {
   title: string;
   description: string;
   canonical: string;
   extra?: string;
 }
 
-function layout(site: SiteContext, head: Head, main: string): string {
+/** Every page of a publication's site: its header, its stylesheet, its footer. */
+export function layout(site: SiteContext, head: Head, main: string): string {
   const { publication, publicUrl } = site;
   const feeds = `${publication.url}/rss.xml`;
   // Decorative beside the name, which says the same.
@@ -79,6 +81,34 @@ ${main}
 </body>
 </html>
 `;
+}
+
+/** What the subscribe form shows again after a refused request: the address, and why by the field. */
+export interface SubscribeFormState {
+  email?: string;
+  error?: string;
+}
+
+/**
+ * The newsletter's subscribe form: a plain form POST to the main site (which answers with a page),
+ * so it works without script on every host the site is served at.
+ */
+export function subscribeForm(site: SiteContext, state: SubscribeFormState = {}): string {
+  const { publication, publicUrl } = site;
+  const error = state.error
+    ? `<p id="subscribe-email-error" class="field-error">${escapeHtml(state.error)}</p>`
+    : '';
+  const invalid = state.error ? ' aria-invalid="true" aria-describedby="subscribe-email-error"' : '';
+  return `<section class="subscribe" aria-labelledby="subscribe-title">
+<h2 id="subscribe-title">Get new posts from ${escapeHtml(publication.name)} by email</h2>
+<form method="post" action="${escapeHtml(`${publicUrl}${NEWSLETTER_PAGE_PATHS.subscribe}`)}">
+<input type="hidden" name="publication" value="${escapeHtml(publication.id)}">
+<label for="subscribe-email">Email address</label>
+${error}<div class="row"><input id="subscribe-email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(state.email ?? '')}"${invalid}>
+<button type="submit">Subscribe</button></div>
+</form>
+<p>No account needed. You confirm by email, and every email has a one-click unsubscribe.</p>
+</section>`;
 }
 
 function byline(site: SiteContext, post: Post): string {
@@ -131,7 +161,7 @@ ${byline(site, post)}
       description,
       canonical: `${publication.url}/`,
     },
-    `${intro}${page.paged ? '<h1>Older posts</h1>' : ''}${list}${older}`,
+    `${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${list}${older}`,
   );
 }
 
@@ -162,6 +192,7 @@ ${cover}
 <div class="content">${contentHtml}</div>
 ${tags}
 </article>
+${subscribeForm(site)}
 <p class="discuss"><a href="${escapeHtml(`${publicUrl}${postPagePath(post.id)}`)}">Discuss this post on ${SITE_NAME}</a> (${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'})</p>`,
   );
 }

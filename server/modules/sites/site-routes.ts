@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { FEED_MEDIA_TYPES, type FeedFormat } from '../../../contracts/feeds';
@@ -15,6 +14,7 @@ import { POST_HEADING_BASE, type PostsService } from '../posts/posts-service';
 import type { PublicationsService } from '../publications/publications-service';
 import { servePublicFile } from '../../lib/public-files';
 import { writeUrlSet, type SitemapUrl } from '../sitemap/sitemap-xml';
+import { siteContentPolicy, siteContextOf } from './site-context';
 import { siteStylesheet } from './site-css';
 import {
   aboutPage,
@@ -52,25 +52,13 @@ export function registerSiteRoutes(
   const { publications, posts, markdown, publicUrl } = deps;
   const hide = { schema: { hide: true } };
   // Pictures come from the main site, which in development is another origin (http://localhost…).
-  const imageSources = `'self' data: https: ${new URL(publicUrl).origin}`;
-  /**
-   * The stylesheet is at the publication's own address, which is another origin when the page was
-   * reached another way (by its path on the main site, or its sub-domain once a domain is verified).
-   */
-  const policyFor = (site: SiteContext | undefined) =>
-    `default-src 'none'; style-src 'self'${site ? ` ${new URL(site.publication.url).origin}` : ''}; img-src ${imageSources}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  const policyFor = (site: SiteContext | undefined) => siteContentPolicy(publicUrl, site);
 
   async function siteOf(slug: string): Promise<SiteContext | undefined> {
     // Anything that cannot be an address (a NUL, a dot from a.b.BASE_DOMAIN) names nothing.
     if (!isSlugShaped(slug.toLowerCase())) return undefined;
     const row = await publications.findBySlug(slug.toLowerCase());
-    if (!row) return undefined;
-    const publication = await publications.details(row);
-    const version = createHash('sha256')
-      .update(publication.accentColor ?? '')
-      .digest('hex')
-      .slice(0, 8);
-    return { publication, publicUrl, stylesheetUrl: `${publication.url}/site.css?v=${version}` };
+    return row ? siteContextOf(publications, publicUrl, row) : undefined;
   }
 
   function sendHtml(reply: FastifyReply, status: number, html: string, site?: SiteContext) {

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import type { PublicationRow } from '../publications/publications-repository';
+import type { PublicationsService } from '../publications/publications-service';
+import type { SiteContext } from './site-pages';
+
+/**
+ * What a publication's pages are drawn with: its details, the main site's address, and its
+ * stylesheet's address (its accent colour's version in the query, so a change is a new address).
+ */
+export async function siteContextOf(
+  publications: PublicationsService,
+  publicUrl: string,
+  row: PublicationRow,
+): Promise<SiteContext> {
+  const publication = await publications.details(row);
+  const version = createHash('sha256')
+    .update(publication.accentColor ?? '')
+    .digest('hex')
+    .slice(0, 8);
+  return { publication, publicUrl, stylesheetUrl: `${publication.url}/site.css?v=${version}` };
+}
+
+/**
+ * The Content-Security-Policy of a site's pages, which carry no script. Pictures come from the
+ * main site, which in development is another origin (http://localhost…). The stylesheet is at the
+ * publication's own address, which is another origin when the page was reached another way (by
+ * its path on the main site, or its sub-domain once a domain is verified). The subscribe form
+ * posts to the main site, which answers with its page.
+ */
+export function siteContentPolicy(publicUrl: string, site: SiteContext | undefined): string {
+  const mainOrigin = new URL(publicUrl).origin;
+  const styles = site ? ` ${new URL(site.publication.url).origin}` : '';
+  return `default-src 'none'; style-src 'self'${styles}; img-src 'self' data: https: ${mainOrigin}; base-uri 'none'; form-action 'self' ${mainOrigin}; frame-ancestors 'none'`;
+}

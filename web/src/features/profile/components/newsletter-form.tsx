@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { NEWSLETTER_PAGE_PATHS } from '../../../../../contracts/newsletters';
+import { useViewer } from '../../auth';
+import { subscribeWithAccount } from '../api/subscribe-newsletter';
+import './newsletter-form.css';
+
+export interface NewsletterFormProps {
+  /** The writer's id: their own blog's, which is the list. */
+  userId: string;
+  username: string;
+}
+
+/**
+ * A writer's newsletter on their profile. Rendered by the server as a plain form that posts to the
+ * server's page (it works without script, and answers "check your inbox"); a signed-in reader gets
+ * one button instead, which subscribes their account's address. Either way the address confirms.
+ */
+export function NewsletterForm({ userId, username }: NewsletterFormProps) {
+  const viewer = useViewer();
+  const [state, setState] = useState<{ pending: boolean; message: string | null; error: string | null }>({
+    pending: false,
+    message: null,
+    error: null,
+  });
+  const titleId = 'newsletter-form-title';
+  const oneClick = viewer.known && viewer.status;
+
+  async function subscribe() {
+    setState({ pending: true, message: null, error: null });
+    const result = await subscribeWithAccount(userId);
+    setState(
+      result.ok
+        ? { pending: false, message: result.data.message, error: null }
+        : { pending: false, message: null, error: result.error.message },
+    );
+  }
+
+  return (
+    <section className="newsletter-form" aria-labelledby={titleId}>
+      <h2 className="newsletter-form__title" id={titleId}>
+        Get new posts from {username} by email
+      </h2>
+      {state.message ? (
+        <p className="newsletter-form__done" role="status">
+          {state.message}
+        </p>
+      ) : oneClick ? (
+        <>
+          <p className="newsletter-form__hint">Sent to your account&rsquo;s address, once you confirm.</p>
+          <button
+            className="button button--primary"
+            type="button"
+            disabled={state.pending}
+            onClick={() => void subscribe()}
+          >
+            Subscribe
+          </button>
+          {state.error ? (
+            <p className="field__error" role="alert">
+              {state.error}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <form method="post" action={NEWSLETTER_PAGE_PATHS.subscribe}>
+          <p className="newsletter-form__hint">No account needed. Every email has a one-click unsubscribe.</p>
+          <input type="hidden" name="publication" value={userId} />
+          <div className="newsletter-form__row">
+            <div className="field">
+              <label className="field__label" htmlFor="newsletter-email">
+                Email address
+              </label>
+              <input
+                className="field__input"
+                id="newsletter-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+              />
+            </div>
+            <button className="button button--primary" type="submit">
+              Subscribe
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
