@@ -312,6 +312,7 @@ export function createServices({
     // The RealWorld (Conduit) API on the same data, through the same services.
     conduit: new ConduitService({
       users,
+      accounts,
       posts,
       comments,
       favorites,

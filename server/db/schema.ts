@@ -31,6 +31,12 @@ export interface UsersTable {
   suspended_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /**
+   * The token that made an email or password change through the RealWorld API, kept valid at
+   * kept_token_version (migration 2026-11-28-0201): its SHA-256, hex.
+   */
+  kept_token_hash: Generated<string | null>;
+  kept_token_version: Generated<number | null>;
 }
 
 export interface PostsTable {

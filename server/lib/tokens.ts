@@ -1,4 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+
+/** How a kept sign-in is stored (users.kept_token_hash): the token's SHA-256, hex. */
+export function keptTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 export interface TokenClaims {
   userId: string;

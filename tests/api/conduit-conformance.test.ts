@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ConduitArticle, ConduitComment, ConduitUser } from '../../contracts/conduit';
 import * as commentNumbers from '../../server/db/migrations/2026-11-28-0001-comment-numbers';
+import { RECENT_SIGN_IN_NEEDED_MESSAGE } from '../../contracts/conduit';
+import { TokenService } from '../../server/lib/tokens';
 import { listComments, postComment } from './support/conversation';
-import { describeEachDatabase, request, type ApiContext } from './support/harness';
+import { describeEachDatabase, request, TEST_JWT_SECRET, type ApiContext } from './support/harness';
 
 /*
  * What the RealWorld specification (its openapi.yml, and the public API suite that checks it)
@@ -292,6 +294,138 @@ describeEachDatabase('Conduit conformance', (ctx) => {
         },
       );
       expect(next.body.comment.id).toBeGreaterThan(Math.max(...ids));
+    });
+  });
+
+  describe('PUT /api/user', () => {
+    const put = (token: string, user: Record<string, unknown>) =>
+      call<{ user: ConduitUser } & Errors>(ctx, 'PUT', '/api/user', { token, payload: { user } });
+    const login = (email: string, password: string) =>
+      call<{ user: ConduitUser }>(ctx, 'POST', '/api/users/login', {
+        payload: { user: { email, password } },
+      });
+    const me = (token: string) => call<{ user: ConduitUser }>(ctx, 'GET', '/api/user', { token });
+    /** A sign-in token of the user as the app issues it, from a sign-in `minutesAgo` minutes ago. */
+    const signedInAgo = async (user: ConduitUser, minutesAgo: number) => {
+      const row = await ctx.database.db
+        .selectFrom('users')
+        .select(['id', 'token_version'])
+        .where('username', '=', user.username)
+        .executeTakeFirstOrThrow();
+      return new TokenService(TEST_JWT_SECRET, 3600).issue({
+        userId: row.id,
+        version: row.token_version,
+        signedInAt: Date.now() - minutesAgo * 60_000,
+      });
+    };
+    /**
+     * The undo links stored for an account's notices, by purpose: each notice to the previous
+     * address carries one (the mail itself leaves through the outbox, as after Inkwell's own changes).
+     */
+    const undoLinks = async (user: ConduitUser) =>
+      (
+        await ctx.database.db
+          .selectFrom('account_tokens')
+          .innerJoin('users', 'users.id', 'account_tokens.user_id')
+          .select(['account_tokens.purpose', 'account_tokens.new_email'])
+          .where('users.username', '=', user.username)
+          .where('account_tokens.purpose', 'in', ['undo-email', 'undo-password'])
+          .execute()
+      ).map((row) => [row.purpose, row.new_email]);
+
+    it('refuses a blank or null email, username or password with 422 "can\'t be blank"', async () => {
+      const user = await register(ctx);
+      for (const field of ['email', 'username', 'password']) {
+        for (const value of ['', null]) {
+          const answer = await put(user.token, { [field]: value });
+          expect(answer.status, `${field}: ${String(value)}`).toBe(422);
+          expect(answer.body, `${field}: ${String(value)}`).toEqual({
+            errors: { [field]: ["can't be blank"] },
+          });
+        }
+      }
+      const short = await put(user.token, { password: 'short7c' });
+      expect(short.status).toBe(422);
+      expect(short.body.errors.password).toEqual(['is too short (at least 8 characters)']);
+      expect((await me(user.token)).body.user).toMatchObject({ username: user.username, email: user.email });
+    });
+
+    it('applies a new name and email within minutes of signing in; the notice goes to the old address', async () => {
+      const user = await register(ctx);
+      // Another sign-in (a minute earlier, or within the same second it would be the very same token).
+      const elsewhere = await signedInAgo(user, 1);
+      const username = `${user.username}_upd`;
+      const email = `${user.username}_upd@test.com`;
+      const answer = await put(user.token, { username, email });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.user).toMatchObject({ username, email, bio: null, image: null });
+      expect(typeof answer.body.user.token).toBe('string');
+      // The client goes on with its token; every other session has ended.
+      expect((await me(answer.body.user.token)).body.user).toMatchObject({ username, email });
+      expect((await me(user.token)).status).toBe(200);
+      expect((await me(elsewhere)).status).toBe(401);
+      expect((await login(email, 'password123')).status).toBe(200);
+      expect((await login(user.email, 'password123')).status).toBe(401);
+      expect(await undoLinks({ ...user, username })).toEqual([['undo-email', user.email]]);
+      // Signing out everywhere ends the kept token too.
+      const out = await request(ctx, {
+        method: 'POST',
+        url: '/api/user/signout-everywhere',
+        token: user.token,
+      });
+      expect(out.status).toBe(200);
+      expect((await me(user.token)).status).toBe(401);
+    });
+
+    it('applies a new password within minutes of signing in, and the token goes on working', async () => {
+      const user = await register(ctx);
+      // Another sign-in (a minute earlier, or within the same second it would be the very same token).
+      const elsewhere = await signedInAgo(user, 1);
+      expect((await put(user.token, { password: 'bonjour1' })).status).toBe(200);
+      expect((await me(elsewhere)).status).toBe(401);
+      const longest = 'a'.repeat(64);
+      expect((await put(user.token, { password: longest })).status).toBe(200);
+      expect((await login(user.email, 'bonjour1')).status).toBe(401);
+      expect((await login(user.email, longest)).status).toBe(200);
+      expect(await undoLinks(user)).toEqual([
+        ['undo-password', null],
+        ['undo-password', null],
+      ]);
+    });
+
+    it('needs the current password long after signing in, with a clear 422', async () => {
+      const user = await register(ctx);
+      const old = await signedInAgo(user, 20);
+      for (const change of [{ email: `${user.username}_new@test.com` }, { password: 'a new password' }]) {
+        const refused = await put(old, change);
+        expect(refused.status).toBe(422);
+        expect(refused.body).toEqual({ errors: { currentPassword: [RECENT_SIGN_IN_NEEDED_MESSAGE] } });
+        const wrong = await put(old, { ...change, currentPassword: 'not my password' });
+        expect(wrong.status).toBe(422);
+        expect(Object.keys(wrong.body.errors)).toEqual(['currentPassword']);
+      }
+      expect((await me(old)).body.user.email).toBe(user.email);
+      expect((await login(user.email, 'password123')).status).toBe(200);
+      // The same address sent back (clients send the whole form) and the bio need nothing.
+      const form = await put(old, { email: user.email, bio: 'Still here' });
+      expect(form.status).toBe(200);
+      expect(form.body.user.bio).toBe('Still here');
+      const email = `${user.username}_new@test.com`;
+      const proven = await put(old, { email, currentPassword: 'password123' });
+      expect(proven.status, JSON.stringify(proven.body)).toBe(200);
+      expect(proven.body.user.email).toBe(email);
+    });
+
+    it('refuses an address another account uses with 409, changing nothing', async () => {
+      const user = await register(ctx);
+      const other = await register(ctx);
+      const taken = await put(user.token, {
+        email: other.email.toUpperCase(),
+        username: `${user.username}_x`,
+      });
+      expect(taken.status).toBe(409);
+      expect(taken.body).toEqual({ errors: { email: ['has already been taken'] } });
+      expect((await me(user.token)).body.user).toMatchObject({ username: user.username, email: user.email });
     });
   });
 });

@@ -145,7 +145,7 @@ describeEachDatabase('Conduit (RealWorld) API', (ctx) => {
       expect(sameEmail.body).toEqual({ errors: { email: ['has already been taken'] } });
     });
 
-    it('updates name, bio and picture; the email and password change only in Inkwell', async () => {
+    it('updates name, bio and picture, and refuses a picture that is no web address', async () => {
       const user = await register(ctx);
       const other = await register(ctx);
       const updated = await conduit<{ user: ConduitUser }>(ctx, 'PUT', '/api/user', {
@@ -176,19 +176,12 @@ describeEachDatabase('Conduit (RealWorld) API', (ctx) => {
       });
       expect(cleared.body.user).toMatchObject({ bio: null, image: null });
 
-      const cases = [
-        [{ email: 'new@example.com' }, 'email'],
-        [{ password: 'a new password' }, 'password'],
-        [{ image: 'javascript:alert(1)' }, 'image'],
-      ] as const;
-      for (const [change, field] of cases) {
-        const refused = await conduit<{ errors: Record<string, string[]> }>(ctx, 'PUT', '/api/user', {
-          token: user.token,
-          payload: { user: change },
-        });
-        expect(refused.status, field).toBe(422);
-        expect(Object.keys(refused.body.errors)).toEqual([field]);
-      }
+      const refused = await conduit<{ errors: Record<string, string[]> }>(ctx, 'PUT', '/api/user', {
+        token: user.token,
+        payload: { user: { image: 'javascript:alert(1)' } },
+      });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.body.errors)).toEqual(['image']);
       const taken = await conduit(ctx, 'PUT', '/api/user', {
         token: user.token,
         payload: { user: { username: other.username.toUpperCase() } },

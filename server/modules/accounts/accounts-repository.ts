@@ -168,46 +168,58 @@ export class AccountsRepository {
   }
 
   /**
-   * Uses an email-change link: the account takes the address it confirms, every session ends,
-   * every other reset and email-change link ends, and an undo link that puts the previous address
-   * back is stored for the notice to it. Undefined when the link was not usable; the unique index
-   * on email_key throws if another account took the address since.
+   * Uses an email-change link: the account takes the address it confirms, as changeEmail does.
+   * Undefined when the link was not usable.
    */
   confirmEmail(tokenHash: string, emailKeyOf: (email: string) => string, undo: NewUndoLink, now: string) {
     return inTransaction(this.db, async (trx) => {
       const link = await this.consumeLink(trx, tokenHash, ['email-change'], now);
       if (!link || link.new_email === null) return undefined;
-      const before = await trx
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', link.user_id)
-        .executeTakeFirst();
-      if (!before) return undefined;
-      const after = await trx
-        .updateTable('users')
-        .set((eb) => ({
-          email: link.new_email ?? before.email,
-          email_key: emailKeyOf(link.new_email ?? before.email),
-          token_version: eb('token_version', '+', 1),
-          updated_at: now,
-        }))
-        .where('id', '=', link.user_id)
-        .returning('token_version')
-        .executeTakeFirstOrThrow();
-      await retireLinks(trx, link.user_id, now);
-      await insertLink(trx, {
-        ...undo,
-        userId: link.user_id,
-        purpose: 'undo-email',
-        newEmail: before.email,
-      });
-      return {
-        userId: link.user_id,
-        email: link.new_email,
-        previousEmail: before.email,
-        tokenVersion: after.token_version,
-      };
+      return this.setEmail(trx, link.user_id, link.new_email, emailKeyOf, undo, now);
     });
+  }
+
+  /** An email change without a link (the RealWorld API's, decision 59); see setEmail. */
+  changeEmail(
+    userId: string,
+    email: string,
+    emailKeyOf: (email: string) => string,
+    undo: NewUndoLink,
+    now: string,
+  ) {
+    return inTransaction(this.db, (trx) => this.setEmail(trx, userId, email, emailKeyOf, undo, now));
+  }
+
+  /**
+   * The account takes a new address, in one transaction with what goes with it: every session
+   * ends, every reset and email-change link ends, and an undo link that puts the previous address
+   * back is stored for the notice to it. Undefined if the account is gone; the unique index on
+   * email_key throws if another account uses the address.
+   */
+  private async setEmail(
+    trx: Transaction<DatabaseSchema>,
+    userId: string,
+    email: string,
+    emailKeyOf: (email: string) => string,
+    undo: NewUndoLink,
+    now: string,
+  ) {
+    const before = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+    if (!before) return undefined;
+    const after = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        email,
+        email_key: emailKeyOf(email),
+        token_version: eb('token_version', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', userId)
+      .returning('token_version')
+      .executeTakeFirstOrThrow();
+    await retireLinks(trx, userId, now);
+    await insertLink(trx, { ...undo, userId, purpose: 'undo-email', newEmail: before.email });
+    return { userId, email, previousEmail: before.email, tokenVersion: after.token_version };
   }
 
   /**
@@ -232,6 +244,15 @@ export class AccountsRepository {
       await retireLinks(trx, link.user_id, now);
       return link.purpose === 'undo-email' ? 'email' : 'password';
     });
+  }
+
+  /** Keeps one token valid at the account's present version (decision 59); see users.kept_token_hash. */
+  async keepSession(userId: string, tokenHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ kept_token_hash: tokenHash, kept_token_version: eb.ref('token_version') }))
+      .where('id', '=', userId)
+      .execute();
   }
 
   async endAllSessions(userId: string, now: string): Promise<void> {

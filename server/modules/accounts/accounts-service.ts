@@ -15,6 +15,7 @@ import {
   UNDO_LINK_TTL_DAYS,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   emailKey,
+  isRecentSignIn,
   type ConfirmEmailInput,
   type DeleteAccountInput,
   type EmailChangeInput,
@@ -30,11 +31,11 @@ import { badRequest, conflict, unauthorized } from '../../lib/http-errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import type { PasswordHasher } from '../../lib/passwords';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
-import type { TokenService } from '../../lib/tokens';
+import { keptTokenHash, type TokenService } from '../../lib/tokens';
 import { mediaKey } from '../media/media-service';
 import type { MediaStorage } from '../media/media-storage';
 import type { UsersRepository } from '../users/users-repository';
-import { spend } from '../users/users-service';
+import { EMAIL_TAKEN_MESSAGE, spend } from '../users/users-service';
 import type { AccountsRepository, NewUndoLink, RemovedPicture } from './accounts-repository';
 import {
   confirmEmailMessage,
@@ -227,6 +228,52 @@ export class AccountsService {
       ...(viewer.signedInAt !== undefined ? { signedInAt: viewer.signedInAt } : {}),
     });
     return { ...answer, jwt };
+  }
+
+  /**
+   * Before an email or password change that needs no link (the RealWorld API's PUT /api/user,
+   * decision 59): a sign-in within RECENT_SIGN_IN_MINUTES, as for the specification's password
+   * change, or else the current password typed again. `refusal` words the 400 on `currentPassword`.
+   */
+  async proveIdentity(viewer: Viewer, currentPassword: string | undefined, refusal: string): Promise<void> {
+    if (currentPassword !== undefined) {
+      await this.checkPassword(viewer, currentPassword, 'currentPassword');
+      return;
+    }
+    if (!isRecentSignIn(viewer.signedInAt, Date.now())) {
+      throw badRequest(refusal, { currentPassword: [refusal] });
+    }
+  }
+
+  /**
+   * A new address at once, without a link to it (decision 59, after proveIdentity): every session
+   * ends and the previous address gets the notice with its undo link, as after a confirmed change.
+   * A 409 when another account uses the address. Answers the new token version.
+   */
+  async changeEmailNow(viewer: Viewer, email: string): Promise<number> {
+    const undo = newUndoLink();
+    if (await this.deps.users.findByEmailKey(emailKey(email))) throw conflict(EMAIL_TAKEN_MESSAGE);
+    let changed;
+    try {
+      // The unique index decides if another account took the address since the look-up.
+      changed = await this.deps.accounts.changeEmail(viewer.id, email.trim(), emailKey, undo.row, nowIso());
+    } catch (error) {
+      if (error instanceof DuplicateKey) throw conflict(EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+    if (!changed) throw unauthorized();
+    this.sendLater(
+      emailChangedMessage(changed.previousEmail, changed.email, this.link('/undo-change', undo.token)),
+    );
+    return changed.tokenVersion;
+  }
+
+  /**
+   * Keeps the token that made a change valid through the version it moved on (decision 59): the
+   * RealWorld client that made it goes on with its token; every other session has ended.
+   */
+  async keepSession(viewer: Viewer, token: string): Promise<void> {
+    await this.deps.accounts.keepSession(viewer.id, keptTokenHash(token));
   }
 
   async signOutEverywhere(viewer: Viewer): Promise<MessageResponse> {

@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/api-keys';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../contracts/moderation';
 import { forbidden, unauthorized } from '../../lib/http-errors';
-import type { TokenService } from '../../lib/tokens';
+import { keptTokenHash, type TokenService } from '../../lib/tokens';
 
 export interface Viewer {
   id: string;
@@ -21,9 +21,17 @@ export interface Viewer {
 
 export interface SessionUserLookup {
   /** The user behind a token, with the token version now in force; undefined if gone. */
-  findSessionUser(
-    id: string,
-  ): Promise<{ id: string; username: string; tokenVersion: number; suspended: boolean } | undefined>;
+  findSessionUser(id: string): Promise<
+    | {
+        id: string;
+        username: string;
+        tokenVersion: number;
+        suspended: boolean;
+        /** The one older token still valid: the one that made a change through Conduit (decision 59). */
+        keptTokenHash?: string | null;
+      }
+    | undefined
+  >;
 }
 
 /** A token of a suspended account (decision 42): refused like a revoked one, with its own words. */
@@ -112,7 +120,9 @@ export class Authenticator {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const user = await this.users.findSessionUser(claims.userId);
-    if (!user || user.tokenVersion !== claims.version) return null;
+    if (!user) return null;
+    const current = user.tokenVersion === claims.version;
+    if (!current && (!user.keptTokenHash || user.keptTokenHash !== keptTokenHash(token))) return null;
     if (user.suspended) return SUSPENDED;
     return {
       id: user.id,

@@ -92,7 +92,8 @@ export async function registerConduitRoutes(
       '/api/user',
       conduitRoute({
         summary: 'Update the current user',
-        description: 'Name, bio and picture; the email and password change in Inkwell (422 here).',
+        description:
+          'Changes what is sent. A new email or password applies within 10 minutes of signing in, later with `currentPassword`; the token sent stays valid.',
         access: 'sign-in',
         body: conduitUserUpdateSchema,
         answers: { 200: userAnswer },

@@ -11,7 +11,10 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { authorFollowerCount, authorPostCount } from './author-counts';
 
-export type UserRow = Omit<UsersTable, 'token_version' | 'suspended_at' | 'handle'> & {
+export type UserRow = Omit<
+  UsersTable,
+  'token_version' | 'suspended_at' | 'handle' | 'kept_token_hash' | 'kept_token_version'
+> & {
   token_version: number;
   suspended_at: string | null;
   handle: string | null;
@@ -42,7 +45,7 @@ export class UsersRepository {
   async findSessionUser(id: string) {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'token_version', 'suspended_at'])
+      .select(['id', 'username', 'token_version', 'suspended_at', 'kept_token_hash', 'kept_token_version'])
       .where('id', '=', id)
       .executeTakeFirst();
     return (
@@ -51,6 +54,8 @@ export class UsersRepository {
         username: row.username,
         tokenVersion: row.token_version,
         suspended: row.suspended_at !== null,
+        // Only while the version is still the one it was kept at.
+        keptTokenHash: row.kept_token_version === row.token_version ? row.kept_token_hash : null,
       }
     );
   }
