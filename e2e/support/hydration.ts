@@ -1,9 +1,9 @@
-import type { ConsoleMessage, Page } from 'playwright-core';
-import { appIsInteractive } from './browser';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { appIsInteractive } from './fixtures';
 
 /**
- * Resolves once React has hydrated the server's HTML: the header, rendered by the server, has
- * become React's own element. Then waits for the requests hydration started to settle.
+ * Resolves once React has hydrated the server's HTML (the app marks <html data-hydrated>), then
+ * waits for the requests hydration started to settle.
  */
 export async function hydrated(page: Page): Promise<void> {
   await appIsInteractive(page);
