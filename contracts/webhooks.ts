@@ -10,6 +10,8 @@ export const WEBHOOK_EVENTS = [
   'post.unpublished',
   'post.deleted',
   'comment.created',
+  'subscriber.created',
+  'subscriber.removed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send a test event"; nobody subscribes to it. */
@@ -23,6 +25,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'post.unpublished': 'A public post goes back to draft or to a schedule',
   'post.deleted': 'A public post is deleted',
   'comment.created': 'Someone comments on one of your posts',
+  'subscriber.created': 'Someone confirms a subscription to your newsletter',
+  'subscriber.removed': 'A subscriber leaves your newsletter',
 };
 
 export const WEBHOOK_URL_MAX = 2048;

@@ -196,6 +196,23 @@ export function createServices({
     domainsChanged,
     limiters,
   );
+
+  // Newsletters: a reader subscribes to a publication (a writer's own blog is one) by email, with
+  // a confirmation through the same mail queue; unconfirmed addresses are forgotten.
+  const newslettersRepository = new NewslettersRepository(db);
+  const newsletters = new NewslettersService({
+    subscriptions: newslettersRepository,
+    lists: publications,
+    users: usersRepository,
+    mailer,
+    unsubscribeLinks: new UnsubscribeLinks(jwtSecret),
+    publicUrl: config.publicUrl,
+    log,
+    limiters,
+    events: webhookEvents,
+  });
+  scheduler.add(new ForgetUnconfirmedSubscribers(newslettersRepository));
+
   const publicationMembers = new PublicationMembersService(
     publicationsRepository,
     publications,
@@ -219,21 +236,6 @@ export function createServices({
   scheduler.add(domainChecks);
   // Every instance learns of another's verification within half a minute.
   scheduler.add(siteHosts);
-
-  // Newsletters: a reader subscribes to a publication (a writer's own blog is one) by email, with
-  // a confirmation through the same mail queue; unconfirmed addresses are forgotten.
-  const newslettersRepository = new NewslettersRepository(db);
-  const newsletters = new NewslettersService({
-    subscriptions: newslettersRepository,
-    lists: publications,
-    users: usersRepository,
-    mailer,
-    unsubscribeLinks: new UnsubscribeLinks(jwtSecret),
-    publicUrl: config.publicUrl,
-    log,
-    limiters,
-  });
-  scheduler.add(new ForgetUnconfirmedSubscribers(newslettersRepository));
 
   const posts = new PostsService(postsRepository, markdown, limiters, webhookEvents, publications);
   const comments = new CommentsService(

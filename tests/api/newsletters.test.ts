@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHECK_INBOX_MESSAGE } from '../../contracts/newsletters';
+import { loadWebhooksConfig } from '../../server/config';
 import { ForgetUnconfirmedSubscribers } from '../../server/modules/newsletters/forget-unconfirmed';
 import { NewslettersRepository } from '../../server/modules/newsletters/newsletters-repository';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { startMailSink } from './support/mail-sink';
 import { createPost } from './support/posts';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 /** The server's emails, as a real SMTP server received and mailparser read them. */
 const sink = await startMailSink();
@@ -386,6 +388,61 @@ describeEachDatabase(
       expect(inbox.length).toBe(before);
     });
 
+    it('tells the owner’s webhooks when an address is confirmed and when it leaves, and nothing before', async () => {
+      const receiver = await WebhookReceiver.start();
+      try {
+        const owner = await signUpUser(ctx);
+        const hook = await request(ctx, {
+          method: 'POST',
+          url: '/api/webhooks',
+          token: owner.token,
+          payload: {
+            url: receiver.url('/subscribers'),
+            events: ['subscriber.created', 'subscriber.removed'],
+          },
+        });
+        expect(hook.status).toBe(201);
+        const email = freshAddress('hooked');
+        await subscribe(ctx, { publication: owner.id, email });
+        const token = await confirmationToken(email);
+        await settle();
+        expect(receiver.received).toEqual([]);
+
+        const unsubscribeToken = await confirmByForm(ctx, token);
+        const created = await until(
+          () => receiver.events('subscriber.created', email)[0],
+          'subscriber.created',
+        );
+        expect(JSON.parse(created.body)).toMatchObject({
+          event: 'subscriber.created',
+          data: { subscriber: { email, status: 'active', publication: { id: owner.id } } },
+        });
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/newsletters/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
+        const removed = await until(
+          () => receiver.events('subscriber.removed', email)[0],
+          'subscriber.removed',
+        );
+        expect(JSON.parse(removed.body)).toMatchObject({
+          data: { subscriber: { email, status: 'unsubscribed' } },
+        });
+        // Unsubscribing again removes nobody.
+        await request(ctx, {
+          method: 'POST',
+          url: '/api/newsletters/unsubscribe',
+          payload: { token: unsubscribeToken },
+        });
+        await settle();
+        expect(receiver.events('subscriber.removed', email)).toHaveLength(1);
+      } finally {
+        await receiver.close();
+      }
+    });
+
     it('puts the subscribe form on the publication’s site home and post pages, allowed by their policy', async () => {
       const mine = await request<{ response: { publication: { slug: string } }[] }>(ctx, {
         method: 'GET',
@@ -411,6 +468,14 @@ describeEachDatabase(
     config: {
       smtpUrl,
       mailQueue: QUICK_QUEUE,
+      // The test's webhook receiver is on 127.0.0.1.
+      webhooks: {
+        ...loadWebhooksConfig({}),
+        allowPrivateNetworks: true,
+        pollIntervalMs: 25,
+        backoffBaseMs: 40,
+        backoffMaxMs: 200,
+      },
     },
   },
 );

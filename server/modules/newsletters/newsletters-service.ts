@@ -26,6 +26,7 @@ import type { Mailer } from '../../lib/mail';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import type { PublicationRow } from '../publications/publications-repository';
 import type { UsersRepository } from '../users/users-repository';
+import type { SubscriberListener } from '../webhooks/webhook-events';
 import { spend } from '../users/users-service';
 import { confirmSubscriptionMessage } from './newsletter-emails';
 import { hashConfirmationToken, newConfirmationToken, type UnsubscribeLinks } from './newsletter-links';
@@ -49,6 +50,8 @@ export interface NewslettersServiceDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   limiters: RateLimiters<'newsletterRequestsPerAddress' | 'newsletterRequestsPerIp'>;
+  /** Told when an address starts or stops receiving a list (the owner's webhooks). */
+  events: SubscriberListener;
   /** The clock; tests move it. */
   now?: () => Date;
 }
@@ -144,14 +147,13 @@ export class NewslettersService {
   /** The button on the confirmation page: the address becomes active. Pressing it again is fine. */
   async confirm(token: string): Promise<LinkOutcome> {
     const row = await this.checkConfirmation(token);
-    if (
-      row.status !== 'active' &&
-      !(await this.deps.subscriptions.confirm(row.id, this.now().toISOString()))
-    ) {
+    if (row.status === 'active') return this.outcome(row, SUBSCRIBED_MESSAGE);
+    if (!(await this.deps.subscriptions.confirm(row.id, this.now().toISOString()))) {
       // Lost to a request that changed it meanwhile: whatever it is now decides.
       await this.checkConfirmation(token);
+      return this.outcome(row, SUBSCRIBED_MESSAGE);
     }
-    return this.outcome(row, SUBSCRIBED_MESSAGE);
+    return this.announce('subscriber.created', row, 'active', SUBSCRIBED_MESSAGE);
   }
 
   /** The subscription an unsubscribe link names: 404 for a forged one, 410 once it is gone. */
@@ -166,7 +168,11 @@ export class NewslettersService {
   /** The one-click POST and the page's button: the address gets nothing more from this list. */
   async unsubscribe(token: string): Promise<LinkOutcome> {
     const row = await this.checkUnsubscribe(token);
-    await this.deps.subscriptions.unsubscribe(row.id, this.now().toISOString());
+    const changed = await this.deps.subscriptions.unsubscribe(row.id, this.now().toISOString());
+    // Only an address that was receiving the list was a subscriber to remove.
+    if (changed && row.status === 'active') {
+      return this.announce('subscriber.removed', row, 'unsubscribed', UNSUBSCRIBED_MESSAGE);
+    }
     return this.outcome(row, UNSUBSCRIBED_MESSAGE);
   }
 
@@ -178,11 +184,12 @@ export class NewslettersService {
   async resubscribe(token: string): Promise<LinkOutcome> {
     const row = await this.checkUnsubscribe(token);
     const now = this.now().toISOString();
-    if (row.status !== 'active' && !(await this.deps.subscriptions.resubscribe(row.id, now))) {
-      const current = await this.checkUnsubscribe(token);
-      if (current.status !== 'active') {
-        throw conflict('This address needs a new confirmation: subscribe again from the site.');
-      }
+    if (row.status !== 'active' && (await this.deps.subscriptions.resubscribe(row.id, now))) {
+      return this.announce('subscriber.created', row, 'active', RESUBSCRIBED_MESSAGE);
+    }
+    const current = await this.checkUnsubscribe(token);
+    if (current.status !== 'active') {
+      throw conflict('This address needs a new confirmation: subscribe again from the site.');
     }
     return this.outcome(row, RESUBSCRIBED_MESSAGE);
   }
@@ -192,6 +199,24 @@ export class NewslettersService {
     // The list went with its publication (rows cascade), between the read and now.
     if (!list) throw gone(SUBSCRIPTION_GONE_MESSAGE);
     return { message, list, unsubscribeToken: this.deps.unsubscribeLinks.tokenFor(row.id) };
+  }
+
+  /** The outcome of a change of who receives the list, told to the list owner's webhooks. */
+  private async announce(
+    event: 'subscriber.created' | 'subscriber.removed',
+    row: SubscriptionRow,
+    status: SubscriptionRow['status'],
+    message: string,
+  ): Promise<LinkOutcome> {
+    const outcome = await this.outcome(row, message);
+    const { list } = outcome;
+    await this.deps.events.subscriberChanged(event, {
+      id: row.id,
+      email: row.email,
+      status,
+      publication: { id: list.id, slug: list.slug, name: list.name },
+    });
+    return outcome;
   }
 
   private async accountEmail(viewer: Viewer | null): Promise<string> {

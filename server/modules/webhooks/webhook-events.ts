@@ -29,13 +29,29 @@ export interface CommentListener {
   commentCreated(comment: Comment): Promise<void>;
 }
 
+/** A newsletter's subscriber as its events describe them. */
+export interface SubscriberEventData {
+  id: string;
+  email: string;
+  status: string;
+  publication: { id: string; slug: string; name: string };
+}
+
+/** Told by the newsletters service when an address starts or stops receiving a list. */
+export interface SubscriberListener {
+  subscriberChanged(
+    event: 'subscriber.created' | 'subscriber.removed',
+    subscriber: SubscriberEventData,
+  ): Promise<void>;
+}
+
 /**
  * Turns what happened to posts and comments into queued deliveries, to the hooks of the post's
  * author (docs/decisions/0039-webhooks.md). Nothing is sent here: rows are added to the queue and
  * the worker sends them, so the writer's request never waits on a receiver. A failure to queue is
  * logged, never the writer's error: their post is saved either way.
  */
-export class WebhookEvents implements PostChangeListener, CommentListener {
+export class WebhookEvents implements PostChangeListener, CommentListener, SubscriberListener {
   constructor(
     private readonly hooks: WebhooksRepository,
     private readonly publicUrl: string,
@@ -94,6 +110,17 @@ export class WebhookEvents implements PostChangeListener, CommentListener {
         post: { id: post.id, title: post.title, url: `${this.publicUrl}${postPagePath(post.id)}` },
       };
       await this.emit(post.authorId, 'comment.created', data, comment.postId, nowIso());
+    });
+  }
+
+  /** To the hooks of the list's owner (a writer's own blog: the writer). */
+  async subscriberChanged(
+    event: 'subscriber.created' | 'subscriber.removed',
+    subscriber: SubscriberEventData,
+  ): Promise<void> {
+    await this.safely(async () => {
+      const owner = await this.hooks.publicationOwner(subscriber.publication.id);
+      if (owner) await this.emit(owner, event, { subscriber }, subscriber.id, nowIso());
     });
   }
 

@@ -147,6 +147,17 @@ export class WebhooksRepository {
     return row && { id: row.id, title: row.title, authorId: row.author_id };
   }
 
+  /** The owner of a publication: a newsletter's subscriber events go to their hooks. */
+  async publicationOwner(publicationId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('publication_members')
+      .select('user_id')
+      .where('publication_id', '=', publicationId)
+      .where('role', '=', 'owner')
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
   async findTarget(webhookId: string): Promise<WebhookTarget | undefined> {
     return this.db
       .selectFrom('webhooks')
