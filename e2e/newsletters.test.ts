@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startMailSink, type MailSink } from '../tests/api/support/mail-sink';
 import { DESKTOP, expect, PHONE, test } from './support/fixtures';
-import { createUser, uniqueEmail } from './support/api';
+import { createUser, signInAs, uniqueEmail } from './support/api';
 import { axeViolations } from './support/axe';
 import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
@@ -84,6 +84,20 @@ test.describe('newsletter subscriptions in the browser', () => {
     // The undo, for a button pressed by mistake.
     await page.getByRole('button', { name: 'Resubscribe' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Subscribed' })).toBeVisible();
+  });
+
+  test('a signed-in reader subscribes with one click, with their account’s address', async ({ newPage }) => {
+    const writer = await createUser(server.baseURL, 'Letter Writer');
+    const reader = await createUser(server.baseURL, 'Letter Reader');
+    const page = await newPage({ baseURL: site });
+    await signInAs(page, reader);
+    await page.goto(`/profile?userId=${writer.id}`);
+    const form = page.getByRole('region', { name: `Get new posts from ${writer.username} by email` });
+    await expect(form.getByText('Sent to your account’s address, once you confirm.')).toBeVisible();
+    await expect(form.getByLabel('Email address')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('status')).toContainText('Check your inbox');
+    expect(await confirmationLink(reader.email)).toMatch(/^\/newsletters\/confirm\?token=/);
   });
 
   test('a wrong address gets its message by the field', async ({ newPage }) => {
