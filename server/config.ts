@@ -378,7 +378,7 @@ export const VARIABLES = {
   SMTP_URL: declare(
     'Email',
     serviceUrl(['smtp:', 'smtps:']),
-    '`smtp://user:pass@host:587` or `smtps://…:465` (nodemailer): where password-reset and email-confirmation links are sent. Unset: each such email, link included, is written to the server log at `warn`',
+    '`smtp://user:pass@host:587` or `smtps://…:465` (nodemailer): where password-reset, email-confirmation and newsletter-confirmation links are sent. Unset: each such email, link included, is written to the server log at `warn`',
   ),
   MAIL_FROM: declare(
     'Email',
