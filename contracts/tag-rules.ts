@@ -4,9 +4,9 @@
  */
 
 /**
- * Topics (tags): the rule every post form and the server share. A tag is lower case, its words
- * joined by '-', made of letters and digits of any script (with the combining marks that some
- * scripts write letters with), at most 30 characters after normalization. A post has at most 5,
+ * Topics (tags): the rule every post form and the server share. A tag's address is lower case, its
+ * words joined by '-', made of letters and digits of any script (with the combining marks that some
+ * scripts write letters with, and a trailing '+' or '#'), at most 30 characters after normalization. A post has at most 5,
  * de-duplicated, in the writer's order.
  */
 export const TAG_MAX_LENGTH = 30;
@@ -29,12 +29,14 @@ const RAW_TAG_MAX = 200;
 const RAW_LIST_MAX = 50;
 
 // A word starts with a letter or a digit; marks only continue one (Devanagari's vowel signs, etc.).
-const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
+// Trailing '+' and '#' stay, so C++, C# and C are three topics (docs/decisions/0059).
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*[+#]*/gu;
 
 /**
- * The canonical form of one tag: NFKC (so full-width and ligature forms fold to plain letters),
- * lower case, every run of anything but letters and digits becoming a single '-'.
- * "Machine Learning" → "machine-learning", "  C++ " → "c", "Ünïcode Café" → "ünïcode-café".
+ * The canonical form of one tag, its address: NFKC (so full-width and ligature forms fold to plain
+ * letters), lower case, every run of anything but letters, digits and a word's trailing '+' or '#'
+ * becoming a single '-'. "Machine Learning" → "machine-learning", "  C++ " → "c++",
+ * "Ünïcode Café" → "ünïcode-café". A name as typed is kept beside it (tags.label).
  * Answers '' when nothing is left.
  */
 export function normalizeTag(raw: string): string {

@@ -163,6 +163,8 @@ export interface TagsTable {
   /** Posts carrying the tag, kept by the transaction that writes the post. */
   post_count: Generated<number>;
   created_at: string;
+  /** The name as its first RealWorld writer typed it; null: shown by its name (migration 2026-11-28-0202). */
+  label: Generated<string | null>;
 }
 
 export interface PostTagsTable {

@@ -428,4 +428,71 @@ describeEachDatabase('Conduit conformance', (ctx) => {
       expect((await me(user.token)).body.user).toMatchObject({ username: user.username, email: user.email });
     });
   });
+
+  describe('tags', () => {
+    it("keep the names as typed, in the writer's order, each with an address of its own", async () => {
+      const writer = await register(ctx);
+      const n = counter;
+      const typed = [`Zeta_Tag${n}`, `alpha tag${n}`, `X${n}C++`, `X${n}C`, `Crème ${n}#`];
+      const article = await publish(ctx, writer, { tagList: typed });
+      expect(article.tagList).toEqual(typed);
+      const read = await call<{ article: ConduitArticle }>(ctx, 'GET', `/api/articles/${article.slug}`);
+      expect(read.body.article.tagList).toEqual(typed);
+      // Inkwell's own answer carries the addresses, and C++ and C are two topics.
+      const stored = await ctx.database.db
+        .selectFrom('posts')
+        .select('tags')
+        .where('id', '=', article.slug.slice(-36))
+        .executeTakeFirstOrThrow();
+      expect(stored.tags.split(' ')).toEqual([
+        `zeta-tag${n}`,
+        `alpha-tag${n}`,
+        `x${n}c++`,
+        `x${n}c`,
+        `crème-${n}#`,
+      ]);
+      // Names are looked up without regard to case; C finds C's articles, not C++'s.
+      const other = await publish(ctx, writer, { title: 'Only C', tagList: [`x${n}c`] });
+      expect(other.tagList).toEqual([`X${n}C`]);
+      const byName = await call<{ articles: ConduitArticle[] }>(
+        ctx,
+        'GET',
+        `/api/articles?tag=${encodeURIComponent(`ZETA_TAG${n}`)}`,
+      );
+      expect(byName.body.articles.map((a) => a.slug)).toEqual([article.slug]);
+      const c = await call<{ articles: ConduitArticle[] }>(
+        ctx,
+        'GET',
+        `/api/articles?tag=${encodeURIComponent(`x${n}C`)}`,
+      );
+      expect(c.body.articles.map((a) => a.slug)).toEqual([other.slug, article.slug]);
+      const cpp = await call<{ articles: ConduitArticle[] }>(
+        ctx,
+        'GET',
+        `/api/articles?tag=${encodeURIComponent(`X${n}c++`)}`,
+      );
+      expect(cpp.body.articles.map((a) => a.slug)).toEqual([article.slug]);
+      const tags = await call<{ tags: string[] }>(ctx, 'GET', '/api/tags?limit=100');
+      expect(tags.body.tags).toEqual(expect.arrayContaining(typed));
+      expect(tags.body.tags.every((tag) => typeof tag === 'string')).toBe(true);
+    });
+
+    it('show a topic written before names were kept by its address', async () => {
+      const writer = await register(ctx);
+      const name = `Old Topic ${counter}`;
+      const created = await request<{ response: { id: string } }>(ctx, {
+        method: 'POST',
+        url: '/api/post/blog',
+        token: writer.token,
+        payload: { title: 'Native', content: 'Written in Inkwell', tags: [name], status: 'published' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const listed = await call<{ articles: ConduitArticle[] }>(
+        ctx,
+        'GET',
+        `/api/articles?author=${writer.username}`,
+      );
+      expect(listed.body.articles[0]?.tagList).toEqual([`old-topic-${counter}`]);
+    });
+  });
 });

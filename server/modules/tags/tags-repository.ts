@@ -5,6 +5,7 @@ import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { nowIso } from '../../lib/clock';
 import { publiclyTagged } from '../posts/post-visibility';
+import { tagLabels } from './tag-labels';
 
 /** Reads of the tags table and the reader's topic follows (posts write tags: see post-tags.ts). */
 export class TagsRepository {
@@ -21,6 +22,11 @@ export class TagsRepository {
     }
     const rows = await query.orderBy('post_count', 'desc').orderBy('name').limit(limit).execute();
     return rows.map((row) => ({ name: row.name, postCount: Number(row.post_count) }));
+  }
+
+  /** Names as typed, by address; see tag-labels.ts. */
+  labels(names: readonly string[]): Promise<Map<string, string>> {
+    return tagLabels(this.db, names);
   }
 
   async info(name: string, viewerId: string | null): Promise<TagInfo | undefined> {
