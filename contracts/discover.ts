@@ -35,6 +35,8 @@ export interface StaffPicks {
 export interface WriterSuggestion {
   id: string;
   username: string;
+  /** Their /@handle address; null for none. */
+  handle: string | null;
   postCount: number;
   followerCount: number;
   latestPostAt: string;

@@ -1,3 +1,4 @@
+import { isUuid } from './ids';
 import { z } from './zod';
 
 /**
@@ -47,4 +48,39 @@ export function proposeHandle(name: string): string {
 export function numberedHandle(base: string, n: number): string {
   const suffix = String(n);
   return `${base.slice(0, HANDLE_MAX - suffix.length)}${suffix}`;
+}
+
+/** The most people one GET /api/user/handles answers, and how many when `limit` is not given. */
+export const HANDLE_SUGGESTIONS_MAX = 20;
+export const HANDLE_SUGGESTIONS_DEFAULT = 8;
+const HANDLE_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${HANDLE_SUGGESTIONS_MAX}`;
+export const TOO_MANY_HANDLE_LOOKUPS_MESSAGE = 'Too many lookups. Please try again later.';
+
+/**
+ * GET /api/user/handles: whom the comment box suggests as one types `@` and the first letters.
+ * `prefix` is matched on the handle and on the name, without regard to case; `postId` puts the
+ * people in that post's discussion (its author and commenters) first.
+ */
+export const handleSuggestionsQuerySchema = z.object({
+  prefix: z
+    .string({ error: 'Prefix is required' })
+    .trim()
+    .overwrite((prefix) => prefix.replace(/^@/, '').normalize('NFKC').toLowerCase())
+    .min(1, 'Prefix is required')
+    .max(HANDLE_MAX, `Prefix must be at most ${HANDLE_MAX} characters`),
+  limit: z
+    .string({ error: HANDLE_LIMIT_MESSAGE })
+    .regex(/^\d{1,2}$/, HANDLE_LIMIT_MESSAGE)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= HANDLE_SUGGESTIONS_MAX, HANDLE_LIMIT_MESSAGE)
+    .default(HANDLE_SUGGESTIONS_DEFAULT),
+  postId: z.string({ error: 'postId must be an id' }).refine(isUuid, 'postId must be an id').optional(),
+});
+export type HandleSuggestionsQuery = z.output<typeof handleSuggestionsQuerySchema>;
+
+/** One suggestion: someone with a handle (former members, who have none, are never suggested). */
+export interface HandleSuggestion {
+  id: string;
+  username: string;
+  handle: string;
 }

@@ -74,6 +74,8 @@ export interface PageData {
   comments(postId: string, cursor: string | null, signal?: AbortSignal): Promise<ApiResult<Page<Comment>>>;
   /** GET /api/user/profile, as the reader. */
   profile(userId: string, signal?: AbortSignal): Promise<ApiResult<Profile>>;
+  /** GET /api/user/profile?handle=, as the reader: the /@handle page's profile. */
+  profileByHandle(handle: string, signal?: AbortSignal): Promise<ApiResult<Profile>>;
   /** GET /api/post/profile: one writer's published posts, newest first. */
   profilePosts(userId: string, cursor: string | null, signal?: AbortSignal): Promise<ApiResult<Page<Post>>>;
   /** GET /api/search: ranked results with their passages. */

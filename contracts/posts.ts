@@ -159,6 +159,8 @@ export interface PostCover {
 export interface Author {
   id: string;
   username: string;
+  /** What mentions and /@handle address them by (docs/decisions/0051-handles.md); null for a former member. */
+  handle: string | null;
 }
 
 export interface Post {

@@ -28,8 +28,20 @@ export function postPagePath(postId: string): string {
   return `/readblog?id=${encodeURIComponent(postId)}`;
 }
 
-export function profilePagePath(userId: string): string {
-  return `/profile?userId=${encodeURIComponent(userId)}`;
+/** Someone a link can address: by handle when they have one, else by id. */
+export interface Addressable {
+  id: string;
+  handle: string | null;
+}
+
+/**
+ * A person's profile address: `/@handle` (docs/decisions/0051-handles.md), or by id for an account
+ * without a handle. `/profile?userId=` keeps answering either way.
+ */
+export function profilePagePath(person: Addressable): string {
+  return person.handle
+    ? `/@${encodeURIComponent(person.handle)}`
+    : `/profile?userId=${encodeURIComponent(person.id)}`;
 }
 
 /** A topic's page, named by its normalized tag. */

@@ -180,10 +180,15 @@ async function signInOperator(): Promise<E2eUser> {
     body: JSON.stringify({ email: operatorEmail, password: 'a good password' }),
   });
   const body = (await response.json()) as { jwt: string; id: string; username: string };
+  // The sign-in answer (specification §7) has no handle; the account's own read does.
+  const me = (await (
+    await fetch(`${server.baseURL}/api/user/me`, { headers: { authorization: `Bearer ${body.jwt}` } })
+  ).json()) as { response: { handle: string } };
   return {
     id: body.id,
     token: body.jwt,
     username: body.username,
+    handle: me.response.handle,
     email: operatorEmail,
     password: 'a good password',
   };

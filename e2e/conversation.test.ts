@@ -35,8 +35,8 @@ test.describe('conversation on the read page', () => {
       .getByRole('button', { name: `Reply to ${author.username}` })
       .click();
     const box = discussion(page).getByRole('textbox', { name: `Reply to ${author.username}` });
-    // The reply starts by naming whom it answers.
-    await expect(box).toHaveValue(`@${author.username} `);
+    // The reply starts by mentioning whom it answers, by handle (a name may hold a space).
+    await expect(box).toHaveValue(`@${author.handle} `);
     await box.fill('I think **so**.');
     await discussion(page).getByRole('button', { name: 'Reply', exact: true }).click();
     const replies = discussion(page).getByRole('list', { name: 'Replies (1)' });
@@ -91,7 +91,7 @@ test.describe('conversation on the read page', () => {
     await page.goto(readPath(post));
     await expect(commentBy(page, author.username).getByRole('link', { name: `@${name}` })).toHaveAttribute(
       'href',
-      `/profile?userId=${mira.id}`,
+      `/@${mira.handle}`,
     );
   });
 

@@ -59,7 +59,7 @@ test.describe('discussions on the read page', () => {
     await expect(added).toContainText(formatPostDate(saved.response[0]?.createdAt ?? ''));
     await expect(added.getByRole('link', { name: reader.username })).toHaveAttribute(
       'href',
-      `/profile?userId=${reader.id}`,
+      `/@${reader.handle}`,
     );
     await expect(discussLink(page)).toHaveText('Discuss 1 comment');
     await expect(discussion(page).getByRole('heading', { level: 2 })).toHaveText('Discussion (1)');

@@ -11,7 +11,10 @@ async function signedInPage(
 ): Promise<Page> {
   const page = await newPage({ viewport });
   await signInAs(page, user);
+  // The app checks the stored session on load; its answer names the account's handle for the menu.
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/me');
   await page.goto(path);
+  await checked;
   await expectSignedInHeader(page, user.username);
   return page;
 }
@@ -116,7 +119,7 @@ test.describe('header, signed in', () => {
     ]);
 
     await menu.getByRole('menuitem', { name: 'Your Profile' }).click();
-    await atPath(page, '/profile', { userId: user.id });
+    await atPath(page, `/@${user.handle}`);
     await expect(page.getByRole('heading', { level: 1, name: 'rosa' })).toBeVisible();
     await expect(page.getByRole('menu', { name: 'Account' })).toBeHidden();
 

@@ -88,7 +88,7 @@ test.describe('/readblog', () => {
     await expect(page).toHaveTitle(`${title}, by Marky · Inkwell`);
     const article = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
     const authorLink = article.getByRole('link', { name: author.username, exact: true });
-    await expect(authorLink).toHaveAttribute('href', `/profile?userId=${author.id}`);
+    await expect(authorLink).toHaveAttribute('href', `/@${author.handle}`);
     await expect(article).toContainText(formatPostDate(post.createdAt), { useInnerText: true });
 
     const content = article.locator('.post__content');
@@ -105,7 +105,7 @@ test.describe('/readblog', () => {
     await expect(content.locator('code')).toHaveText('code');
 
     await authorLink.click();
-    await atPath(page, '/profile', { userId: author.id });
+    await atPath(page, `/@${author.handle}`);
   });
 
   test('renders script and HTML payloads in the title and content as inert text', async ({

@@ -238,7 +238,7 @@ async function installPlugins(
 async function registerRoutes(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
   const { auth, moderation, users, posts, publications, comments, favorites, follows } = services;
   installRouteGate(app, { auth, operators: moderation });
-  registerUserRoutes(app, { users, operators: moderation });
+  registerUserRoutes(app, { users, operators: moderation, handleSuggestions: services.handleSuggestions });
   registerAccountRoutes(app, { accounts: services.accounts });
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys });
   registerPostRoutes(app, { posts });

@@ -71,6 +71,8 @@ import { TagsRepository } from './modules/tags/tags-repository';
 import { TagsService } from './modules/tags/tags-service';
 import { TransferRepository } from './modules/transfer/transfer-repository';
 import { UsersRepository } from './modules/users/users-repository';
+import { HandleSuggestionsRepository } from './modules/users/handle-suggestions-repository';
+import { HandleSuggestionsService } from './modules/users/handle-suggestions-service';
 import { UsersService } from './modules/users/users-service';
 import { WebhookEvents } from './modules/webhooks/webhook-events';
 import { WebhookWorker } from './modules/webhooks/webhook-worker';
@@ -285,6 +287,7 @@ export function createServices({
     favorites,
     follows,
     blocks: new BlocksService(new BlocksRepository(db)),
+    handleSuggestions: new HandleSuggestionsService(new HandleSuggestionsRepository(db, dialect), limiters),
     notifications: new NotificationsService(notificationsRepository),
     tags: new TagsService(tagsRepository),
     search: new SearchService(searchRepository, postsRepository, tagsRepository),

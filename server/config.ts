@@ -606,6 +606,13 @@ export const RATE_RULES = {
     // Each export reads every post and picture of the account.
     meaning: 'Exports one account may ask for',
   },
+  handleLookupsPerUser: {
+    max: 600,
+    windowMinutes: 10,
+    variables: { max: 'RATE_HANDLE_LOOKUPS_PER_USER', window: 'RATE_HANDLE_LOOKUPS_WINDOW_MINUTES' },
+    // The comment box asks once a keystroke after `@`: plenty for writing, slow for listing everyone.
+    meaning: 'Lookups of people to `@mention` by one account (the comment box asks as one types)',
+  },
   webhookTestsPerUser: {
     max: 10,
     windowMinutes: 10,

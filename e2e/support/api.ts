@@ -6,6 +6,8 @@ export interface E2eUser {
   id: string;
   token: string;
   username: string;
+  /** What mentions and /@handle address them by (proposed from the name at sign-up). */
+  handle: string;
   email: string;
   password: string;
 }
@@ -54,8 +56,8 @@ export async function createUser(
       if ((errors?.username || errors?.handle) && attempt < 50) continue;
       throw new Error(`POST signup: ${response.status} ${text}`);
     }
-    const body = (await response.json()) as { jwt: string; userId: string };
-    return { id: body.userId, token: body.jwt, username, email, password };
+    const body = (await response.json()) as { jwt: string; userId: string; handle: string };
+    return { id: body.userId, token: body.jwt, username, handle: body.handle, email, password };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { HandleSuggestion } from '../../contracts/handles';
 import { z } from 'zod';
 import type { ApiKey, CreatedApiKey } from '../../contracts/api-keys';
 import type {
@@ -72,8 +73,22 @@ export const page = <T extends z.ZodType>(item: T) =>
 export const messageAnswer = z.strictObject({ message: z.string() }).meta({ id: 'Message' });
 agrees<z.output<typeof messageAnswer>, MessageResponse>();
 
-export const authorSchema = z.strictObject({ id, username: z.string() }).meta({ id: 'Author' });
+export const authorSchema = z
+  .strictObject({
+    id,
+    username: z.string(),
+    handle: z
+      .string()
+      .nullable()
+      .describe('What mentions and /@handle address them by; null for a former member.'),
+  })
+  .meta({ id: 'Author' });
 agrees<z.output<typeof authorSchema>, Author>();
+
+export const handleSuggestionSchema = z
+  .strictObject({ id, username: z.string(), handle: z.string() })
+  .meta({ id: 'HandleSuggestion' });
+agrees<z.output<typeof handleSuggestionSchema>, HandleSuggestion>();
 
 export const pictureSchema = z
   .strictObject({
@@ -250,6 +265,7 @@ export const discoverSchema = z
       z.strictObject({
         id,
         username: z.string(),
+        handle: z.string().nullable(),
         postCount: z.number().int(),
         followerCount: z.number().int(),
         latestPostAt: time,

@@ -10,7 +10,11 @@ import type { Webhook } from '../../contracts/webhooks';
  * schemas by tests/api/openapi.test.ts, so they cannot show a shape the API never answers.
  */
 
-const author = { id: '019ab3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b', username: 'Ada Lovelace' };
+const author = {
+  id: '019ab3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b',
+  username: 'Ada Lovelace',
+  handle: 'ada_lovelace',
+};
 
 export const examplePost: Post = {
   id: '019ab3c4-8e21-7c3a-b1d2-3e4f5a6b7c8d',
@@ -44,7 +48,7 @@ export const exampleComment: Comment = {
   body: 'Which note covers the Bernoulli numbers?',
   bodyHtml: '<p>Which note covers the Bernoulli numbers?</p>',
   createdAt: '2026-11-24T10:01:44.000Z',
-  author: { id: '019ab3c4-6f70-7a81-9b2c-3d4e5f6a7b8c', username: 'Charles' },
+  author: { id: '019ab3c4-6f70-7a81-9b2c-3d4e5f6a7b8c', username: 'Charles', handle: 'charles' },
   parentId: null,
   editedAt: null,
   deleted: false,

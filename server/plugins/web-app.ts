@@ -113,6 +113,9 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
     const assets = PageAssets.fromFile(join(webDir, '.vite', 'manifest.json'));
     const renderPage = pageHandler(app, renderer, document, assets, options);
     for (const path of pages.pagePaths) {
+      // A dynamic page (/@handle's `:at`) is left to the catch-all below: as a route of its own it
+      // would also take a missing file's address (/old-chunk.js) from the plain 404.
+      if (path.includes(':')) continue;
       const route = `/${path}`;
       const query = PUBLIC_PAGE_QUERIES[route];
       // Pages are HTML for people, not part of the API's reference.

@@ -9,6 +9,8 @@ import { inTransaction } from '../db/transaction';
 /** The demo author has no password hash, so nobody can sign in as them. */
 export const DEMO_AUTHOR_EMAIL = 'demo@inkwell.invalid';
 export const DEMO_AUTHOR_NAME = 'Inkwell Team';
+/** Its /@handle address; left off when someone else holds it already. */
+export const DEMO_AUTHOR_HANDLE = 'inkwell_team';
 
 const WELCOME_POSTS: { title: string; content: string; tags: string[] }[] = [
   {
@@ -82,6 +84,7 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .executeTakeFirst();
+    await giveDemoAuthorHandle(trx);
     if (inserted === undefined) return false;
     await insertPersonalPublication(trx, { id: authorId, username: DEMO_AUTHOR_NAME, created_at: joined });
     // Oldest first, a minute apart, so "Welcome to Inkwell" tops the newest-first list.
@@ -107,4 +110,25 @@ export async function seedDemoContent(db: Kysely<DatabaseSchema>): Promise<boole
     }
     return true;
   });
+}
+
+/**
+ * The demo author's handle, given here rather than by the handles migration (which found no demo
+ * author on a fresh database): also on a database seeded before handles existed. Only while the
+ * author has none and nobody else holds it, so a second run, or a person called inkwell_team, wins.
+ */
+async function giveDemoAuthorHandle(db: Kysely<DatabaseSchema>): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ handle: DEMO_AUTHOR_HANDLE })
+    .where('email_key', '=', DEMO_AUTHOR_EMAIL)
+    .where('handle', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users as holder').select('holder.id').where('holder.handle', '=', DEMO_AUTHOR_HANDLE),
+        ),
+      ),
+    )
+    .execute();
 }

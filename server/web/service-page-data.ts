@@ -22,7 +22,7 @@ import type { FavoritesService } from '../modules/social/favorites/favorites-ser
 import type { FollowsService } from '../modules/social/follows/follows-service';
 import { tagNameQuerySchema } from '../modules/tags/tags-routes';
 import type { TagsService } from '../modules/tags/tags-service';
-import { userIdQuerySchema } from '../modules/users/users-routes';
+import { profileQuerySchema, userIdQuerySchema } from '../modules/users/users-routes';
 import type { UsersService } from '../modules/users/users-service';
 
 /** The services the pages read from. */
@@ -103,6 +103,8 @@ export function servicePageData(
         return comments.list(parsed.postId, toPageRequest(parsed), null);
       }),
     profile: (userId) => read(() => users.profile(query(userIdQuerySchema, { userId }).userId, viewer)),
+    profileByHandle: (handle) =>
+      read(() => users.profileByHandle(query(profileQuerySchema, { handle }).handle ?? '', viewer)),
     profilePosts: (userId, cursor) =>
       read(() => {
         const parsed = query(profilePageQuerySchema, { userId, cursor });

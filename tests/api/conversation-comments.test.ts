@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../contracts/comments';
 import { uuidv7 } from '../../server/lib/ids';
-import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext, handleOf } from './support/harness';
 import { createPost, deletePost } from './support/posts';
 import {
   addComment,
@@ -166,7 +166,7 @@ describeEachDatabase('conversation: threads, edits, mentions, blocks', (ctx) => 
         `Thanks @${name.toUpperCase()}. Also \`@${name}\` and mail@${name} and @nobody${name}`,
       );
       expect(comment.bodyHtml).toContain(
-        `<a class="mention" href="/profile?userId=${ada.id}">@${name.toUpperCase()}</a>.`,
+        `<a class="mention" href="/@${await handleOf(ctx, ada.id)}">@${name.toUpperCase()}</a>.`,
       );
       expect(comment.bodyHtml).toContain(`<code>@${name}</code>`);
       expect(comment.bodyHtml).toContain(`mail@${name}`);
@@ -182,7 +182,7 @@ describeEachDatabase('conversation: threads, edits, mentions, blocks', (ctx) => 
       await expect(signUpUser(ctx, { username: name.toUpperCase() })).rejects.toThrow(/409/);
       const post = await createPost(ctx, author);
       const mentioned = await addComment(ctx, author, post.id, `Hello @${name}`);
-      expect(mentioned.bodyHtml).toContain(`href="/profile?userId=${first.id}"`);
+      expect(mentioned.bodyHtml).toContain(`href="/@${await handleOf(ctx, first.id)}"`);
     });
 
     it('notifies the person mentioned, once, and a mention added by an edit only once', async () => {
@@ -195,7 +195,7 @@ describeEachDatabase('conversation: threads, edits, mentions, blocks', (ctx) => 
       expect(mine.response).toEqual([
         expect.objectContaining({
           kind: 'mention',
-          actor: { id: author.id, username: author.username },
+          actor: { id: author.id, username: author.username, handle: await handleOf(ctx, author.id) },
           post: expect.objectContaining({ id: post.id }),
           comment: { id: comment.id, excerpt: `Hi @${name} @${name}` },
         }),

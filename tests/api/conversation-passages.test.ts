@@ -11,7 +11,14 @@ import type { PassageAnchor } from '../../contracts/passage-anchor';
 import { nowIso } from '../../server/lib/clock';
 import { uuidv7 } from '../../server/lib/ids';
 import { NUL_MESSAGE } from '../../server/lib/validation';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  type ApiContext,
+  type TestUser,
+  handleOf,
+} from './support/harness';
 import { addComment, block, listComments, notificationsOf, postComment } from './support/conversation';
 import { createPost, updatePost } from './support/posts';
 
@@ -274,7 +281,7 @@ describeEachDatabase('conversation: in-line comments on passages', (ctx) => {
         body: 'First',
         bodyHtml: '<p>First</p>\n',
         createdAt: first.createdAt,
-        author: { id: reader.id, username: reader.username },
+        author: { id: reader.id, username: reader.username, handle: await handleOf(ctx, reader.id) },
         parentId: null,
         editedAt: null,
         deleted: false,

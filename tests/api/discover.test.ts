@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Discover } from '../../contracts/discover';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  type ApiContext,
+  type TestUser,
+  handleOf,
+} from './support/harness';
 import { createPost } from './support/posts';
 
 const panel = async (ctx: ApiContext, token?: string) => {
@@ -88,6 +95,7 @@ describeEachDatabase('side panel API', (ctx) => {
       expect(anonymous[0]).toEqual({
         id: fresh.id,
         username: 'Fresh Writer',
+        handle: await handleOf(ctx, fresh.id),
         postCount: 2,
         followerCount: 0,
         latestPostAt: expect.stringMatching(/^\d{4}-/),

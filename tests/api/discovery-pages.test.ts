@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext, handleOf } from './support/harness';
 import { attributeValues, metaContent, sourcePages, templateWebDir, titleOf } from './support/pages';
 import { createPost } from './support/posts';
 
@@ -130,7 +130,9 @@ describeEachDatabase(
         const { html } = await page(ctx, '/allblog');
         expect(html).toContain('aria-label="Around Inkwell"');
         expect(hrefs(html, /<a class="side-panel__topic"[^>]*>/)).toContain(`/tag?name=${topic}`);
-        expect(hrefs(html, /<a class="side-panel__name"[^>]*>/)).toContain(`/profile?userId=${author.id}`);
+        expect(hrefs(html, /<a class="side-panel__name"[^>]*>/)).toContain(
+          `/@${await handleOf(ctx, author.id)}`,
+        );
         for (const invented of ['Amara Okafor', 'Hana Sato', 'Diego Alvarez', 'Productivity']) {
           expect(html).not.toContain(invented);
         }

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_PATHS, feedPath, type FeedFormat } from '../../contracts/feeds';
 import type { Post } from '../../contracts/posts';
 import { uuidv7 } from '../../server/lib/ids';
-import { describeEachDatabase, request, signUpUser, testConfig, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  testConfig,
+  type TestUser,
+  handleOf,
+} from './support/harness';
 import { createPost, getPage } from './support/posts';
 import { at, parseXml, text } from './support/xml';
 
@@ -151,7 +158,7 @@ describeEachDatabase('feeds', (ctx) => {
         expect(text(entry.updated)).toBe(post.updatedAt);
         const [author] = at<Tree[]>(entry, 'author');
         expect(text(author?.name)).toBe(post.author.username);
-        expect(text(author?.uri)).toBe(`${PUBLIC_URL}/profile?userId=${post.author.id}`);
+        expect(text(author?.uri)).toBe(`${PUBLIC_URL}/@${post.author.handle}`);
         expect(entry.content).toMatchObject({ '@type': 'html' });
       });
 
@@ -244,7 +251,7 @@ describeEachDatabase('feeds', (ctx) => {
         for (const item of parsed.items)
           expect(item.authors.map((author) => author.name)).toEqual([bob.username]);
         expect(parsed.title).toBe(`${bob.username} · Inkwell`);
-        expect(parsed.url).toBe(`${PUBLIC_URL}/profile?userId=${bob.id}`);
+        expect(parsed.url).toBe(`${PUBLIC_URL}/@${await handleOf(ctx, bob.id)}`);
         expect(parsed.self).toBe(`${PUBLIC_URL}${FEED_PATHS[format]}?userId=${bob.id}`);
 
         const alices = parseFeed((await fetchFeed(format, alice.id)).body);

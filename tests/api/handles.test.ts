@@ -89,7 +89,7 @@ describeEachDatabase('handles', (ctx) => {
     const post = await createPost(ctx, writer);
     const comment = await addComment(ctx, writer, post.id, `Thanks @${signedUp.body.handle}.`);
     expect(comment.bodyHtml).toContain(
-      `<a class="mention" href="/profile?userId=${gil.id}">@${signedUp.body.handle}</a>.`,
+      `<a class="mention" href="/@${signedUp.body.handle}">@${signedUp.body.handle}</a>.`,
     );
     const mine = await notificationsOf(ctx, gil);
     expect(mine.response).toEqual([expect.objectContaining({ kind: 'mention' })]);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Author } from '../../contracts/posts';
 import { uuidv7 } from '../../server/lib/ids';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  type ApiContext,
+  type TestUser,
+  handleOf,
+} from './support/harness';
 import { createPost, deletePost, getPage, walkPages } from './support/posts';
 import { addComment, block, notificationsOf, uniqueName, unreadOf } from './support/conversation';
 
@@ -34,7 +41,7 @@ describeEachDatabase('notifications API', (ctx) => {
     await favorite(ctx, ada, post.id);
     const page = await notificationsOf(ctx, writer);
     expect(page.response.map((group) => group.kind)).toEqual(['favorite', 'follow', 'reply', 'comment']);
-    const actor: Author = { id: ada.id, username: ada.username };
+    const actor: Author = { id: ada.id, username: ada.username, handle: expect.any(String) as string };
     expect(page.response[3]).toEqual({
       id: expect.any(String),
       kind: 'comment',
@@ -42,7 +49,11 @@ describeEachDatabase('notifications API', (ctx) => {
       createdAt: expect.stringMatching(/^\d{4}-/),
       actor,
       others: 0,
-      post: { id: post.id, title: 'On ink', author: { id: writer.id, username: writer.username } },
+      post: {
+        id: post.id,
+        title: 'On ink',
+        author: { id: writer.id, username: writer.username, handle: expect.any(String) as string },
+      },
       comment: { id: comment.id, excerpt: 'Nice piece' },
       publication: null,
     });
@@ -231,9 +242,15 @@ describeEachDatabase('notifications API', (ctx) => {
       await follow(ctx, star, fans[0]?.id ?? '');
       const followers = await walkPages<Author>(ctx, `/api/user/followers?userId=${star.id}&limit=2`);
       expect(followers.map((user) => user.id).sort()).toEqual(fans.map((fan) => fan.id).sort());
-      expect(followers[0]).toEqual({ id: expect.any(String), username: expect.any(String) });
+      expect(followers[0]).toEqual({
+        id: expect.any(String),
+        username: expect.any(String),
+        handle: expect.any(String),
+      });
       const following = await getPage<Author>(ctx, `/api/user/following?userId=${star.id}`);
-      expect(following.response).toEqual([{ id: fans[0]?.id, username: fans[0]?.username }]);
+      expect(following.response).toEqual([
+        { id: fans[0]?.id, username: fans[0]?.username, handle: await handleOf(ctx, fans[0]?.id ?? '') },
+      ]);
       const unknown = await request(ctx, { method: 'GET', url: `/api/user/followers?userId=${uuidv7()}` });
       expect(unknown.status).toBe(404);
       expect((await request(ctx, { method: 'GET', url: '/api/user/following' })).status).toBe(400);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../contracts/posts';
 import { uuidv7 } from '../../server/lib/ids';
-import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { describeEachDatabase, handleOf, request, signUpUser, type ApiContext } from './support/harness';
 import {
   attributeValues,
   decodeEntities,
@@ -90,7 +90,7 @@ describeEachDatabase(
         const { status, html } = await page(ctx, `/readblog?id=${post.id}&name=Reada`);
         expect(status).toBe(200);
         expect(html).toContain('<h1 id="post-title" class="post__title">Rendered on the server</h1>');
-        expect(linksTo(html, 'Reada')).toContain(`/profile?userId=${author.id}`);
+        expect(linksTo(html, 'Reada')).toContain(`/@${await handleOf(ctx, author.id)}`);
         expect(html).toContain(`dateTime="${post.createdAt}"`);
         // Headings continue from the page's h1; code is highlighted here and reachable by keyboard.
         expect(html).toContain('<h2>Straight to a third level</h2>');
@@ -113,7 +113,7 @@ describeEachDatabase(
         expect(metaContent(html, 'property', 'article:published_time')).toBe(post.createdAt);
         expect(metaContent(html, 'property', 'article:modified_time')).toBe(post.updatedAt);
         expect(metaContent(html, 'property', 'article:author')).toBe(
-          `${PUBLIC_URL}/profile?userId=${author.id}`,
+          `${PUBLIC_URL}/@${await handleOf(ctx, author.id)}`,
         );
         expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
         expect(feedLinks(html)).toEqual(
@@ -133,7 +133,11 @@ describeEachDatabase(
           mainEntityOfPage: canonical,
           datePublished: post.createdAt,
           dateModified: post.updatedAt,
-          author: { '@type': 'Person', name: 'Reada', url: `${PUBLIC_URL}/profile?userId=${author.id}` },
+          author: {
+            '@type': 'Person',
+            name: 'Reada',
+            url: `${PUBLIC_URL}/@${await handleOf(ctx, author.id)}`,
+          },
           commentCount: 0,
           image: 'https://images.example/p.png',
         });
@@ -171,7 +175,7 @@ describeEachDatabase(
         expect(own.publication?.personal).toBe(true);
         const mine = await page(ctx, `/readblog?id=${own.id}`);
         expect(mine.status).toBe(200);
-        expect(linksTo(mine.html, 'Credited')).toContain(`/profile?userId=${author.id}`);
+        expect(linksTo(mine.html, 'Credited')).toContain(`/@${await handleOf(ctx, author.id)}`);
         expect(mine.html).not.toContain('post__publication');
         expect(mine.html).not.toContain(`${PUBLIC_URL}/pub/`);
       });
@@ -224,7 +228,7 @@ describeEachDatabase(
         expect(feedLinks(html)).toContain(`${PUBLIC_URL}/rss.xml?userId=${author.id}`);
         expect(jsonLdOf(html)).toMatchObject({
           '@type': 'ProfilePage',
-          url: `${PUBLIC_URL}/profile?userId=${author.id}`,
+          url: `${PUBLIC_URL}/@${await handleOf(ctx, author.id)}`,
           mainEntity: { '@type': 'Person', name: 'Profiled', identifier: author.id },
         });
 

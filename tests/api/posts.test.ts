@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Post, ReadablePost } from '../../contracts/posts';
 import { nowIso } from '../../server/lib/clock';
 import { uuidv7 } from '../../server/lib/ids';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  type ApiContext,
+  type TestUser,
+  handleOf,
+} from './support/harness';
 import { createPost, walkPages } from './support/posts';
 
 const REQUIRED = 'Blog content is required';
@@ -75,7 +82,7 @@ describeEachDatabase('posts API', (ctx) => {
           readingMinutes: 1,
           cover: null,
           authorId: author.id,
-          author: { id: author.id, username: 'Ada' },
+          author: { id: author.id, username: 'Ada', handle: await handleOf(ctx, author.id) },
           tags: [],
           commentCount: 0,
           favoriteCount: 0,

@@ -18,6 +18,7 @@ import {
   testConfig,
   type ApiContext,
   type TestUser,
+  handleOf,
 } from './support/harness';
 import { photo, upload } from './support/media';
 import { attributeValues, titleOf } from './support/pages';
@@ -182,7 +183,7 @@ describeEachDatabase(
       const about = await page(ctx, host, '/about');
       expect(about.statusCode).toBe(200);
       expect(about.body).toContain('Written by');
-      expect(about.body).toContain(`http://inkwell.test/profile?userId=${ada.id}`);
+      expect(about.body).toContain(`http://inkwell.test/@${await handleOf(ctx, ada.id)}`);
 
       const rss = await page(ctx, host, '/rss.xml');
       expect(rss.statusCode).toBe(200);

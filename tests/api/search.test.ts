@@ -3,7 +3,7 @@ import type { Page } from '../../contracts/posts';
 import type { SearchResult, SearchSuggestions } from '../../contracts/search';
 import { uuidv7 } from '../../server/lib/ids';
 import { RANKED_MATCHES_MAX } from '../../server/modules/search/search-repository';
-import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext, handleOf } from './support/harness';
 import { createPost, deletePost, updatePost } from './support/posts';
 
 async function search(ctx: ApiContext, q: string, extra = '', token?: string): Promise<Page<SearchResult>> {
@@ -293,11 +293,17 @@ describeEachDatabase('search API', (ctx) => {
       });
       const found = await suggest('Marshm');
       expect(found.posts).toEqual([
-        { id: post.id, title: post.title, author: { id: author.id, username: 'Ottoline Marsh' } },
+        {
+          id: post.id,
+          title: post.title,
+          author: { id: author.id, username: 'Ottoline Marsh', handle: await handleOf(ctx, author.id) },
+        },
       ]);
       expect(found.tags).toEqual([{ name: 'marshmallow-science', postCount: 1 }]);
       expect((await suggest('notes marsh')).posts.map((item) => item.id)).toEqual([post.id]);
-      expect((await suggest('ottoline m')).authors).toEqual([{ id: author.id, username: 'Ottoline Marsh' }]);
+      expect((await suggest('ottoline m')).authors).toEqual([
+        { id: author.id, username: 'Ottoline Marsh', handle: await handleOf(ctx, author.id) },
+      ]);
     });
 
     it('suggests nothing for one character, and survives hostile text', async () => {

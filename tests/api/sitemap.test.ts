@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { PRIVATE_PAGES } from '../../contracts/site';
 import { bulkInsertPosts, type BulkSeed } from './support/bulk-posts';
-import { describeEachDatabase, signUpUser, testConfig, type ApiContext } from './support/harness';
+import { describeEachDatabase, signUpUser, testConfig, type ApiContext, handleOf } from './support/harness';
 import { createPost } from './support/posts';
 import { at, parseUrlSet, parseXml, text } from './support/xml';
 
@@ -150,9 +150,9 @@ describeEachDatabase('sitemap', (ctx) => {
       for (const id of removed) expect(listed).not.toContain(id);
       expect(listed.slice(-2)).toEqual(added.map((post) => post.id));
 
-      // The new writer now has a profile worth listing.
-      const profiles = idsOf(await readChild(ctx, '/sitemap-profiles.xml'), '/profile?userId=');
-      expect(profiles).toContain(writer.id);
+      // The new writer now has a profile worth listing, at its /@handle address.
+      const profiles = (await readChild(ctx, '/sitemap-profiles.xml')).map((entry) => entry.path);
+      expect(profiles).toContain(`/@${await handleOf(ctx, writer.id)}`);
     },
     SLOW,
   );

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../contracts/comments';
 import type { Post } from '../../contracts/posts';
 import { uuidv7 } from '../../server/lib/ids';
-import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  type ApiContext,
+  type TestUser,
+  handleOf,
+} from './support/harness';
 import { createPost, getPage, walkPages } from './support/posts';
 
 const REQUIRED = 'Comment is required';
@@ -61,7 +68,7 @@ describeEachDatabase('discussions (comments) API', (ctx) => {
           // (A paragraph's leading spaces are not kept, as CommonMark says; a browser shows none.)
           bodyHtml: '<p><strong>Agreed</strong>, and:</p>\n<p>&lt;img src=x onerror=alert(1)&gt;</p>\n',
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-          author: { id: reader.id, username: 'Reader' },
+          author: { id: reader.id, username: 'Reader', handle: await handleOf(ctx, reader.id) },
           // Additions; the fields above stay as they were.
           parentId: null,
           editedAt: null,

@@ -30,6 +30,7 @@ import * as commentNumbers from './2026-11-28-0001-comment-numbers';
 import * as createNewsletterSubscriptions from './2026-11-28-0101-create-newsletter-subscriptions';
 import * as keptSessions from './2026-11-28-0201-kept-sessions';
 import * as tagLabels from './2026-11-28-0202-tag-labels';
+import * as handlePrefixes from './2026-11-28-0571-handle-prefixes';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0101-create-newsletter-subscriptions': createNewsletterSubscriptions,
   '2026-11-28-0201-kept-sessions': keptSessions,
   '2026-11-28-0202-tag-labels': tagLabels,
+  '2026-11-28-0571-handle-prefixes': handlePrefixes,
 };

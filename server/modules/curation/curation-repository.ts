@@ -31,13 +31,14 @@ export class CurationRepository {
         'posts.hidden_at',
         'users.id as author_id',
         'users.username',
+        'users.handle',
       ])
       .orderBy('staff_picks.position', 'asc')
       .execute();
     return rows.map((row) => ({
       postId: row.id,
       title: row.title || '(untitled)',
-      author: { id: row.author_id, username: row.username },
+      author: { id: row.author_id, username: row.username, handle: row.handle },
       public: isPubliclyVisible({ publishedAt: row.published_at, hiddenAt: row.hidden_at }, now),
     }));
   }
@@ -79,6 +80,7 @@ export class CurationRepository {
         'posts.title',
         'users.id as author_id',
         'users.username',
+        'users.handle',
       ]);
     if (publicOnly) {
       query = query
@@ -90,7 +92,7 @@ export class CurationRepository {
     return rows.map((row) => ({
       id: row.id,
       quote: row.quote,
-      author: { id: row.author_id, username: row.username },
+      author: { id: row.author_id, username: row.username, handle: row.handle },
       source: {
         kind: row.comment_id === null ? 'post' : 'comment',
         id: row.comment_id ?? row.post_id,

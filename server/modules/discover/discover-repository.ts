@@ -88,6 +88,7 @@ export class DiscoverRepository {
       .select([
         'users.id',
         'users.username',
+        'users.handle',
         'writer.latest_id',
         'writer.latest_at',
         authorPostCount().as('post_count'),
@@ -98,6 +99,7 @@ export class DiscoverRepository {
     return rows.map((row) => ({
       id: row.id,
       username: row.username,
+      handle: row.handle,
       postCount: Number(row.post_count ?? 0),
       followerCount: Number(row.follower_count ?? 0),
       latestPostAt: String(row.latest_at),

@@ -10,6 +10,7 @@ export interface FeedPostRow {
   updated_at: string;
   author_id: string;
   username: string;
+  handle: string | null;
 }
 
 /** Whose posts a feed carries: everyone's, one author's or one topic's. */
@@ -21,6 +22,7 @@ export interface FeedPostsScope {
 export interface FeedAuthorRow {
   id: string;
   username: string;
+  handle: string | null;
   created_at: string;
 }
 
@@ -69,6 +71,7 @@ export class FeedsRepository {
         'posts.updated_at',
         'posts.author_id',
         'users.username',
+        'users.handle',
       ])
       .orderBy('page.at', 'desc')
       .orderBy('page.id', 'desc')
@@ -84,7 +87,7 @@ export class FeedsRepository {
   findAuthor(id: string): Promise<FeedAuthorRow | undefined> {
     return this.db
       .selectFrom('users')
-      .select(['id', 'username', 'created_at'])
+      .select(['id', 'username', 'handle', 'created_at'])
       .where('id', '=', id)
       .executeTakeFirst();
   }

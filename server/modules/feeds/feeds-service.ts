@@ -80,13 +80,13 @@ export class FeedsService {
       description: author
         ? `The newest posts by ${author.username} on ${SITE_NAME}`
         : `The newest posts on ${SITE_NAME}`,
-      pageUrl: this.url(author ? profilePagePath(author.id) : '/allblog'),
+      pageUrl: this.url(author ? profilePagePath(author) : '/allblog'),
       feedUrls: { rss: this.url(feedPath('rss', scope)), atom: this.url(feedPath('atom', scope)) },
       iconUrl: this.url('/icon-192.png'),
       // A site without posts has no date of its own; the epoch keeps the document (and its ETag)
       // the same from one request to the next.
       updated: new Date(updated ?? 0),
-      ...(author ? { author: { name: author.username, url: this.url(profilePagePath(author.id)) } } : {}),
+      ...(author ? { author: { name: author.username, url: this.url(profilePagePath(author)) } } : {}),
     };
   }
 
@@ -100,7 +100,10 @@ export class FeedsService {
       html: this.markdown.render(post.content, 1, this.publicUrl).html,
       published: new Date(post.created_at),
       updated: new Date(post.updated_at),
-      author: { name: post.username, url: this.url(profilePagePath(post.author_id)) },
+      author: {
+        name: post.username,
+        url: this.url(profilePagePath({ id: post.author_id, handle: post.handle })),
+      },
     };
   }
 

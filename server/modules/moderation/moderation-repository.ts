@@ -157,8 +157,10 @@ export class ModerationRepository {
         'reports.resolved_at',
         'reporter.id as reporter_id',
         'reporter.username as reporter_name',
+        'reporter.handle as reporter_handle',
         'resolver.id as resolver_id',
         'resolver.username as resolver_name',
+        'resolver.handle as resolver_handle',
       ])
       .where('reports.state', '=', state);
     if (after !== null) query = query.where('reports.id', '<', after);
@@ -174,13 +176,13 @@ export class ModerationRepository {
       target: targets.get(row.target_id) ?? goneTarget(row.target_kind, row.target_id),
       reason: row.reason,
       note: row.note,
-      reporter: { id: row.reporter_id, username: row.reporter_name },
+      reporter: { id: row.reporter_id, username: row.reporter_name, handle: row.reporter_handle },
       state: row.state,
       createdAt: row.created_at,
       resolvedAt: row.resolved_at,
       resolvedBy:
         row.resolver_id !== null && row.resolver_name !== null
-          ? { id: row.resolver_id, username: row.resolver_name }
+          ? { id: row.resolver_id, username: row.resolver_name, handle: row.resolver_handle }
           : null,
     }));
   }
@@ -194,7 +196,14 @@ export class ModerationRepository {
       const rows = await this.db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.author_id')
-        .select(['posts.id', 'posts.title', 'posts.hidden_at', 'users.id as author_id', 'users.username'])
+        .select([
+          'posts.id',
+          'posts.title',
+          'posts.hidden_at',
+          'users.id as author_id',
+          'users.username',
+          'users.handle',
+        ])
         .where('posts.id', 'in', postIds)
         .execute();
       for (const row of rows) {
@@ -203,7 +212,7 @@ export class ModerationRepository {
           id: row.id,
           postId: row.id,
           excerpt: row.title || '(untitled)',
-          author: { id: row.author_id, username: row.username },
+          author: { id: row.author_id, username: row.username, handle: row.handle },
           hidden: row.hidden_at !== null,
         });
       }
@@ -220,6 +229,7 @@ export class ModerationRepository {
           'comments.deleted_at',
           'users.id as author_id',
           'users.username',
+          'users.handle',
         ])
         .where('comments.id', 'in', commentIds)
         .execute();
@@ -230,7 +240,7 @@ export class ModerationRepository {
           id: row.id,
           postId: row.post_id,
           excerpt: excerpt(row.body),
-          author: { id: row.author_id, username: row.username },
+          author: { id: row.author_id, username: row.username, handle: row.handle },
           hidden: row.hidden_at !== null,
         });
       }

@@ -141,10 +141,12 @@ export class NotificationsRepository {
         'notifications.read_at',
         'actor.id as actor_id',
         'actor.username as actor_username',
+        'actor.handle as actor_handle',
         'posts.id as post_id',
         'posts.title as post_title',
         'post_author.id as post_author_id',
         'post_author.username as post_author_username',
+        'post_author.handle as post_author_handle',
         'comments.id as comment_id',
         'comments.body as comment_body',
         'comments.deleted_at as comment_deleted_at',
@@ -164,7 +166,11 @@ export class NotificationsRepository {
           ? {
               id: row.post_id,
               title: row.post_title,
-              author: { id: row.post_author_id, username: row.post_author_username ?? '' },
+              author: {
+                id: row.post_author_id,
+                username: row.post_author_username ?? '',
+                handle: row.post_author_handle,
+              },
             }
           : null;
       // A deleted comment's text is never shown, whatever still points at it.
@@ -178,7 +184,7 @@ export class NotificationsRepository {
           kind: row.kind,
           unread: row.read_at === null,
           createdAt: row.created_at,
-          actor: { id: row.actor_id, username: row.actor_username },
+          actor: { id: row.actor_id, username: row.actor_username, handle: row.actor_handle },
           others: Math.max(0, Number(head.actors) - 1),
           post,
           comment,

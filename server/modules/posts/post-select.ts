@@ -83,6 +83,7 @@ function selectPostColumns(
         'posts.version',
         'posts.author_id',
         'users.username',
+        'users.handle',
         'media.id as cover_id',
         'media.width as cover_width',
         'media.height as cover_height',
@@ -112,6 +113,7 @@ export interface PostRow {
   version: number;
   author_id: string;
   username: string;
+  handle: string | null;
   cover_id: string | null;
   cover_width: number | null;
   cover_height: number | null;
@@ -157,7 +159,7 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
           })
         : null,
     authorId: row.author_id,
-    author: { id: row.author_id, username: row.username },
+    author: { id: row.author_id, username: row.username, handle: row.handle },
     tags: splitTags(row.tags),
     commentCount: row.comment_count,
     favoriteCount: row.favorite_count,

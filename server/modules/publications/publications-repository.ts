@@ -12,6 +12,7 @@ export type PublicationRow = Selectable<PublicationsTable> & {
 export interface MemberRow {
   user_id: string;
   username: string;
+  handle: string | null;
   role: PublicationRole;
   created_at: string;
 }
@@ -79,6 +80,7 @@ export class PublicationsRepository {
       .select([
         'publication_members.user_id',
         'users.username',
+        'users.handle',
         'publication_members.role',
         'publication_members.created_at',
       ])

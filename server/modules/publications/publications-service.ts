@@ -15,6 +15,7 @@ import {
   roleAtLeast,
 } from '../../../contracts/publications';
 import { mediaUrl } from '../../../contracts/media';
+import type { Addressable } from '../../../contracts/site';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { nowIso } from '../../lib/clock';
@@ -73,9 +74,10 @@ export class PublicationsService {
   }
 
   /** Each member's user id by their name (for links to their profiles). */
-  async memberIds(publicationId: string): Promise<Map<string, string>> {
+  /** Each member by name, with what their profile's address is made of. */
+  async memberAddresses(publicationId: string): Promise<Map<string, Addressable>> {
     const members = await this.publications.members(publicationId);
-    return new Map(members.map((member) => [member.username, member.user_id]));
+    return new Map(members.map((member) => [member.username, { id: member.user_id, handle: member.handle }]));
   }
 
   async find(slug: string): Promise<PublicationRow> {

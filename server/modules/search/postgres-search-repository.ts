@@ -38,6 +38,7 @@ interface TitleRow {
   title: string;
   author_id: string;
   username: string;
+  handle: string | null;
 }
 
 /** Full-text search on PostgreSQL: posts.search_vector (weighted A–D) under a GIN index. */
@@ -68,7 +69,7 @@ export class PostgresSearchRepository implements SearchRepository {
     // Unstemmed ('simple') prefixes, matching the expression of the posts_title_words index.
     const tsquery = prefixes.map((prefix) => `'${prefix}':*`).join(' & ');
     const result = await sql<TitleRow>`
-      select p.id, p.title, p.author_id, u.username
+      select p.id, p.title, p.author_id, u.username, u.handle
       from posts p join users u on u.id = p.author_id
       where to_tsvector('simple', p.title) @@ to_tsquery('simple', ${tsquery})
         and ${publiclyVisible('p')}
@@ -77,14 +78,14 @@ export class PostgresSearchRepository implements SearchRepository {
     return result.rows.map((row) => ({
       id: row.id,
       title: row.title,
-      author: { id: row.author_id, username: row.username },
+      author: { id: row.author_id, username: row.username, handle: row.handle },
     }));
   }
 
   async suggestAuthors(prefix: string, limit: number): Promise<Author[]> {
     const from = prefix.toLowerCase();
     const result = await sql<Author>`
-      select id, username from users
+      select id, username, handle from users
       where suspended_at is null and lower(username) collate "C" >= ${from} and lower(username) collate "C" < ${prefixEnd(from)}
       order by lower(username) collate "C", id
       limit ${limit}`.execute(this.db);

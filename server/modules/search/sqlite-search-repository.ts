@@ -22,6 +22,7 @@ interface TitleRow {
   title: string;
   author_id: string;
   username: string;
+  handle: string | null;
 }
 
 /** Full-text search on SQLite's FTS5 tables, kept by the triggers of the search migration. */
@@ -57,7 +58,7 @@ export class SqliteSearchRepository implements SearchRepository {
     // Each prefix quoted (letters and digits only) and starred: a word starting with it.
     const match = prefixes.map((prefix) => `"${prefix}"*`).join(' AND ');
     const result = await sql<TitleRow>`
-      select p.id, p.title, p.author_id, u.username
+      select p.id, p.title, p.author_id, u.username, u.handle
       from (
         select s.post_id, f.rowid as search_id
         from post_title_words f join post_search_ids s on s.search_id = f.rowid
@@ -72,14 +73,14 @@ export class SqliteSearchRepository implements SearchRepository {
     return result.rows.map((row) => ({
       id: row.id,
       title: row.title,
-      author: { id: row.author_id, username: row.username },
+      author: { id: row.author_id, username: row.username, handle: row.handle },
     }));
   }
 
   async suggestAuthors(prefix: string, limit: number): Promise<Author[]> {
     const from = asciiLower(prefix);
     const result = await sql<Author>`
-      select id, username from users
+      select id, username, handle from users
       where suspended_at is null and lower(username) >= ${from} and lower(username) < ${prefixEnd(from)}
       order by lower(username), id
       limit ${limit}`.execute(this.db);

@@ -69,12 +69,12 @@ export class SitemapRepository {
     return query.orderBy('posts.id').limit(limit).execute();
   }
 
-  async authorsIn(range: KeyRange, limit: number): Promise<string[]> {
-    let query = this.authors();
+  /** With their handles: a profile's address is /@handle when it has one. */
+  async authorsIn(range: KeyRange, limit: number): Promise<{ id: string; handle: string | null }[]> {
+    let query = this.authors().select('users.handle');
     if (range.after !== null) query = query.where('users.id', '>', range.after);
     if (range.until !== null) query = query.where('users.id', '<=', range.until);
-    const rows = await query.orderBy('users.id').limit(limit).execute();
-    return rows.map((row) => row.id);
+    return query.orderBy('users.id').limit(limit).execute();
   }
 
   /** The same along the topics carried by at least one post, by name (the tags' primary key). */

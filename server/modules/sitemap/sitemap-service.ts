@@ -90,8 +90,8 @@ export class SitemapService {
    * deletes, and a date that is not reliably right is worse for a crawler than none.
    */
   async profiles(range: KeyRange): Promise<SitemapDocument> {
-    const ids = await this.sitemaps.authorsIn(range, this.urlLimit);
-    return { body: writeUrlSet(ids.map((id) => ({ loc: this.url(profilePagePath(id)) }))) };
+    const authors = await this.sitemaps.authorsIn(range, this.urlLimit);
+    return { body: writeUrlSet(authors.map((author) => ({ loc: this.url(profilePagePath(author)) }))) };
   }
 
   /** Topic pages carry no lastmod, for the reason profiles do not. */

@@ -113,7 +113,7 @@ ${error}<div class="row"><input id="subscribe-email" name="email" type="email" a
 
 function byline(site: SiteContext, post: Post): string {
   const date = post.publishedAt ?? post.createdAt;
-  const author = `<a href="${escapeHtml(`${site.publicUrl}${profilePagePath(post.author.id)}`)}">${escapeHtml(post.author.username)}</a>`;
+  const author = `<a href="${escapeHtml(`${site.publicUrl}${profilePagePath(post.author)}`)}">${escapeHtml(post.author.username)}</a>`;
   return `<p class="byline">${author} · <time datetime="${escapeHtml(date)}">${escapeHtml(formatPostDate(date, 'UTC'))}</time> · ${post.readingMinutes} min read</p>`;
 }
 

@@ -112,9 +112,9 @@ export function registerSiteRoutes(
   app.get('/pub/:slug/about', hide, async (request, reply) => {
     const { slug } = slugParams.parse(request.params);
     return withSite(slug, reply, async (site) => {
-      const ids = await publications.memberIds(site.publication.id);
+      const members = await publications.memberAddresses(site.publication.id);
       const urls = new Map(
-        [...ids].map(([username, id]) => [username, `${publicUrl}${profilePagePath(id)}`]),
+        [...members].map(([username, person]) => [username, `${publicUrl}${profilePagePath(person)}`]),
       );
       return sendHtml(reply, 200, aboutPage(site, urls), site);
     });
@@ -187,7 +187,7 @@ export function registerSiteRoutes(
           html: markdown.render(post.content, 1, publicUrl).html,
           published: new Date(post.publishedAt ?? post.createdAt),
           updated: new Date(post.updatedAt),
-          author: { name: post.author.username, url: `${publicUrl}${profilePagePath(post.author.id)}` },
+          author: { name: post.author.username, url: `${publicUrl}${profilePagePath(post.author)}` },
         })),
       );
       return reply.type(`${FEED_MEDIA_TYPES[format]}; charset=utf-8`).send(body);

@@ -11,10 +11,30 @@ import { cacheableRead } from '../../lib/response-cache';
 import type { UsersService } from './users-service';
 import { declareRoute } from '../../openapi/route-schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountSchema, answer, profileSchema, signInAnswer, signUpAnswer } from '../../openapi/answers';
+import {
+  accountSchema,
+  answer,
+  handleSuggestionSchema,
+  profileSchema,
+  signInAnswer,
+  signUpAnswer,
+} from '../../openapi/answers';
 import { exampleBodies } from '../../openapi/examples';
+import { handleSuggestionsQuerySchema } from '../../../contracts/handles';
+import type { HandleSuggestionsService } from './handle-suggestions-service';
 
 export const userIdQuerySchema = z.object({ userId: idSchema('userId', USER_NOT_FOUND_MESSAGE) });
+
+/** A profile by id, or by handle (the /@handle page): one of the two. */
+export const profileQuerySchema = z
+  .object({
+    userId: idSchema('userId', USER_NOT_FOUND_MESSAGE).optional(),
+    handle: z.string({ error: 'handle must be text' }).max(64, USER_NOT_FOUND_MESSAGE).optional(),
+  })
+  .refine((query) => query.userId !== undefined || query.handle !== undefined, {
+    message: 'userId is required',
+    path: ['userId'],
+  });
 
 /** HTTP for accounts (specification §7): translates requests to the users service and back. */
 export function registerUserRoutes(
@@ -22,9 +42,10 @@ export function registerUserRoutes(
   deps: {
     users: UsersService;
     operators: { isOperator(userId: string): Promise<boolean> };
+    handleSuggestions: HandleSuggestionsService;
   },
 ): void {
-  const { users, operators } = deps;
+  const { users, operators, handleSuggestions } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -109,18 +130,39 @@ export function registerUserRoutes(
   api.get(
     '/api/user/profile',
     {
-      ...cacheableRead('userId'),
+      ...cacheableRead('userId', 'handle'),
       schema: declareRoute({
         summary: "A person's profile",
+        description: 'By `userId`, or by `handle` (what /@handle shows); 404 for a handle nobody holds.',
         tag: 'People',
         access: 'optional',
-        querystring: userIdQuerySchema,
+        querystring: profileQuerySchema,
         answers: { 200: answer(profileSchema) },
       }),
     },
     async (request) => {
-      const { userId } = request.query;
-      return { response: await users.profile(userId, request.viewer) };
+      const { userId, handle } = request.query;
+      if (userId !== undefined) return { response: await users.profile(userId, request.viewer) };
+      return { response: await users.profileByHandle(handle ?? '', request.viewer) };
+    },
+  );
+
+  // The comment box's `@` suggestions: signed-in people only, counted per account.
+  api.get(
+    '/api/user/handles',
+    {
+      schema: declareRoute({
+        summary: 'People whose handle or name starts with a prefix',
+        description:
+          "For `@` suggestions while writing a comment: `prefix` (without case) on handles and names, at most `limit` (1 to 20, 8 by default) people; with `postId`, that post's author and commenters first. Never former members, suspended accounts, the asker, or anyone blocked either way. 429 past the lookups allowed per account.",
+        tag: 'People',
+        access: 'sign-in',
+        querystring: handleSuggestionsQuerySchema,
+        answers: { 200: answer(z.array(handleSuggestionSchema)) },
+      }),
+    },
+    async (request) => {
+      return { response: await handleSuggestions.suggest(request.viewer, request.query) };
     },
   );
 }

@@ -16,7 +16,12 @@ import {
   type UserUpdateInput,
   type UserUpdateResponse,
 } from '../../../contracts/auth';
-import { HANDLE_TAKEN_MESSAGE, numberedHandle, proposeHandle } from '../../../contracts/handles';
+import {
+  HANDLE_TAKEN_MESSAGE,
+  handleSchema,
+  numberedHandle,
+  proposeHandle,
+} from '../../../contracts/handles';
 import { DuplicateKey } from '../../lib/constraint-violations';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../accounts/authenticator';
@@ -234,6 +239,14 @@ export class UsersService {
     // A suspended account is nobody to address by name.
     if (!user || user.suspended_at !== null) throw notFound(USER_NOT_FOUND_MESSAGE);
     return user.id;
+  }
+
+  /** The /@handle page's profile: a handle typed in any case finds it; one nobody holds is a 404. */
+  async profileByHandle(typed: string, viewer: Viewer | null): Promise<Profile> {
+    const handle = handleSchema.safeParse(typed);
+    const user = handle.success ? await this.users.findByHandle(handle.data) : undefined;
+    if (!user) throw notFound(USER_NOT_FOUND_MESSAGE);
+    return this.profile(user.id, viewer);
   }
 
   async profile(userId: string, viewer: Viewer | null): Promise<Profile> {

@@ -150,3 +150,14 @@ export async function signUpUser(
   }
   return { id: response.body.userId, token: response.body.jwt, ...input };
 }
+
+/** A user's handle as stored (what /@handle, mention links and author links address them by). */
+export async function handleOf(ctx: ApiContext, userId: string): Promise<string> {
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('handle')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (row.handle === null) throw new Error(`user ${userId} has no handle`);
+  return row.handle;
+}

@@ -7,7 +7,7 @@ import { getAllPosts } from '../features/posts/api/get-all-posts';
 import { getFeed } from '../features/posts/api/get-feed';
 import { getPost } from '../features/posts/api/get-post';
 import { getProfilePosts } from '../features/profile/api/get-profile-posts';
-import { getProfile } from '../features/profile/api/get-profile';
+import { getProfile, getProfileByHandle } from '../features/profile/api/get-profile';
 import { searchPosts } from '../features/search/api/search-posts';
 import { getTagInfo } from '../features/tags/api/get-tag-info';
 import { getTagPosts } from '../features/tags/api/get-tag-posts';
@@ -27,6 +27,7 @@ export const apiPageData: PageData = {
   post: getPost,
   comments: getComments,
   profile: getProfile,
+  profileByHandle: getProfileByHandle,
   profilePosts: getProfilePosts,
   search: searchPosts,
   // Only a reader with a session has a panel of their own (Who to follow leaves them out).

@@ -12,7 +12,7 @@ import {
 } from '../features/posts/loaders/more-loaders';
 import { readPostLoader } from '../features/posts/loaders/read-post-loader';
 import { updatePostLoader } from '../features/posts/loaders/update-post-loader';
-import { profileLoader } from '../features/profile/loaders/profile-loader';
+import { profileByHandleLoader, profileLoader } from '../features/profile/loaders/profile-loader';
 import { moreSearchResultsLoader, searchLoader } from '../features/search/loaders/search-loader';
 import { moreTagPostsLoader, tagLoader } from '../features/tags/loaders/tag-loader';
 import { DATA_PATHS } from './data-routes';
@@ -100,6 +100,13 @@ export function createRoutes(): RouteObject[] {
               id: 'profile',
               path: 'profile',
               loader: profileLoader,
+              ...lazyPage('profile/pages/profile-page', 'ProfilePage', READER_DATA),
+            },
+            // /@handle: the profile page by handle, in the profile page's chunk (its loader checks the `@`).
+            {
+              id: 'profile-by-handle',
+              path: ':at',
+              loader: profileByHandleLoader,
               ...lazyPage('profile/pages/profile-page', 'ProfilePage', READER_DATA),
             },
             {

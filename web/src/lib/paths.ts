@@ -1,3 +1,5 @@
+import { profilePagePath } from '../../../contracts/site';
+
 /** The addresses of SPEC §2, built in one place so every link agrees on the query names. */
 
 export function readPostPath(post: { id: string; author: { username: string } }): string {
@@ -16,6 +18,5 @@ export function editPostPath(postId: string): string {
   return `/updateblog?${new URLSearchParams({ id: postId })}`;
 }
 
-export function profilePath(userId: string): string {
-  return `/profile?${new URLSearchParams({ userId })}`;
-}
+/** A person's profile: `/@handle` when they have one, else `/profile?userId=` (contracts/site.ts). */
+export const profilePath = profilePagePath;

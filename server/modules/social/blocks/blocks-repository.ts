@@ -52,7 +52,7 @@ export class BlocksRepository {
     let query = this.db
       .selectFrom('blocks')
       .innerJoin('users', 'users.id', 'blocks.blocked_id')
-      .select(['users.id', 'users.username'])
+      .select(['users.id', 'users.username', 'users.handle'])
       .where('blocks.blocker_id', '=', blockerId);
     if (page.after !== null) query = query.where('blocks.blocked_id', '>', page.after);
     return query

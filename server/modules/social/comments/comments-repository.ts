@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { Comment } from '../../../../contracts/comments';
+import type { Author } from '../../../../contracts/posts';
 import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import type { CommentsTable, DatabaseSchema } from '../../../db/schema';
 import type { PageRequest } from '../../posts/paging';
@@ -10,7 +11,7 @@ import { publiclyVisible } from '../../posts/post-visibility';
  * (and hides a deleted one's author).
  */
 export interface CommentRecord extends Omit<Comment, 'bodyHtml' | 'author' | 'replies' | 'anchor'> {
-  author: { id: string; username: string };
+  author: Author;
   anchor: PassageAnchor | null;
 }
 
@@ -36,6 +37,16 @@ export interface MentionedUser {
 export class CommentsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
+  /** The handle a new comment's author is addressed by (null for none). */
+  async handleOf(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('handle')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.handle ?? null;
+  }
+
   private selectComments() {
     return this.db
       .selectFrom('comments')
@@ -54,6 +65,7 @@ export class CommentsRepository {
         'comments.hidden_at',
         'comments.author_id',
         'users.username',
+        'users.handle',
       ]);
   }
 
@@ -334,6 +346,7 @@ function toRecord(row: {
   hidden_at: string | null;
   author_id: string;
   username: string;
+  handle: string | null;
 }): CommentRecord {
   return {
     id: row.id,
@@ -344,7 +357,7 @@ function toRecord(row: {
     editedAt: row.edited_at,
     deleted: row.deleted_at !== null,
     ...(row.hidden_at !== null ? { hidden: true } : {}),
-    author: { id: row.author_id, username: row.username },
+    author: { id: row.author_id, username: row.username, handle: row.handle },
     anchor:
       row.anchor_quote === null
         ? null

@@ -170,7 +170,8 @@ export class CommentsService {
       createdAt: nowIso(),
       editedAt: null,
       deleted: false,
-      author: { id: viewer.id, username: viewer.username },
+      // The handle is read with the rest, in the transaction below.
+      author: { id: viewer.id, username: viewer.username, handle: null },
       anchor,
     };
     const spendMentions = this.mentionSpender(viewer.id);
@@ -178,6 +179,7 @@ export class CommentsService {
       const mentioned = await this.store.run(async ({ comments, blocks, notifications }) => {
         // The author's account before the post (its comment counter): see lockPostAuthor.
         await notifications.lockPostAuthor(comment.postId);
+        comment.author.handle = await comments.handleOf(viewer.id);
         const events: NotificationEvent[] = [];
         let parent: CommentFacts | undefined;
         if (input.parentId !== undefined) {
@@ -396,8 +398,8 @@ export class CommentsService {
     const html = this.markdown.render(comment.body, COMMENT_HEADING_BASE).html;
     const ids = new Map(
       mentioned.flatMap((user) => [
-        [user.username.toLowerCase(), user.id] as const,
-        ...(user.handle ? [[user.handle, user.id] as const] : []),
+        [user.username.toLowerCase(), user] as const,
+        ...(user.handle ? [[user.handle, user] as const] : []),
       ]),
     );
     const anchor = comment.anchor && { ...comment.anchor, found: finds(comment.anchor) };

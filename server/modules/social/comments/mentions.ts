@@ -1,4 +1,5 @@
 import escapeHtml from 'escape-html';
+import { profilePagePath, type Addressable } from '../../../../contracts/site';
 
 /** At most this many people are mentioned by one comment; later `@names` stay text. */
 export const MENTIONS_PER_COMMENT_MAX = 10;
@@ -28,12 +29,13 @@ export function mentionedNames(text: string): string[] {
 const NO_LINK_INSIDE = new Set(['a', 'code', 'pre']);
 
 /**
- * Turns resolved `@name`s in sanitized HTML into links to the profile. Works on the sanitizer's
- * output, where text never holds a raw `<`, so splitting at tags is exact; the inserted name is
- * escaped and the address is built from an id, so nothing the writer typed becomes markup.
+ * Turns resolved `@name`s in sanitized HTML into links to the profile (`/@handle` when the person
+ * has one). Works on the sanitizer's output, where text never holds a raw `<`, so splitting at tags
+ * is exact; the inserted name is escaped and the address is built from a handle or an id, so
+ * nothing the writer typed becomes markup.
  */
-export function linkMentions(html: string, userIdByName: ReadonlyMap<string, string>): string {
-  if (userIdByName.size === 0) return html;
+export function linkMentions(html: string, personByName: ReadonlyMap<string, Addressable>): string {
+  if (personByName.size === 0) return html;
   const open: string[] = [];
   return html
     .split(/(<[^>]*>)/)
@@ -49,10 +51,10 @@ export function linkMentions(html: string, userIdByName: ReadonlyMap<string, str
       if (open.length > 0) return part;
       return part.replace(MENTION_PATTERN, (whole, raw: string) => {
         const name = cleanName(raw);
-        const userId = userIdByName.get(name.toLowerCase());
-        if (!userId) return whole;
+        const person = personByName.get(name.toLowerCase());
+        if (!person) return whole;
         const rest = raw.slice(name.length);
-        const href = `/profile?userId=${encodeURIComponent(userId)}`;
+        const href = profilePagePath(person);
         return `<a class="mention" href="${href}">@${escapeHtml(name)}</a>${rest}`;
       });
     })

@@ -35,7 +35,7 @@ export class FollowsRepository {
     let query = this.db
       .selectFrom('follows')
       .innerJoin('users', 'users.id', `follows.${theirs}`)
-      .select(['users.id', 'users.username'])
+      .select(['users.id', 'users.username', 'users.handle'])
       .where(`follows.${mine}`, '=', userId);
     if (page.after !== null) query = query.where(`follows.${theirs}`, '>', page.after);
     return query

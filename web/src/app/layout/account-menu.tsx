@@ -3,7 +3,8 @@ import { useMatches, useNavigate } from 'react-router';
 import { AvatarInitial } from '../../components/ui/avatar-initial';
 import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
-import { isKnownOperator } from '../../features/auth/operator-status';
+import { isKnownOperator, knownHandle } from '../../features/auth/operator-status';
+import { profilePath } from '../../lib/paths';
 import { endSession } from '../../features/auth/session';
 import { requiresAccount } from '../route-handle';
 import { AppLink } from '../../components/ui/app-link';
@@ -17,7 +18,7 @@ interface MenuLink {
 export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[] {
   return [
     {
-      to: user.id ? `/profile?${new URLSearchParams({ userId: user.id })}` : '/profile',
+      to: user.id ? profilePath({ id: user.id, handle: knownHandle(user.id) }) : '/profile',
       label: 'Your Profile',
     },
     { to: '/publications', label: 'Publications' },

@@ -13,3 +13,16 @@ export function rememberOperatorStatus(userId: string, isOperator: boolean): voi
 }
 
 export const isKnownOperator = (userId: string): boolean => operators.has(userId);
+
+/*
+ * The account's handle, as GET /api/user/me last said, kept the same way for the same reason: the
+ * menu's "Your Profile" goes to /@handle once it is known, to /profile?userId= until then.
+ */
+const handles = new Map<string, string>();
+
+export function rememberHandle(userId: string, handle: string | null): void {
+  if (handle) handles.set(userId, handle);
+  else handles.delete(userId);
+}
+
+export const knownHandle = (userId: string): string | null => handles.get(userId) ?? null;

@@ -21,7 +21,7 @@ export function postCanonicalUrl(
 /** The read page's head: an article, with its author's feeds and BlogPosting data. */
 export function postMeta(post: PostView, site: SiteInfo): PageMeta {
   const url = postCanonicalUrl(site, post);
-  const authorPath = profilePath(post.author.id);
+  const authorPath = profilePath(post.author);
   return {
     title: post.title,
     documentTitle: `${post.title}, by ${post.author.username}`,

@@ -9,7 +9,7 @@ function plural(value: number, one: string, many: string): string {
 
 /** A profile's head (issue 8 §2): the writer's feeds and ProfilePage data. */
 export function profileMeta(profile: Profile, site: SiteInfo): PageMeta {
-  const path = profilePath(profile.id);
+  const path = profilePath(profile);
   const url = absoluteUrl(site, path);
   return {
     title: profile.username,

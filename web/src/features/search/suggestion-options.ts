@@ -41,7 +41,7 @@ export function suggestionOptions(q: string, suggestions: SearchSuggestions | nu
       kind: 'writer',
       label: author.username,
       detail: 'Writer',
-      to: profilePath(author.id),
+      to: profilePath(author),
     });
   rows.push({
     id: 'search',

@@ -147,9 +147,8 @@ function ReportItem({
       <p className="admin-card__meta">
         <span className="admin-tag">{REPORT_REASON_LABELS[report.reason]}</span>
         <span>
-          {noun} reported by{' '}
-          <AppLink to={profilePath(report.reporter.id)}>{report.reporter.username}</AppLink> on{' '}
-          <LocalDate iso={report.createdAt} />
+          {noun} reported by <AppLink to={profilePath(report.reporter)}>{report.reporter.username}</AppLink>{' '}
+          on <LocalDate iso={report.createdAt} />
         </span>
       </p>
       {target.postId !== null && target.excerpt !== null ? (

@@ -73,7 +73,8 @@ export function UsersSection() {
               {user.suspendedAt ? (
                 user.username
               ) : (
-                <AppLink to={profilePath(user.id)}>{user.username}</AppLink>
+                // The operators' list reads no handles: the address by id serves every account.
+                <AppLink to={profilePath({ id: user.id, handle: null })}>{user.username}</AppLink>
               )}
               {user.isOperator ? <span className="admin-tag">Operator</span> : null}
               {user.suspendedAt ? <span className="admin-tag admin-tag--danger">Suspended</span> : null}

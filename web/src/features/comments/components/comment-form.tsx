@@ -7,13 +7,20 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { addComment } from '../api/add-comment';
 
+/** Whom a reply answers: named in the label, mentioned by handle (a name may hold a space). */
+export interface ReplyTarget {
+  parentId: string;
+  username: string | null;
+  handle: string | null;
+}
+
 export interface CommentFormProps {
   postId: string;
   onAdded: (comment: Comment) => void;
   /** After a comment was posted the form is new; focus stays in it for the next one. */
   focusOnMount: boolean;
-  /** A reply: the top-level comment it answers, and whom it answers (the label and a first `@name`). */
-  replyTo?: { parentId: string; username: string | null };
+  /** A reply: the top-level comment it answers, and whom it answers (the label and a first `@handle`). */
+  replyTo?: ReplyTarget;
   /** An in-line comment: the passage it quotes (issue 12 §1). */
   anchor?: PassageAnchor;
   /** The field's label, where the form's place does not already say it. */
@@ -33,7 +40,7 @@ export function CommentForm({
 }: CommentFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const initialValues: Record<string, string> = replyTo
-    ? { postId, parentId: replyTo.parentId, body: replyTo.username ? `@${replyTo.username} ` : '' }
+    ? { postId, parentId: replyTo.parentId, body: replyTo.handle ? `@${replyTo.handle} ` : '' }
     : { postId, body: '' };
   const form = useZodForm({
     schema: commentInputSchema,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Comment } from '../../../../../contracts/comments';
+import type { Author } from '../../../../../contracts/posts';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import type { CommentView } from '../../../lib/post-summary';
@@ -139,14 +140,14 @@ export function CommentHeader({
   createdAt,
   editedAt,
 }: {
-  author: { id: string; username: string };
+  author: Author;
   createdAt: string;
   editedAt: string | null;
 }) {
   return (
     <header className="comment__header">
       <AvatarInitial name={author.username} size="sm" />
-      <AppLink className="comment__author" to={profilePath(author.id)}>
+      <AppLink className="comment__author" to={profilePath(author)}>
         {author.username}
       </AppLink>
       <LocalDate className="comment__date" iso={createdAt} />

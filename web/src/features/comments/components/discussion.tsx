@@ -15,6 +15,7 @@ import type { CommentView, PostView } from '../../../lib/post-summary';
 import { readPostPath } from '../../../lib/paths';
 import { deleteComment } from '../api/delete-comment';
 import { CommentItem } from './comment-item';
+import type { ReplyTarget } from './comment-form';
 import { AppLink } from '../../../components/ui/app-link';
 import { loadReportDialog } from '../../moderation';
 
@@ -58,7 +59,7 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   // Deleted top-level comments that keep their replies: shown as "[deleted]".
   const [tombstones, setTombstones] = useState<ReadonlySet<string>>(new Set());
-  const [replyingTo, setReplyingTo] = useState<{ parentId: string; username: string | null } | null>(null);
+  const [replyingTo, setReplyingTo] = useState<ReplyTarget | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [toDelete, setToDelete] = useState<{ comment: CommentView; replies: number } | null>(null);
   const [deletePending, setDeletePending] = useState(false);
@@ -125,7 +126,12 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
         canEdit={!deleted && viewerId !== null && view.author?.id === viewerId}
         onReply={
           viewer.status && !deleted && !topDeleted
-            ? () => setReplyingTo({ parentId: top.id, username: view.author?.username ?? null })
+            ? () =>
+                setReplyingTo({
+                  parentId: top.id,
+                  username: view.author?.username ?? null,
+                  handle: view.author?.handle ?? null,
+                })
             : undefined
         }
         onDelete={() =>

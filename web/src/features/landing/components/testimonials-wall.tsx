@@ -22,7 +22,7 @@ export function TestimonialsWall({ testimonials }: { testimonials: Testimonial[]
                   <p>“{testimonial.quote}”</p>
                 </blockquote>
                 <figcaption className="testimonial__source">
-                  <AppLink className="testimonial__author" to={profilePath(testimonial.author.id)}>
+                  <AppLink className="testimonial__author" to={profilePath(testimonial.author)}>
                     {testimonial.author.username}
                   </AppLink>
                   <span>

@@ -23,7 +23,7 @@ interface ListState {
 function targetOf(group: NotificationGroup): string {
   // An invitation is answered where the writer's publications are.
   if (group.publication) return '/publications';
-  if (!group.post) return profilePath(group.actor.id);
+  if (!group.post) return profilePath(group.actor);
   return `${readPostPath(group.post)}#discussion`;
 }
 

@@ -22,7 +22,7 @@ export function PostCard({ post }: { post: PostSummary }) {
         <AvatarInitial name={post.author.username} size="sm" />
         {/* One line of text, so "in <publication>" wraps like words after the name. */}
         <span className="post-card__byline">
-          <AppLink className="post-card__author-name" to={profilePath(post.author.id)}>
+          <AppLink className="post-card__author-name" to={profilePath(post.author)}>
             {post.author.username}
           </AppLink>
           <PublicationCredit publication={post.publication} className="post-card__publication" />

@@ -88,7 +88,7 @@ function SidePanelSections({ view, whoToFollowClass }: { view: DiscoverView; who
           <ul className="side-panel__list">
             {view.staffPicks.map((pick) => (
               <li key={pick.id} className="side-panel__pick">
-                <AppLink className="side-panel__byline" to={profilePath(pick.author.id)}>
+                <AppLink className="side-panel__byline" to={profilePath(pick.author)}>
                   <AvatarInitial name={pick.author.username} size="sm" />
                   {pick.author.username}
                 </AppLink>
@@ -143,7 +143,7 @@ function WriterToFollow({ writer }: { writer: WriterSuggestion }) {
     <li className="side-panel__person">
       <AvatarInitial name={writer.username} size="sm" />
       <span className="side-panel__person-text">
-        <AppLink className="side-panel__name" to={profilePath(writer.id)}>
+        <AppLink className="side-panel__name" to={profilePath(writer)}>
           {writer.username}
         </AppLink>
         <span className="side-panel__muted">{postCount(writer.postCount)}</span>

@@ -111,7 +111,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             <AvatarInitial name={post.author.username} size="md" />
             <div className="post__byline-text">
               <span className="post__author-line">
-                <AppLink className="post__author" to={profilePath(post.author.id)}>
+                <AppLink className="post__author" to={profilePath(post.author)}>
                   {post.author.username}
                 </AppLink>
                 <PublicationCredit publication={post.publication} className="post__publication" />

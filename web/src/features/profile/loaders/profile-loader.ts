@@ -42,3 +42,28 @@ export async function profileLoader(args: LoaderFunctionArgs) {
     status: pageStatus(loadedProfile),
   });
 }
+
+/**
+ * /@handle (docs/decisions/0051-handles.md): the same page as /profile?userId=, found by handle.
+ * The route is a path segment of its own (`:at`), so a segment without the `@` is the not-found
+ * page, as every unknown address is; a handle nobody holds is the profile page's 404 "User not found".
+ * The posts are read by the id the profile answers, so the profile comes first.
+ */
+export async function profileByHandleLoader(args: LoaderFunctionArgs) {
+  const segment = args.params.at ?? '';
+  if (!segment.startsWith('@') || segment.length === 1) throw data(null, { status: 404 });
+  const pageData = pageDataOf(args);
+  const { signal } = args.request;
+  const profile = await pageData
+    .profileByHandle(segment.slice(1), signal)
+    .then(logFailure('Error fetching profile'));
+  if (!profile.ok) {
+    return data({ userId: '', profile, posts: profile } satisfies ProfileData, {
+      status: pageStatus(profile),
+    });
+  }
+  const userId = profile.data.id;
+  const posts = loadProfilePostsPage(pageData, userId, null, signal);
+  // On the server the page is rendered with its posts; in the browser they may follow.
+  return { userId, profile, posts: import.meta.env.SSR ? await posts : posts } satisfies ProfileData;
+}

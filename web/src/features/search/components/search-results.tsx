@@ -38,7 +38,7 @@ function SearchResultCard({ result }: { result: SearchResultView }) {
     <article className="post-card search-result">
       <p className="post-card__author">
         <AvatarInitial name={result.author.username} size="sm" />
-        <AppLink className="post-card__author-name" to={profilePath(result.author.id)}>
+        <AppLink className="post-card__author-name" to={profilePath(result.author)}>
           {result.author.username}
         </AppLink>
       </p>

@@ -48,6 +48,8 @@ export function UserUpdatePage() {
       if (!result.ok) return result.error;
       const userId = result.data.id || userData?.id || '';
       applyAccountUpdate(dispatch, { token: result.data.jwt, username: result.data.username, userId });
+      // A new handle is the menu's new profile address.
+      if (input.handle !== undefined) void getCurrentUser();
       void navigate(`/profile?${new URLSearchParams({ userId }).toString()}`);
       return null;
     },

@@ -85,7 +85,7 @@ export function PeopleLists({ userId }: { userId: string }) {
                 {state.items.map((person) => (
                   <li key={person.id} className="people-lists__person">
                     <AvatarInitial name={person.username} size="sm" />
-                    <AppLink to={profilePath(person.id)}>{person.username}</AppLink>
+                    <AppLink to={profilePath(person)}>{person.username}</AppLink>
                   </li>
                 ))}
               </ul>
