@@ -1,23 +1,14 @@
 import type { Page } from '@playwright/test';
-import { createUser, signInAs, type E2eUser } from './support/api';
-import { DESKTOP, expect, type NewPage, PHONE, test } from './support/fixtures';
+import { createUser, signInAs } from './support/api';
+import { expect, PHONE, test } from './support/fixtures';
 import { atPath, expectNoHorizontalScroll } from './support/screens';
 import { hydrated } from './support/hydration';
 import { comment, favorite, publish, readPath, tag } from './support/posts';
 import { axeViolations } from './support/axe';
+import { commentBy, discussion, openAs } from './support/discussion';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
-async function openAs(newPage: NewPage, path: string, user: E2eUser, viewport = DESKTOP): Promise<Page> {
-  const page = await newPage({ viewport });
-  await signInAs(page, user);
-  await page.goto(path);
-  return page;
-}
-
-const discussion = (page: Page) => page.getByRole('region', { name: /^Discussion/ });
-const commentBy = (page: Page, username: string) =>
-  discussion(page).getByRole('article', { name: `Comment by ${username}` });
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 
 test.describe('conversation on the read page', () => {

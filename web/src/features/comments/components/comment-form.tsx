@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { commentInputSchema, type Comment } from '../../../../../contracts/comments';
 import type { PassageAnchor } from '../../../../../contracts/passage-anchor';
 import { FormError } from '../../../components/ui/form-error';
@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { addComment } from '../api/add-comment';
+import { useMentionSuggestions } from './mention-suggestions';
 
 /** Whom a reply answers: named in the label, mentioned by handle (a name may hold a space). */
 export interface ReplyTarget {
@@ -53,6 +54,11 @@ export function CommentForm({
     },
   });
 
+  const field = useCallback(() => formRef.current?.querySelector('textarea') ?? null, []);
+  const body = form.values.body ?? '';
+  const setBody = (value: string) => form.setValue('body', value);
+  const mentions = useMentionSuggestions({ postId, value: body, setValue: setBody, field });
+
   useEffect(() => {
     if (!focusOnMount) return;
     const field = formRef.current?.querySelector('textarea');
@@ -66,15 +72,22 @@ export function CommentForm({
   return (
     <div className={replyTo ? 'comment-form comment-form--reply' : 'comment-form'}>
       <form ref={formRef} noValidate onSubmit={form.onSubmit}>
-        <TextAreaField
-          label={label}
-          name="body"
-          rows={3}
-          placeholder={replyTo ? 'Your reply. Markdown works.' : 'What are your thoughts? Markdown works.'}
-          value={form.values.body ?? ''}
-          onValueChange={(value) => form.setValue('body', value)}
-          error={form.errors.body}
-        />
+        <div className="mention-anchor">
+          <TextAreaField
+            {...mentions.fieldProps}
+            label={label}
+            name="body"
+            rows={3}
+            placeholder={replyTo ? 'Your reply. Markdown works.' : 'What are your thoughts? Markdown works.'}
+            value={body}
+            onValueChange={(value) => {
+              setBody(value);
+              mentions.follow(value);
+            }}
+            error={form.errors.body}
+          />
+          {mentions.listbox}
+        </div>
         <div className="comment-form__actions">
           {onCancel ? (
             <button className="button button--secondary" type="button" onClick={onCancel}>
