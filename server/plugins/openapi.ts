@@ -115,8 +115,10 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
-    // BaseLayout: the reference without Swagger's own top bar (its logo and a URL box).
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, layout: 'BaseLayout' },
+    // BaseLayout: the reference without Swagger's own top bar (its logo and a URL box). The
+    // sections start closed, a table of contents a reader opens where they need: with every one
+    // open, Swagger UI 5 stopped drawing after the first section once the API passed 136 operations.
+    uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0, layout: 'BaseLayout' },
     theme: { title: 'Inkwell API reference' },
     // Swagger UI sets a few styles from script (a <style> it writes at start-up): allowed on its
     // own pages only, which show nothing but the reference. Scripts stay 'self' only. The plugin
