@@ -305,6 +305,8 @@ export class AccountsRepository {
           // Every former member shares that name, so none is addressable by it; the bio and
           // picture were the person's and go with them.
           username_key: null,
+          // The handle named the person too: posts kept under "former member" must not say who.
+          handle: null,
           bio: null,
           image: null,
           email,
