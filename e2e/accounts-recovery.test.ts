@@ -64,7 +64,7 @@ async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   expect(await axeViolations(page), label).toEqual([]);
 }
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 test.describe('account recovery in the browser', () => {
   test('resets a forgotten password from the emailed link, at 375 px in the dark', async ({ newPage }) => {

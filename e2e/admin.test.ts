@@ -6,8 +6,8 @@ import { expectNoHorizontalScroll } from './support/screens';
 import { comment, publish, readPath } from './support/posts';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
-/** Where the admin page's screenshots go (E2E_SCREENSHOTS, as in the other files). */
-const SHOTS = process.env.E2E_SCREENSHOTS;
+/** Where the admin page's screenshots go (E2E_SCREENSHOTS_DIR, as in the other files). */
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** This file's own server, whose operator is the account ADMIN_EMAILS names. */
 let server: RunningServer;

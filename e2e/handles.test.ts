@@ -2,7 +2,7 @@ import { uniqueEmail } from './support/api';
 import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { atPath, expectNoHorizontalScroll, storedKeys } from './support/screens';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** The signed-in account as the API sees it. */
 async function me(baseURL: string, token: string) {

@@ -6,7 +6,7 @@ import { axeViolations } from './support/axe';
 import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** The server's emails, as a real SMTP server received and mailparser read them. */
 let sink: MailSink;

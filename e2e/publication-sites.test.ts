@@ -6,7 +6,7 @@ import { axeViolations } from './support/axe';
 import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** This file's own server, with sub-domains of localhost (Chromium resolves them to loopback). */
 let server: RunningServer;

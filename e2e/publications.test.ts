@@ -6,7 +6,7 @@ import { axeViolations } from './support/axe';
 import { atPath, expectFieldError, expectNoHorizontalScroll } from './support/screens';
 import { collectProblems, hydrated } from './support/hydration';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** An address no other test run has taken. */
 function freshSlug(prefix: string): string {

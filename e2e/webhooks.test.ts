@@ -7,7 +7,7 @@ import { axeViolations } from './support/axe';
 import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** The writer's receiving server: a local HTTP server keeping what it was sent. */
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
