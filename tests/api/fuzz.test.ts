@@ -26,8 +26,11 @@ function routeTable(app: FastifyInstance): { path: string; methods: string[] }[]
 /** The RealWorld (Conduit) API's paths. */
 const CONDUIT_PATH = /^\/api\/(users|user\/?$|profiles|articles)/;
 
-/** Publications' own sites: server-rendered pages, whose not-found answer is a page. */
-const PAGE_PATH = /^\/pub\//;
+/**
+ * Server-rendered pages outside the web app (publications' own sites; the newsletter's subscribe,
+ * confirm and unsubscribe pages, which work without script): their errors are pages, not JSON.
+ */
+const PAGE_PATH = /^\/(pub|newsletters)\//;
 
 /** {errors: {field: [message, …]}}, RealWorld's error shape. */
 function isConduitError(answer: unknown): boolean {
