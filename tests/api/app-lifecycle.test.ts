@@ -12,6 +12,7 @@ it('runs every periodic job on the scheduler once ready, and none once closed', 
     expect(app.scheduler.active().sort()).toEqual([
       'custom domain checks',
       'mail outbox',
+      'newsletter: forget unconfirmed addresses',
       'site hosts refresh',
       'webhook queue',
     ]);
