@@ -361,7 +361,8 @@ test.describe('the side panel', () => {
     await expect(whoToFollow).toBeVisible();
     const first = whoToFollow.getByRole('listitem').first();
     const writerLink = first.getByRole('link');
-    await expect(writerLink).toHaveAttribute('href', /^\/profile\?userId=[0-9a-f-]{36}$/);
+    // Writers are addressed by their handle (/@handle).
+    await expect(writerLink).toHaveAttribute('href', /^\/@[a-z0-9_]{2,30}$/);
     await expect(writerLink).not.toHaveText(reader.username);
     await expect(whoToFollow.getByRole('link', { name: followed.username })).toHaveCount(0);
     await shoot(page, 'side-panel-desktop');

@@ -67,7 +67,8 @@ test.describe('server-rendered pages in the browser', () => {
     await page.goto(profilePathOf(author.id));
     await hydrated(page);
     const profileCanonical = await canonical(page).getAttribute('href');
-    expect(profileCanonical).toMatch(new RegExp(`/profile\\?userId=${author.id}$`));
+    // A profile's canonical address is its handle's (/@handle), whichever address opened it.
+    expect(profileCanonical).toMatch(new RegExp(`/@${author.handle}$`));
     // Survives only as long as the document does: a full page load would lose it.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
@@ -77,7 +78,7 @@ test.describe('server-rendered pages in the browser', () => {
     await expect(page).toHaveTitle(`${title}, by ${author.username} · Inkwell`);
     await expect(canonical(page)).toHaveAttribute(
       'href',
-      profileCanonical?.replace(/\/profile\?userId=.*$/, `/readblog?id=${post.id}`) ?? '',
+      profileCanonical?.replace(/\/@.*$/, `/readblog?id=${post.id}`) ?? '',
     );
     await expect
       .poll(async () =>
@@ -86,7 +87,8 @@ test.describe('server-rendered pages in the browser', () => {
       .toMatchObject({ '@type': 'BlogPosting', headline: title });
 
     await page.getByRole('article').getByRole('link', { name: author.username, exact: true }).click();
-    await atPath(page, '/profile', { userId: author.id });
+    // People's pages live at their handle's address.
+    await expect(page).toHaveURL(new RegExp(`/@${author.handle}$`));
     await expect(page.getByRole('heading', { level: 1, name: author.username })).toBeVisible();
     await expect(page).toHaveTitle(`${author.username} · Inkwell`);
 
@@ -110,7 +112,7 @@ test.describe('server-rendered pages in the browser', () => {
     await expect(article).toBeVisible();
     await expect(article.getByRole('link', { name: author.username, exact: true })).toHaveAttribute(
       'href',
-      profilePathOf(author.id),
+      `/@${author.handle}`,
     );
     await expect(article.getByRole('heading', { level: 2, name: 'Straight to a third level' })).toBeVisible();
     await expect(article.locator('strong')).toHaveText('bold');
