@@ -15,7 +15,7 @@ import type { AppStore, RootState } from './store';
  */
 export const SERVER_RENDER_STATE: RootState = {
   auth: initialAuthState,
-  sessionNotice: { message: null, showOn: null },
+  sessionNotice: { message: null, showOn: null, signedOutAt: null },
 };
 
 export interface AppProps {

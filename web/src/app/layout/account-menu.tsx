@@ -1,12 +1,12 @@
 import { useDispatch } from 'react-redux';
-import { useMatches, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { AvatarInitial } from '../../components/ui/avatar-initial';
 import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
 import { isKnownOperator, knownHandle } from '../../features/auth/operator-status';
 import { profilePath } from '../../lib/paths';
 import { endSession } from '../../features/auth/session';
-import { requiresAccount } from '../route-handle';
+import { signedOutByReader } from '../../features/auth/session-notice-slice';
 import { AppLink } from '../../components/ui/app-link';
 
 interface MenuLink {
@@ -38,14 +38,13 @@ export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[]
 export function AccountMenu({ user }: { user: AuthUser }) {
   const menu = useMenuButton();
   const dispatch = useDispatch();
-  const navigate = useNavigate();
-  const matches = useMatches();
+  const location = useLocation();
 
-  const logout = async () => {
+  const logout = () => {
     menu.close(false);
-    // Specification §4 reloads the page after logout; a page that needs an account cannot be shown any
-    // more, so leave it for the list first (its guard would otherwise ask to sign in again).
-    if (requiresAccount(matches.map((match) => match.handle))) await navigate('/allblog');
+    // Specification §4 reloads the page after logout. A page that needs an account leaves for the
+    // list: its guard does that, told by this mark, the moment the session ends.
+    dispatch(signedOutByReader(location.key));
     endSession(dispatch);
     document.getElementById('main')?.focus();
   };
@@ -94,13 +93,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             ))}
             <li className="account-menu__separator" role="separator" />
             <li role="none">
-              <button
-                className="menu-item"
-                role="menuitem"
-                tabIndex={-1}
-                type="button"
-                onClick={() => void logout()}
-              >
+              <button className="menu-item" role="menuitem" tabIndex={-1} type="button" onClick={logout}>
                 Logout
               </button>
             </li>

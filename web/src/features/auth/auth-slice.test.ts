@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, loadSession } from '../../lib/storage';
 import { authReducer, authStateFromSession, initialAuthState, login, logout } from './auth-slice';
-import { SESSION_ENDED_MESSAGE, sessionNoticeReducer, showSessionNotice } from './session-notice-slice';
+import {
+  SESSION_ENDED_MESSAGE,
+  selectSignedOutAt,
+  sessionNoticeReducer,
+  showSessionNotice,
+  signedOutByReader,
+} from './session-notice-slice';
 
 describe('auth slice (specification §3–§4)', () => {
   it('starts signed out: status false, userData null', () => {
@@ -50,5 +56,13 @@ describe('session notice (difference 8 from the specification)', () => {
     const shown = sessionNoticeReducer(undefined, showSessionNotice(SESSION_ENDED_MESSAGE));
     expect(shown.message).toBe('Your session has ended. Please sign in again.');
     expect(sessionNoticeReducer(shown, login({ id: 'u1', username: 'ada' })).message).toBeNull();
+  });
+
+  it('marks the history entry where the reader logged out, until they sign in or the server ends a session', () => {
+    const marked = sessionNoticeReducer(undefined, signedOutByReader('k1'));
+    expect(selectSignedOutAt({ sessionNotice: marked })).toBe('k1');
+    expect(marked.message).toBeNull();
+    expect(sessionNoticeReducer(marked, login({ id: 'u1', username: 'ada' })).signedOutAt).toBeNull();
+    expect(sessionNoticeReducer(marked, showSessionNotice(SESSION_ENDED_MESSAGE)).signedOutAt).toBeNull();
   });
 });

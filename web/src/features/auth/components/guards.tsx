@@ -4,7 +4,7 @@ import { PageHead } from '../../../app/head/page-head';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { safeNextPath, withNext } from '../../../lib/safe-next-path';
 import { useViewer } from '../use-viewer';
-import { selectPageNotice, selectSessionNotice } from '../session-notice-slice';
+import { selectPageNotice, selectSessionNotice, selectSignedOutAt } from '../session-notice-slice';
 
 /**
  * /signin and /signup: a signed-in user is sent on, to `next` or /allblog. This is also how the
@@ -31,12 +31,16 @@ export function RequireAccount({ redirectTo }: RequireAccountProps) {
   const viewer = useViewer();
   const sessionEnded = useSelector(selectSessionNotice) !== null;
   const pageNotice = useSelector(selectPageNotice);
+  const signedOutAt = useSelector(selectSignedOutAt);
   const location = useLocation();
   if (!viewer.known) return <PrivatePageSkeleton />;
   if (!viewer.status) {
     // The account is gone (deleted): its notice has a page of its own, and there is nothing to
     // sign in to, so no /signin?next=… either.
     if (pageNotice) return <Navigate replace to={pageNotice.showOn} />;
+    // Specification §4 reloads the page after Logout; this page cannot be shown any more, and its
+    // reader just chose to leave, so the list, not a sign-in form.
+    if (signedOutAt === location.key) return <Navigate replace to="/allblog" />;
     // Someone whose session just ended has an account: sign-in (which says why) fits, not sign-up.
     const target = sessionEnded ? '/signin' : redirectTo;
     return <Navigate replace to={withNext(target, location.pathname + location.search)} />;
