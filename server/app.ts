@@ -122,6 +122,7 @@ export async function buildApp({
     scheduler,
     siteHosts,
     metrics,
+    writeVersion: () => cache.version,
   });
   app.decorate('domainChecks', services.domainChecks);
   app.decorate('scheduler', scheduler);

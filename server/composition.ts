@@ -111,6 +111,8 @@ export interface ServiceDependencies {
   scheduler: Scheduler;
   siteHosts: SiteHosts;
   metrics: Metrics | undefined;
+  /** Changes whenever anything is written: what may keep a computed answer checks it (the response cache's version). */
+  writeVersion: () => number;
 }
 
 /**
@@ -127,6 +129,7 @@ export function createServices({
   scheduler,
   siteHosts,
   metrics,
+  writeVersion,
 }: ServiceDependencies) {
   const { db, dialect } = database;
   const limiters = new RateLimiterFactory(config.rateLimits, redis);
@@ -297,6 +300,7 @@ export function createServices({
       tagsRepository,
       loadReleaseNotes(RELEASE_NOTES_FILES),
       CHANGELOG_RELEASES_LIMIT,
+      writeVersion,
     ),
     webhooks,
     media: new MediaService(

@@ -108,5 +108,29 @@ describeEachDatabase('side panel API', (ctx) => {
       expect(names).not.toContain('Already Followed');
       expect(forReader.every((writer) => writer.following === false)).toBe(true);
     });
+
+    it("computes the visitors' panel once until the next write, and shows that write at once", async () => {
+      const author = await signUpUser(ctx, { username: 'Panel Writer' });
+      await createPost(ctx, author, { tags: ['panel-once'] });
+      await panel(ctx);
+      let queries = 0;
+      const stop = ctx.database.observeQueries(() => {
+        queries += 1;
+      });
+      try {
+        const again = await Promise.all([panel(ctx), panel(ctx), panel(ctx)]);
+        expect(queries).toBe(0);
+        expect(again[0]?.topics).toContainEqual({ name: 'panel-once', postCount: 1 });
+
+        await createPost(ctx, author, { tags: ['panel-once'] });
+        expect((await panel(ctx)).topics).toContainEqual({ name: 'panel-once', postCount: 2 });
+        // A reader's panel is their own: it is computed for them.
+        const before = queries;
+        await panel(ctx, author.token);
+        expect(queries).toBeGreaterThan(before);
+      } finally {
+        stop();
+      }
+    });
   });
 });

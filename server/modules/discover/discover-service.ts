@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   DISCOVER_TOPICS_LIMIT,
   STAFF_PICKS_LIMIT,
@@ -15,8 +16,22 @@ import type { DiscoverRepository } from './discover-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long visitors share one computed panel when nothing is written through this instance's HTTP
+ * API: the bound for changes it cannot hear of (an operator's command-line change, a scheduled post
+ * going live, another instance's write without Redis).
+ */
+export const VISITOR_PANEL_MAX_AGE_MS = 5_000;
+
 /** The side panel: staff picks, recommended topics, who to follow and the release notes. */
 export class DiscoverService {
+  /**
+   * The visitors' panel, computed once for every visitor until the next write. Keyed by the write
+   * version, so a panel computed while a write was landing is never served after it; `fetch`
+   * shares one computation among the requests that miss together.
+   */
+  private readonly visitorPanel: LRUCache<string, Discover>;
+
   constructor(
     private readonly discover: DiscoverRepository,
     private readonly posts: PostsRepository,
@@ -24,9 +39,27 @@ export class DiscoverService {
     /** The readers' release notes, read once at start-up (see release-notes.ts). */
     private readonly releases: ReleaseNotes[],
     private readonly releasesLimit: number,
-  ) {}
+    /** Changes whenever anything is written (the response cache's version, lib/response-cache.ts). */
+    private readonly writeVersion: () => number,
+  ) {
+    this.visitorPanel = new LRUCache<string, Discover>({
+      max: 1,
+      ttl: VISITOR_PANEL_MAX_AGE_MS,
+      fetchMethod: () => this.compute(null, new Date()),
+    });
+  }
 
-  async panel(viewer: Viewer | null, now = new Date()): Promise<Discover> {
+  /**
+   * What the side panel shows `viewer`. A visitor's changes only when someone writes, so it is
+   * computed once for all of them; a reader's leaves them and those they follow out.
+   */
+  async panel(viewer: Viewer | null): Promise<Discover> {
+    if (viewer) return this.compute(viewer, new Date());
+    const shared = await this.visitorPanel.fetch(String(this.writeVersion()));
+    return shared ?? this.compute(null, new Date());
+  }
+
+  private async compute(viewer: Viewer | null, now: Date): Promise<Discover> {
     const [staffPicks, topics, whoToFollow] = await Promise.all([
       this.staffPicks(viewer, now),
       this.tags.mostUsed(DISCOVER_TOPICS_LIMIT),
