@@ -26,6 +26,7 @@ import { registerMediaRoutes } from './modules/media/media-routes';
 import { registerCurationRoutes } from './modules/curation/curation-routes';
 import { registerModerationRoutes } from './modules/moderation/moderation-routes';
 import { registerNewsletterRoutes } from './modules/newsletters/newsletters-routes';
+import { registerSubscriberRoutes } from './modules/newsletters/subscribers-routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
@@ -252,6 +253,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
     publications,
     publicUrl: config.publicUrl,
   });
+  await registerSubscriberRoutes(app, { subscribers: services.subscribers });
   await registerMediaRoutes(app, { media: services.media });
   registerCommentRoutes(app, { comments });
   registerFavoriteRoutes(app, { favorites });

@@ -38,6 +38,8 @@ import { ForgetUnconfirmedSubscribers } from './modules/newsletters/forget-uncon
 import { UnsubscribeLinks } from './modules/newsletters/newsletter-links';
 import { NewslettersRepository } from './modules/newsletters/newsletters-repository';
 import { NewslettersService } from './modules/newsletters/newsletters-service';
+import { SubscribersRepository } from './modules/newsletters/subscribers-repository';
+import { SubscribersService } from './modules/newsletters/subscribers-service';
 import { MediaRepository } from './modules/media/media-repository';
 import { MediaService } from './modules/media/media-service';
 import { mediaStorageFor } from './modules/media/media-storage';
@@ -217,6 +219,13 @@ export function createServices({
     events: webhookEvents,
   });
   scheduler.add(new ForgetUnconfirmedSubscribers(newslettersRepository));
+  // The writer's side of the same lists: counts, growth, removal, CSV export and import.
+  const subscribers = new SubscribersService({
+    subscribers: new SubscribersRepository(db),
+    lists: newsletters,
+    roles: publications,
+    events: webhookEvents,
+  });
 
   const publicationMembers = new PublicationMembersService(
     publicationsRepository,
@@ -285,6 +294,7 @@ export function createServices({
     publicationMembers,
     domains,
     newsletters,
+    subscribers,
     domainChecks,
     comments,
     favorites,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { FORMER_MEMBER_NAME } from '../../../contracts/auth';
 import { removeApiKeysOf } from '../api-keys/api-keys-repository';
 import { removeMailOf } from '../mail-outbox/mail-outbox-repository';
+import { removeNewsletterDataOf } from '../newsletters/subscribers-repository';
 import { releasePublicationsOf } from '../publications/account-departure';
 import { removeWebhooksOf } from '../webhooks/webhooks-repository';
 import type { AccountTokensTable, DatabaseSchema } from '../../db/schema';
@@ -268,7 +269,7 @@ export class AccountsRepository {
    * user row stays as an anonymous "former member" that cannot sign in, so the posts and comments
    * keep an author and nothing points nowhere. Either way everything else of the person goes:
    * credentials (sessions, emailed links, API keys), webhooks and their queued deliveries, its
-   * unsent account emails, favorites, follows both ways, followed topics, blocks, reports,
+   * unsent account emails, their own blog's newsletter list and their own subscriptions, favorites, follows both ways, followed topics, blocks, reports,
    * notifications, mentions, memberships and invitations; with `delete`, its pictures too.
    *
    * Answers the pictures whose rows went, for the caller to remove their files once this has
@@ -280,6 +281,8 @@ export class AccountsRepository {
       // Not left to the user row's cascade: with `keep` that row stays, and these must not.
       await removeApiKeysOf(trx, userId);
       await removeWebhooksOf(trx, userId);
+      // The list of their own blog (kept for its posts with `keep`) and their own subscriptions.
+      await removeNewsletterDataOf(trx, userId);
       // Before the account's email and links change or go: they name the addresses to forget.
       await removeMailOf(trx, userId);
       if (content === 'delete') {

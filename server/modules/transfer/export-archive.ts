@@ -6,7 +6,12 @@ import { splitTags } from '../posts/post-tags';
 import { mediaKey } from '../media/media-service';
 import type { MediaStorage } from '../media/media-storage';
 import { toPostFile } from './post-file';
-import type { ExportedComment, ExportedPost, TransferRepository } from './transfer-repository';
+import type {
+  ExportedComment,
+  ExportedPost,
+  ExportedSubscription,
+  TransferRepository,
+} from './transfer-repository';
 
 /** What the archive says about itself, so an import knows what it is reading. */
 export const EXPORT_FORMAT = 'inkwell-export';
@@ -18,6 +23,7 @@ const README = `This is everything you wrote on Inkwell.
 posts/      one Markdown file per post, its title, state, dates and tags in the front matter
 images/     the pictures you uploaded, at the largest size kept; the posts link to them here
 comments.json   your comments, each with the post it is on
+subscriptions.json   the newsletters you subscribed to while signed in, and their state
 
 \`npm run import\` on any Inkwell instance brings this archive back in, and so does any tool that
 reads Markdown with front matter.
@@ -81,10 +87,11 @@ export function exportArchive(sources: ExportSources, user: { id: string; userna
   };
 
   void (async () => {
-    const [posts, media, comments] = await Promise.all([
+    const [posts, media, comments, subscriptions] = await Promise.all([
       sources.transfer.postsOf(user.id),
       sources.transfer.mediaOf(user.id),
       sources.transfer.commentsOf(user.id),
+      sources.transfer.subscriptionsOf(user.id),
     ]);
     const exported = new Set<string>();
     for (const picture of media) {
@@ -125,6 +132,7 @@ export function exportArchive(sources: ExportSources, user: { id: string; userna
       );
     }
     addText('comments.json', `${JSON.stringify(comments.map(commentEntry), null, 2)}\n`);
+    addText('subscriptions.json', `${JSON.stringify(subscriptions.map(subscriptionEntry), null, 2)}\n`);
     addText(
       EXPORT_MANIFEST,
       `${JSON.stringify(
@@ -133,7 +141,12 @@ export function exportArchive(sources: ExportSources, user: { id: string; userna
           version: EXPORT_VERSION,
           exportedAt: now,
           user: { id: user.id, username: user.username },
-          counts: { posts: posts.length, images: exported.size, comments: comments.length },
+          counts: {
+            posts: posts.length,
+            images: exported.size,
+            comments: comments.length,
+            subscriptions: subscriptions.length,
+          },
         },
         null,
         2,
@@ -154,5 +167,16 @@ function commentEntry(comment: ExportedComment) {
     createdAt: comment.created_at,
     editedAt: comment.edited_at,
     passage: comment.anchor_quote,
+  };
+}
+
+function subscriptionEntry(subscription: ExportedSubscription) {
+  return {
+    publication: { slug: subscription.publication_slug, name: subscription.publication_name },
+    email: subscription.email,
+    status: subscription.status,
+    subscribedAt: subscription.created_at,
+    confirmedAt: subscription.confirmed_at,
+    unsubscribedAt: subscription.unsubscribed_at,
   };
 }

@@ -24,6 +24,17 @@ export interface ExportedComment {
   anchor_quote: string | null;
 }
 
+/** A newsletter the account subscribed to while signed in (their `user_id` is on the row). */
+export interface ExportedSubscription {
+  email: string;
+  status: string;
+  created_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  publication_slug: string;
+  publication_name: string;
+}
+
 /** What one account wrote, read for its export, and what an import needs to know. */
 export class TransferRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
@@ -68,6 +79,26 @@ export class TransferRepository {
       .where('comments.deleted_at', 'is', null)
       .orderBy('comments.created_at')
       .orderBy('comments.id')
+      .execute();
+  }
+
+  /** The account's own newsletter subscriptions, oldest first (decision 62). */
+  subscriptionsOf(userId: string): Promise<ExportedSubscription[]> {
+    return this.db
+      .selectFrom('newsletter_subscriptions')
+      .innerJoin('publications', 'publications.id', 'newsletter_subscriptions.publication_id')
+      .select([
+        'newsletter_subscriptions.email',
+        'newsletter_subscriptions.status',
+        'newsletter_subscriptions.created_at',
+        'newsletter_subscriptions.confirmed_at',
+        'newsletter_subscriptions.unsubscribed_at',
+        'publications.slug as publication_slug',
+        'publications.name as publication_name',
+      ])
+      .where('newsletter_subscriptions.user_id', '=', userId)
+      .orderBy('newsletter_subscriptions.created_at')
+      .orderBy('newsletter_subscriptions.id')
       .execute();
   }
 
