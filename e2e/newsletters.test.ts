@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startMailSink, type MailSink } from '../tests/api/support/mail-sink';
 import { DESKTOP, expect, PHONE, test } from './support/fixtures';
-import { createUser, signInAs, uniqueEmail } from './support/api';
+import { createPost, createUser, signInAs, uniqueEmail } from './support/api';
 import { axeViolations } from './support/axe';
 import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
@@ -114,6 +114,65 @@ test.describe('newsletter subscriptions in the browser', () => {
     await expect(page.locator('#subscribe-email-error')).toHaveText('Email address must be a valid address');
   });
 
+  test('under a post, a reader without JavaScript subscribes to its writer, and a team post names its publication', async ({
+    newPage,
+  }) => {
+    const writer = await createUser(server.baseURL, 'Post Writer');
+    const post = await createPost(server.baseURL, writer, { title: 'Worth a letter', content: 'Body.' });
+    const address = uniqueEmail('post-reader');
+    const page = await newPage({ baseURL: site, javaScriptEnabled: false });
+
+    await page.goto(`/readblog?id=${post.id}`);
+    const form = page.getByRole('region', { name: `Get new posts from ${writer.username} by email` });
+    await form.getByLabel('Email address').fill(address);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+    await confirmationLink(address);
+    // The writer's own list: the confirmation names it.
+    expect(sink.inbox.find((mail) => mail.to === address)?.text).toContain(writer.username);
+
+    const slug = `letters-${Date.now().toString(36)}`;
+    const created = await fetch(`${server.baseURL}/api/publications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+      body: JSON.stringify({ slug, name: 'The Letter Press' }),
+    });
+    expect(created.status).toBe(201);
+    const teamPost = await fetch(`${server.baseURL}/api/post/blog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+      body: JSON.stringify({ title: 'From the press', content: 'Body.', publication: slug }),
+    });
+    const { response } = (await teamPost.json()) as { response: { id: string } };
+    await page.goto(`/readblog?id=${response.id}`);
+    const teamForm = page.getByRole('region', { name: 'Get new posts from The Letter Press by email' });
+    await expect(teamForm.locator('input[name="publication"]')).toHaveValue(slug);
+  });
+
+  test('under a post, React takes the form over near the end: one click for a reader, none for its writer', async ({
+    newPage,
+  }) => {
+    const writer = await createUser(server.baseURL, 'Own Letter');
+    const reader = await createUser(server.baseURL, 'Near Reader');
+    const post = await createPost(server.baseURL, writer, { title: 'Read to the end', content: 'Body.' });
+
+    const readerPage = await newPage({ baseURL: site });
+    await signInAs(readerPage, reader);
+    await readerPage.goto(`/readblog?id=${post.id}`);
+    const form = readerPage.getByRole('region', { name: `Get new posts from ${writer.username} by email` });
+    await readerPage.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(form.getByText('Sent to your account’s address, once you confirm.')).toBeVisible();
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('status')).toContainText('Check your inbox');
+    expect(await confirmationLink(reader.email)).toMatch(/^\/newsletters\/confirm\?token=/);
+
+    const writerPage = await newPage({ baseURL: site });
+    await signInAs(writerPage, writer);
+    await writerPage.goto(`/readblog?id=${post.id}`);
+    await expect(writerPage.getByRole('heading', { level: 1, name: 'Read to the end' })).toBeVisible();
+    await expect(writerPage.getByRole('region', { name: /by email$/ })).toHaveCount(0);
+  });
+
   for (const [viewport, scheme] of [
     [PHONE, 'light'],
     [PHONE, 'dark'],
@@ -125,6 +184,13 @@ test.describe('newsletter subscriptions in the browser', () => {
       const address = uniqueEmail('looker');
       // axe is an injected script, which the pages' policy refuses.
       const page = await newPage({ baseURL: site, viewport, colorScheme: scheme, bypassCSP: true });
+      const post = await createPost(server.baseURL, writer, { title: 'A post to look at', content: 'Body.' });
+      await page.goto(`/readblog?id=${post.id}`);
+      const underPost = page.getByRole('region', { name: `Get new posts from ${writer.username} by email` });
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect(underPost.getByLabel('Email address')).toBeVisible();
+      await looks(page, 'read-page', viewport.width, scheme);
+
       await page.goto(`/profile?userId=${writer.id}`);
       const form = page.getByRole('region', { name: `Get new posts from ${writer.username} by email` });
       await expect(form).toBeVisible();

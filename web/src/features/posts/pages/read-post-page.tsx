@@ -9,6 +9,7 @@ import { LocalDate } from '../../../components/ui/local-date';
 import { CoverImage } from '../components/cover-image';
 import { Loaded } from '../../../lib/loaded';
 import { Discussion, prepareDiscussion } from '../../comments';
+import { NewsletterSignup, prepareNewsletterSignup } from '../../newsletters';
 import { TagLinks } from '../../../components/ui/tag-links';
 import { BylineFollow } from '../../profile';
 import { FavoriteButton } from '../../social';
@@ -168,7 +169,15 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           <CommentOnPassageButton onPress={() => setPassageRequests((count) => count + 1)} />
         </footer>
       </article>
-      {/* Under the post, a screen or more down: React takes it over as the reader comes near. */}
+      {/* Under the post, a screen or more down: React takes these over as the reader comes near. */}
+      <OwnListHidden authorId={post.author.id}>
+        <HydrateWhenNear prepare={prepareNewsletterSignup}>
+          <NewsletterSignup
+            list={post.publication?.slug ?? post.author.id}
+            name={post.publication?.name ?? post.author.username}
+          />
+        </HydrateWhenNear>
+      </OwnListHidden>
       <HydrateWhenNear prepare={prepareDiscussion}>
         <Discussion
           id={DISCUSSION_ID}
@@ -188,6 +197,16 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
  * What changes once the page is hydrated (the session, the passage layer) lives in components of
  * its own: when hydration ends, only they render again, not the whole post with them.
  */
+
+/**
+ * The newsletter form, except to the post's own writer, who has nothing to subscribe to: the
+ * server's HTML shows it to everyone (it cannot know who reads), and React takes it away once the
+ * page knows.
+ */
+function OwnListHidden({ authorId, children }: { authorId: string; children: ReactNode }) {
+  const viewer = useViewer();
+  return viewer.user?.id === authorId ? null : children;
+}
 
 /** `children` from the moment the page is hydrated on, nothing in the server's HTML. */
 function OnceHydrated({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ import { ProfilePosts, ProfilePostsSection, ProfilePostsSkeleton } from '../comp
 import { PeopleLists } from '../../social';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileHeaderSkeleton } from '../components/profile-header-skeleton';
-import { NewsletterForm } from '../components/newsletter-form';
+import { NewsletterForm } from '../../newsletters';
 import type { ProfileData } from '../loaders/profile-loader';
 import { profileMeta } from '../profile-meta';
 import { AppLink } from '../../../components/ui/app-link';
@@ -101,7 +101,7 @@ function LoadedProfile({ profile: loaded, isOwner }: { profile: Profile; isOwner
         isOwner={isOwner}
         onProfileChange={(next) => setState({ loaded, profile: next })}
       />
-      {isOwner ? null : <NewsletterForm userId={profile.id} username={profile.username} />}
+      {isOwner ? null : <NewsletterForm list={profile.id} name={profile.username} />}
       <PeopleLists userId={profile.id} />
     </>
   );

@@ -2,32 +2,35 @@ import { useState } from 'react';
 import { NEWSLETTER_PAGE_PATHS } from '../../../../../contracts/newsletters';
 import { useViewer } from '../../auth';
 import { subscribeWithAccount } from '../api/subscribe-newsletter';
-import './newsletter-form.css';
 
 export interface NewsletterFormProps {
-  /** The writer's id: their own blog's, which is the list. */
-  userId: string;
-  username: string;
+  /** The list: a publication's slug or id; a writer's own blog is named by the writer's id. */
+  list: string;
+  /** Whose posts the emails bring: the writer's or the publication's name. */
+  name: string;
+  /** Where more than one form could be on a page, this one's heading id. */
+  titleId?: string;
 }
 
 /**
- * A writer's newsletter on their profile. Rendered by the server as a plain form that posts to the
- * server's page (it works without script, and answers "check your inbox"); a signed-in reader gets
- * one button instead, which subscribes their account's address. Either way the address confirms.
+ * A writer's or a publication's newsletter, on the profile and under each post. Rendered by the
+ * server as a plain form that posts to the server's page (it works without script, and answers
+ * "check your inbox"); a signed-in reader gets one button instead, which subscribes their
+ * account's address. Either way the address confirms.
  */
-export function NewsletterForm({ userId, username }: NewsletterFormProps) {
+export function NewsletterForm({ list, name, titleId = 'newsletter-form-title' }: NewsletterFormProps) {
   const viewer = useViewer();
   const [state, setState] = useState<{ pending: boolean; message: string | null; error: string | null }>({
     pending: false,
     message: null,
     error: null,
   });
-  const titleId = 'newsletter-form-title';
   const oneClick = viewer.known && viewer.status;
+  const emailId = `${titleId}-email`;
 
   async function subscribe() {
     setState({ pending: true, message: null, error: null });
-    const result = await subscribeWithAccount(userId);
+    const result = await subscribeWithAccount(list);
     setState(
       result.ok
         ? { pending: false, message: result.data.message, error: null }
@@ -38,7 +41,7 @@ export function NewsletterForm({ userId, username }: NewsletterFormProps) {
   return (
     <section className="newsletter-form" aria-labelledby={titleId}>
       <h2 className="newsletter-form__title" id={titleId}>
-        Get new posts from {username} by email
+        Get new posts from {name} by email
       </h2>
       {state.message ? (
         <p className="newsletter-form__done" role="status">
@@ -64,15 +67,15 @@ export function NewsletterForm({ userId, username }: NewsletterFormProps) {
       ) : (
         <form method="post" action={NEWSLETTER_PAGE_PATHS.subscribe}>
           <p className="newsletter-form__hint">No account needed. Every email has a one-click unsubscribe.</p>
-          <input type="hidden" name="publication" value={userId} />
+          <input type="hidden" name="publication" value={list} />
           <div className="newsletter-form__row">
             <div className="field">
-              <label className="field__label" htmlFor="newsletter-email">
+              <label className="field__label" htmlFor={emailId}>
                 Email address
               </label>
               <input
                 className="field__input"
-                id="newsletter-email"
+                id={emailId}
                 name="email"
                 type="email"
                 autoComplete="email"
