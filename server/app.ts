@@ -40,6 +40,9 @@ import { registerBlockRoutes } from './modules/social/blocks/blocks-routes';
 import { registerCommentRoutes } from './modules/social/comments/comments-routes';
 import { registerFavoriteRoutes } from './modules/social/favorites/favorites-routes';
 import { registerFollowRoutes } from './modules/social/follows/follows-routes';
+import type { StatsCollector } from './modules/stats/stats-collector';
+import type { StatsRetention } from './modules/stats/stats-retention';
+import { registerStatsRoutes } from './modules/stats/stats-routes';
 import { registerTagRoutes } from './modules/tags/tags-routes';
 import { registerTransferRoutes } from './modules/transfer/transfer-routes';
 import { registerUserRoutes } from './modules/users/users-routes';
@@ -63,6 +66,8 @@ declare module 'fastify' {
     domainChecks: DomainChecks;
     /** Every periodic job of the app; tests check that none is left once it closes. */
     scheduler: Scheduler;
+    /** The stats' buffer and retention: tests write a batch, or forget, when they choose. */
+    stats: { collector: StatsCollector; retention: StatsRetention };
   }
 }
 
@@ -127,6 +132,7 @@ export async function buildApp({
   });
   app.decorate('domainChecks', services.domainChecks);
   app.decorate('scheduler', scheduler);
+  app.decorate('stats', { collector: services.statsCollector, retention: services.statsRetention });
   // The jobs start once the custom domains are known, and all of them stop when the app closes.
   app.addHook('onReady', async () => {
     await siteHosts.refresh();
@@ -134,6 +140,8 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    // The events still in memory are written before the database is closed (server.ts).
+    await services.statsCollector.close();
     services.close();
   });
 
@@ -261,6 +269,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerBlockRoutes(app, { blocks: services.blocks });
   registerNotificationRoutes(app, { notifications: services.notifications });
   registerTagRoutes(app, { tags: services.tags });
+  registerStatsRoutes(app, { stats: services.stats });
   registerSearchRoutes(app, { search: services.search });
   registerDiscoverRoutes(app, { discover: services.discover });
   registerWebhookRoutes(app, { webhooks: services.webhooks });

@@ -69,6 +69,10 @@ import { FavoritesRepository } from './modules/social/favorites/favorites-reposi
 import { FavoritesService } from './modules/social/favorites/favorites-service';
 import { FollowsRepository } from './modules/social/follows/follows-repository';
 import { FollowsService } from './modules/social/follows/follows-service';
+import { STATS_COLLECTOR_DEFAULTS, StatsCollector } from './modules/stats/stats-collector';
+import { StatsRepository } from './modules/stats/stats-repository';
+import { StatsRetention } from './modules/stats/stats-retention';
+import { StatsService } from './modules/stats/stats-service';
 import { TagsRepository } from './modules/tags/tags-repository';
 import { TagsService } from './modules/tags/tags-service';
 import { TransferRepository } from './modules/transfer/transfer-repository';
@@ -278,6 +282,21 @@ export function createServices({
     users,
     limiters,
   );
+  // Stats: pages report views and reads; each instance adds up its own in memory and writes them
+  // in batches (a final one when the app closes); salts and hashes are forgotten after the day.
+  const statsRepository = new StatsRepository(db);
+  const statsCollector = new StatsCollector(statsRepository, STATS_COLLECTOR_DEFAULTS, log, scheduler);
+  const statsRetention = new StatsRetention(statsRepository);
+  scheduler.add(statsRetention);
+  const mainHost = new URL(config.publicUrl).hostname.toLowerCase();
+  const baseDomain = config.baseDomain?.toLowerCase();
+  const stats = new StatsService(statsRepository, statsCollector, publications, {
+    host: mainHost,
+    isOwnHost: (host) =>
+      host === mainHost ||
+      (baseDomain !== undefined && (host === baseDomain || host.endsWith(`.${baseDomain}`))),
+  });
+
   const searchRepository =
     dialect === 'postgres' ? new PostgresSearchRepository(db) : new SqliteSearchRepository(db);
 
@@ -313,6 +332,9 @@ export function createServices({
       writeVersion,
     ),
     webhooks,
+    stats,
+    statsCollector,
+    statsRetention,
     media: new MediaService(
       new MediaRepository(db),
       mediaStorage,

@@ -374,6 +374,65 @@ export interface NewsletterSubscriptionsTable {
   updated_at: string;
 }
 
+/** What a stats row counts (migration 2026-11-28-1001): a post, a profile or a publication's home. */
+export type StatsPageKind = 'post' | 'profile' | 'publication';
+
+/** Whose page a stats row's counts were for when they were made. */
+interface StatsPageColumns {
+  page_kind: StatsPageKind;
+  page_id: string;
+  author_id: string | null;
+  publication_id: string | null;
+}
+
+export interface StatsHoursTable extends StatsPageColumns {
+  /** `YYYY-MM-DDTHH`, UTC. */
+  hour: string;
+  views: Generated<number>;
+  reads: Generated<number>;
+}
+
+export interface StatsDaysTable extends StatsPageColumns {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  views: Generated<number>;
+  reads: Generated<number>;
+  visitors: Generated<number>;
+}
+
+export interface StatsDaySourcesTable extends StatsPageColumns {
+  day: string;
+  dimension: 'source' | 'device' | 'browser';
+  value: string;
+  views: Generated<number>;
+  reads: Generated<number>;
+}
+
+/** Unique visitors per day of all of a writer's (`author:ID`) or a publication's (`publication:ID`) pages. */
+export interface StatsScopeVisitorsTable {
+  scope: string;
+  day: string;
+  visitors: Generated<number>;
+}
+
+export interface StatsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+export interface StatsVisitorHashesTable {
+  /** `post:ID`, `profile:ID`, `publication-home:ID`, `author:ID` or `publication:ID`. */
+  scope: string;
+  day: string;
+  hash: string;
+}
+
+export interface StatsLiveTable {
+  scope: string;
+  hash: string;
+  seen_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -403,4 +462,11 @@ export interface DatabaseSchema {
   moderation_log: ModerationLogTable;
   staff_picks: StaffPicksTable;
   testimonials: TestimonialsTable;
+  stats_hours: StatsHoursTable;
+  stats_days: StatsDaysTable;
+  stats_day_sources: StatsDaySourcesTable;
+  stats_scope_visitors: StatsScopeVisitorsTable;
+  stats_salts: StatsSaltsTable;
+  stats_visitor_hashes: StatsVisitorHashesTable;
+  stats_live: StatsLiveTable;
 }

@@ -31,6 +31,11 @@ export const API_TAGS = [
     description:
       "Readers' email subscriptions to a writer's blog or a publication: double opt-in, one-click unsubscribe.",
   },
+  {
+    name: 'Stats',
+    description:
+      "Writers' first-party figures: views, unique visitors, reads and sources, without a cookie or personal data (decision 63).",
+  },
   { name: 'Comments', description: 'Discussions, replies and in-line comments.' },
   { name: 'People', description: 'Profiles, follows, favorites and blocks.' },
   { name: 'Topics', description: 'Tags, their pages and follows.' },

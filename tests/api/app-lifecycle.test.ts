@@ -14,6 +14,8 @@ it('runs every periodic job on the scheduler once ready, and none once closed', 
       'mail outbox',
       'newsletter: forget unconfirmed addresses',
       'site hosts refresh',
+      'stats: forget salts, hashes and old hours',
+      'stats: write counted views',
       'webhook queue',
     ]);
     await app.close();

@@ -33,6 +33,7 @@ import * as tagLabels from './2026-11-28-0202-tag-labels';
 import * as handlePrefixes from './2026-11-28-0571-handle-prefixes';
 import * as formerMembersWithoutHandles from './2026-11-28-0601-former-members-without-handles';
 import * as subscriberLookups from './2026-11-28-0801-subscriber-lookups';
+import * as createStats from './2026-11-28-1001-create-stats';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0571-handle-prefixes': handlePrefixes,
   '2026-11-28-0601-former-members-without-handles': formerMembersWithoutHandles,
   '2026-11-28-0801-subscriber-lookups': subscriberLookups,
+  '2026-11-28-1001-create-stats': createStats,
 };

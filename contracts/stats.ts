@@ -1,0 +1,121 @@
+import { idSchema } from './ids';
+import { z } from './zod';
+
+/**
+ * First-party stats (docs/decisions/0063-first-party-stats.md): what a page reports, and what a
+ * writer is answered. Nothing here names a reader.
+ */
+
+/** Where pages send their view and read events (one small POST, after the page is interactive). */
+export const STATS_EVENT_PATH = '/api/stats/event';
+
+export const STATS_PAGE_KINDS = ['post', 'profile', 'publication'] as const;
+export type StatsPageKind = (typeof STATS_PAGE_KINDS)[number];
+
+export const STATS_EVENTS = ['view', 'read'] as const;
+export type StatsEventName = (typeof STATS_EVENTS)[number];
+
+/** The longest range asked for at once: a year. */
+export const STATS_DAYS_MAX = 365;
+/** The live count covers this many minutes. */
+export const STATS_LIVE_MINUTES = 30;
+
+const ADDRESS_MAX = 2048;
+
+/**
+ * A page's report. `page` is the page's own address (for `utm_source`/`ref` and its host) and
+ * `referrer` the address it was reached from (only its host is kept). Sent as JSON, or as text
+ * holding JSON (navigator.sendBeacon from a publication's site sends text/plain).
+ */
+export const statsEventSchema = z.strictObject({
+  kind: z.enum(STATS_PAGE_KINDS, { error: "kind must be 'post', 'profile' or 'publication'" }),
+  id: idSchema('id', 'There is no such page'),
+  event: z.enum(STATS_EVENTS, { error: "event must be 'view' or 'read'" }),
+  page: z.string({ error: 'page must be text' }).max(ADDRESS_MAX, 'page is too long').optional(),
+  referrer: z.string({ error: 'referrer must be text' }).max(ADDRESS_MAX, 'referrer is too long').optional(),
+});
+export type StatsEvent = z.infer<typeof statsEventSchema>;
+
+const DAYS_MESSAGE = `days must be a whole number from 1 to ${STATS_DAYS_MAX}`;
+
+/** `days=N`: the last N days, today included (days=1: today, by the hour). */
+export const statsDaysSchema = z
+  .string({ error: DAYS_MESSAGE })
+  .regex(/^\d{1,3}$/, DAYS_MESSAGE)
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= STATS_DAYS_MAX, DAYS_MESSAGE)
+  .optional();
+
+export const STATS_DAYS_DEFAULT = 30;
+
+const count = z.number().int().nonnegative();
+const ratio = z.number().min(0).describe('reads ÷ views (0 when there were no views)');
+
+export const statsPointSchema = z.strictObject({
+  start: z.string().describe('The start of the hour or day (ISO 8601, UTC)'),
+  views: count,
+  visitors: count.nullable().describe('Unique visitors of the day; null for an hour'),
+  reads: count,
+});
+
+export const statsSourceSchema = z.strictObject({
+  source: z
+    .string()
+    .describe(
+      "A referring site's host, a `utm_source`/`ref` value (`newsletter` for the newsletter's links), `Inkwell` (from this site) or `Direct`",
+    ),
+  views: count,
+  reads: count,
+});
+
+const statsShareSchema = z.strictObject({ name: z.string(), views: count });
+
+export const statsTotalsShape = {
+  timeZone: z.literal('UTC').describe('Days and hours are UTC: accounts have no time zone yet'),
+  days: z.number().int(),
+  from: z.string().describe('The first day counted (YYYY-MM-DD)'),
+  to: z.string().describe('The last day counted: today (YYYY-MM-DD)'),
+  views: count,
+  visitors: count.describe('Unique visitors per day, added up over the days'),
+  reads: count,
+  readRatio: ratio,
+  series: z.array(statsPointSchema).describe('Every hour of today (days=1) or every day, oldest first'),
+  sources: z.array(statsSourceSchema),
+  devices: z.array(statsShareSchema).describe('desktop, mobile, tablet or other'),
+  browsers: z.array(statsShareSchema),
+};
+
+export const postStatsSchema = z.strictObject({
+  post: z.strictObject({ id: z.string(), title: z.string() }),
+  ...statsTotalsShape,
+});
+export type PostStats = z.infer<typeof postStatsSchema>;
+
+export const statsTopPostSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  views: count,
+  visitors: count,
+  reads: count,
+  readRatio: ratio,
+});
+
+export const scopeStatsShape = {
+  ...statsTotalsShape,
+  live: count.describe(`Visitors seen in the last ${STATS_LIVE_MINUTES} minutes`),
+  topPosts: z.array(statsTopPostSchema),
+};
+
+export const writerStatsSchema = z.strictObject({
+  writer: z.strictObject({ id: z.string(), username: z.string() }),
+  ...scopeStatsShape,
+});
+export type WriterStats = z.infer<typeof writerStatsSchema>;
+
+export const publicationStatsSchema = z.strictObject({
+  publication: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
+  ...scopeStatsShape,
+});
+export type PublicationStats = z.infer<typeof publicationStatsSchema>;
+export type StatsPoint = z.infer<typeof statsPointSchema>;
+export type StatsTopPost = z.infer<typeof statsTopPostSchema>;
