@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import {
   STATS_LIVE_MINUTES,
   type PostStats,
@@ -136,17 +137,26 @@ export class StatsService {
     return { scope: { kind: 'publication', publicationId: publication.id }, name: publication.slug };
   }
 
-  /** Every page's figures per day as CSV: a header line, then one line per page and day. */
+  /** Every page's figures per day as CSV (csv-stringify): a header line, then one line per page and day. */
   async csv(scope: StatsScope, days: number): Promise<string> {
     const range = this.rangeOf(days);
     const rows = await this.stats.csvRows(scope, range.from, range.to);
-    const lines = ['date,page,id,title,views,visitors,reads'];
-    for (const row of rows) {
-      lines.push(
-        [row.day, row.kind, row.id, csvField(row.title ?? ''), row.views, row.visitors, row.reads].join(','),
-      );
-    }
-    return `${lines.join('\r\n')}\r\n`;
+    return stringify(
+      rows.map((row) => [
+        row.day,
+        row.kind,
+        row.id,
+        defused(row.title ?? ''),
+        row.views,
+        row.visitors,
+        row.reads,
+      ]),
+      {
+        header: true,
+        columns: ['date', 'page', 'id', 'title', 'views', 'visitors', 'reads'],
+        record_delimiter: 'windows',
+      },
+    );
   }
 
   private async requirePublication(viewer: Viewer, ref: string) {
@@ -262,8 +272,5 @@ function hourlySeries(day: string, rows: SeriesRow[]): StatsPoint[] {
   return points;
 }
 
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading formula sign defused. */
-function csvField(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** A title a spreadsheet would take for a formula starts with a quote mark instead. */
+const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
