@@ -175,6 +175,12 @@ export function createRoutes(): RouteObject[] {
                   path: 'publication',
                   ...lazyPage('publications/pages/publication-page', 'PublicationPage'),
                 },
+                // A newsletter list as its writer sees it: their own, or a publication's (?list=).
+                {
+                  id: 'subscribers',
+                  path: 'subscribers',
+                  ...lazyPage('subscribers/pages/subscribers-page', 'SubscribersPage'),
+                },
               ],
             },
             // An unknown address renders the not-found page with a 404.

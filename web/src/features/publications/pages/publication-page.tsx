@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useOneTimeNotice } from '../../../lib/use-one-time-notice';
 import { useSession } from '../../auth';
+import { subscribersPath } from '../../subscribers';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { getPublication } from '../api/publications';
 import { DeletePublication } from '../components/delete-publication';
@@ -148,6 +149,19 @@ function Manage({
       ) : null}
       <MembersSection publication={publication} viewer={{ username, role }} onChange={onChange} />
       {powers.invites ? <InvitationsSection slug={publication.slug} /> : null}
+      {powers.invites ? (
+        <SettingsSection
+          title="Newsletter subscribers"
+          lead="Who subscribed by email, how the list grows, and importing or exporting it as CSV."
+        >
+          <AppLink
+            className="button button--secondary"
+            to={subscribersPath(publication.personal ? publication.id : publication.slug)}
+          >
+            Subscribers
+          </AppLink>
+        </SettingsSection>
+      ) : null}
       {powers.owns ? <DomainSection slug={publication.slug} /> : null}
       {powers.owns && !publication.personal ? <DeletePublication publication={publication} /> : null}
     </Shell>

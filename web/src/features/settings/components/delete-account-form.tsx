@@ -9,6 +9,8 @@ import { endSession } from '../../auth';
 import { showSessionNotice } from '../../auth';
 import { deleteAccount } from '../api/account';
 import { SettingsSection } from '../../../components/ui/settings-section';
+import { AppLink } from '../../../components/ui/app-link';
+import { subscribersPath } from '../../subscribers';
 
 const CHOICES = [
   { value: 'delete', label: 'Delete my posts and comments too' },
@@ -38,6 +40,10 @@ export function DeleteAccountForm() {
       title="Delete account"
       lead="Your account, favorites and follows are removed for good. This cannot be undone."
     >
+      <p className="settings-section__lead">
+        Your blog&apos;s newsletter subscribers and your own email subscriptions go too.{' '}
+        <AppLink to={subscribersPath()}>Export your subscribers</AppLink> first to keep them.
+      </p>
       <form className="form" noValidate onSubmit={form.onSubmit}>
         <fieldset
           className="choice-group"

@@ -15,6 +15,7 @@ import { ExportData } from '../components/export-data';
 import { PublicationsLink } from '../components/publications-link';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import { WebhooksSection } from '../components/webhooks-section';
+import { SubscribersLink } from '../../subscribers';
 import { getCurrentUser } from '../../auth';
 import { updateUser } from '../../auth';
 import { AuthCard } from '../../auth';
@@ -113,6 +114,7 @@ export function UserUpdatePage() {
       <FormError message={form.formError} />
       {details && userData?.id ? <ProfileDetailsForm initial={details} userId={userData.id} /> : null}
       <PublicationsLink />
+      <SubscribersLink />
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />
       <ExportData />

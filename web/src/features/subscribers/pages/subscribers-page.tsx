@@ -1,0 +1,191 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  GROWTH_PERIODS,
+  type GrowthPeriod,
+  type SubscribersSummary,
+} from '../../../../../contracts/newsletter-subscribers';
+import { SUBSCRIPTION_STATUSES } from '../../../../../contracts/newsletters';
+import { PageHead } from '../../../app/head/page-head';
+import { ErrorRetry } from '../../../components/ui/error-retry';
+import { FormError } from '../../../components/ui/form-error';
+import { PendingButton } from '../../../components/ui/pending-button';
+import { SettingsSection } from '../../../components/ui/settings-section';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useApiResource } from '../../../lib/use-api-resource';
+import { useSession } from '../../auth';
+import { downloadSubscribers, getSummary } from '../api/subscribers';
+import { bucketsOf, GrowthChart } from '../components/growth-chart';
+import { ImportForm } from '../components/import-form';
+import { STATUS_LABELS, SubscriberList } from '../components/subscriber-list';
+import '../subscribers.css';
+
+const PERIOD_NAMES: Record<GrowthPeriod, string> = { 30: '30 days', 90: '90 days', 365: 'Year' };
+
+/**
+ * /subscribers, behind RequireAccount: the writer's own newsletter list, or with `?list=` a
+ * publication's, for its owner and editors (the server checks every request): counts, growth, the
+ * list, export and import (docs/decisions/0062-newsletter-subscribers-page.md).
+ */
+export function SubscribersPage() {
+  const [params] = useSearchParams();
+  const { userData } = useSession();
+  const list = (params.get('list') ?? '').trim() || userData?.id || '';
+  const [days, setDays] = useState<GrowthPeriod>(30);
+  const read = useCallback((signal: AbortSignal) => getSummary(list, days, signal), [list, days]);
+  const { resource, reload } = useApiResource(read, list !== '');
+  const [version, setVersion] = useState(0);
+
+  if (resource.status === 'failed') {
+    const refused = resource.httpStatus === 403 || resource.httpStatus === 404;
+    return (
+      <Shell title="Subscribers">
+        {refused ? (
+          <div className="empty-state" role="alert">
+            <p>{resource.message.replace(/^Error: /, '')}.</p>
+          </div>
+        ) : (
+          <ErrorRetry message={resource.message} onRetry={() => void reload()} />
+        )}
+      </Shell>
+    );
+  }
+  if (resource.status === 'loading') {
+    return (
+      <Shell title="Subscribers">
+        <div aria-busy="true" className="subscribers-loading">
+          <p className="visually-hidden" role="status">
+            Loading subscribers…
+          </p>
+          <div className="subscriber-counts">
+            {SUBSCRIPTION_STATUSES.map((status) => (
+              <Skeleton key={status} className="subscriber-counts__skeleton" />
+            ))}
+          </div>
+          <Skeleton className="growth-chart__skeleton" />
+          <Skeleton className="skeleton--line" />
+          <Skeleton className="skeleton--line skeleton--w-60" />
+        </div>
+      </Shell>
+    );
+  }
+  const summary = resource.value;
+  // The list's own key for what follows: the page may have been opened by id or by slug.
+  const key = summary.list.personal ? summary.list.id : summary.list.slug;
+  const changed = () => {
+    void reload();
+    setVersion((count) => count + 1);
+  };
+  return (
+    <Shell title={summary.list.personal ? 'Your subscribers' : `Subscribers of ${summary.list.name}`}>
+      <Counts summary={summary} />
+      <SettingsSection title="Growth" lead="New subscribers above the line, those who left below it.">
+        <div className="growth-periods" role="group" aria-label="Period">
+          {GROWTH_PERIODS.map((period) => (
+            <button
+              key={period}
+              type="button"
+              className="button button--secondary button--small"
+              aria-pressed={period === days}
+              onClick={() => setDays(period)}
+            >
+              {PERIOD_NAMES[period]}
+            </button>
+          ))}
+        </div>
+        <GrowthChart buckets={bucketsOf(summary.growth, summary.days)} caption={growthCaption(summary)} />
+      </SettingsSection>
+      <SettingsSection
+        title="Subscribers"
+        lead="By address. Search by the start of an address, or show one state."
+      >
+        <SubscriberList key={`${key}-${version}`} list={key} onChanged={() => void reload()} />
+      </SettingsSection>
+      <SettingsSection
+        title="Export"
+        lead="Every address with its state and dates, as a CSV file: to keep, or to bring to another service."
+      >
+        <ExportButton list={key} />
+      </SettingsSection>
+      <SettingsSection
+        title="Import"
+        lead="Bring your list from Substack, Ghost or elsewhere. Addresses that unsubscribed or bounced here are never added back."
+      >
+        <ImportForm list={key} onImported={changed} />
+      </SettingsSection>
+    </Shell>
+  );
+}
+
+function growthCaption(summary: SubscribersSummary): string {
+  const added = summary.growth.reduce((sum, day) => sum + day.subscribed, 0);
+  const left = summary.growth.reduce((sum, day) => sum + day.unsubscribed, 0);
+  const period = summary.days === 365 ? 'the last year' : `the last ${summary.days} days`;
+  return `${added} new, ${left} unsubscribed in ${period}.`;
+}
+
+function Counts({ summary }: { summary: SubscribersSummary }) {
+  return (
+    <dl className="subscriber-counts">
+      {SUBSCRIPTION_STATUSES.map((status) => (
+        <div key={status} className={`subscriber-counts__item subscriber-counts__item--${status}`}>
+          <dt>{STATUS_LABELS[status]}</dt>
+          <dd>{summary.counts[status].toLocaleString('en-US')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Hands the browser the CSV to save, under the name the server chose. */
+function save(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function ExportButton({ list }: { list: string }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const onClick = async () => {
+    setPending(true);
+    setError(null);
+    setDone(null);
+    const result = await downloadSubscribers(list);
+    setPending(false);
+    if (!result.ok) {
+      setError(result.error.message);
+      return;
+    }
+    const filename = result.data.filename ?? 'subscribers.csv';
+    save(result.data.blob, filename);
+    setDone(`Saved ${filename}.`);
+  };
+  return (
+    <>
+      <PendingButton pending={pending} pendingLabel="Preparing the file…" onClick={() => void onClick()}>
+        Export CSV
+      </PendingButton>
+      <p className="settings-section__status" role="status">
+        {done}
+      </p>
+      <FormError message={error} />
+    </>
+  );
+}
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="page page--narrow subscribers-page">
+      <PageHead title={title} noindex />
+      <h1 className="subscribers-heading">{title}</h1>
+      {children}
+    </div>
+  );
+}
