@@ -29,7 +29,9 @@ function vite(args: string[]): void {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // Two whole builds of the web app: about 80 s on two idle cores, and more than 180 s has been
+  // seen while the other worker's browser and server share them.
+  test.setTimeout(420_000);
   vite(['build', '--mode', 'development', '--outDir', `../${DEV_BUILD}/web`, '--emptyOutDir']);
   vite(['build', '--ssr', '--mode', 'development', '--outDir', `../${DEV_BUILD}/ssr`, '--emptyOutDir']);
   server = await startBuiltServer({ WEB_DIR: `${DEV_BUILD}/web`, NODE_ENV: 'development' });
