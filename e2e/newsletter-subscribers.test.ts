@@ -107,6 +107,29 @@ test.describe('the Subscribers page', () => {
     await expect(counts.locator('.subscriber-counts__item--active dd')).toHaveText('55');
   });
 
+  test("a publication's owner reaches its list from the publication's page", async ({
+    newPage,
+    serverURL,
+  }) => {
+    const owner = await createUser(serverURL, 'Team Keeper');
+    const slug = `letters-${Date.now().toString(36)}`;
+    const created = await fetch(`${serverURL}/api/publications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ slug, name: 'Team Letters', description: 'Letters' }),
+    });
+    expect(created.status).toBe(201);
+    const page = await newPage();
+    await signInAs(page, owner);
+    await page.goto(`/publication?slug=${slug}`);
+    await page
+      .getByRole('region', { name: 'Newsletter subscribers' })
+      .getByRole('link', { name: 'Subscribers' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscribers of Team Letters' })).toBeVisible();
+    await expect(page.getByText('Nobody has subscribed yet.')).toBeVisible();
+  });
+
   test('answers a writer who is not an editor of the list with a clear refusal', async ({
     newPage,
     serverURL,

@@ -10,8 +10,10 @@ import {
 } from '../../contracts/newsletter-subscribers';
 import type { SubscriptionStatus } from '../../contracts/newsletters';
 import type { PublicationDetails } from '../../contracts/publications';
+import { loadWebhooksConfig } from '../../server/config';
 import { uuidv7 } from '../../server/lib/ids';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const DAY_MS = 24 * 60 * 60_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
@@ -534,3 +536,72 @@ describeEachDatabase('newsletter subscriptions and the account', (ctx) => {
     });
   }
 });
+
+describeEachDatabase(
+  'newsletter subscribers and webhooks',
+  (ctx) => {
+    it('tells the owner of a removal of an active subscriber, and of no imported one', async () => {
+      const receiver = await WebhookReceiver.start();
+      try {
+        const writer = await signUpUser(ctx, { username: unique('hooked') });
+        const hook = await request(ctx, {
+          method: 'POST',
+          url: '/api/webhooks',
+          token: writer.token,
+          payload: {
+            url: receiver.url('/subscribers'),
+            events: ['subscriber.created', 'subscriber.removed'],
+          },
+        });
+        expect(hook.status).toBe(201);
+        const imported = await importCsv(
+          ctx,
+          writer.id,
+          writer.token,
+          'email\nkept@example.com\nleaving@example.com\n',
+        );
+        expect(imported.body.response.imported).toBe(2);
+        const [leaving] = (await pageOf(ctx, writer.id, writer.token, '?q=leaving')).body.response;
+        const removed = await request(ctx, {
+          method: 'DELETE',
+          url: `/api/newsletters/lists/${writer.id}/subscribers/${leaving!.id}`,
+          token: writer.token,
+        });
+        expect(removed.status).toBe(204);
+        for (
+          let attempt = 0;
+          attempt < 200 && receiver.events('subscriber.removed').length === 0;
+          attempt += 1
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect(JSON.parse(receiver.events('subscriber.removed')[0]!.body)).toMatchObject({
+          event: 'subscriber.removed',
+          data: {
+            subscriber: {
+              email: 'leaving@example.com',
+              status: 'unsubscribed',
+              publication: { id: writer.id },
+            },
+          },
+        });
+        // The import's deliveries, had there been any, were queued before the removal's.
+        expect(receiver.events('subscriber.created')).toEqual([]);
+      } finally {
+        await receiver.close();
+      }
+    });
+  },
+  {
+    config: {
+      // The test's webhook receiver is on 127.0.0.1.
+      webhooks: {
+        ...loadWebhooksConfig({}),
+        allowPrivateNetworks: true,
+        pollIntervalMs: 25,
+        backoffBaseMs: 40,
+        backoffMaxMs: 200,
+      },
+    },
+  },
+);
