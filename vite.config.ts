@@ -78,6 +78,9 @@ const READER_SHARED = [
   'web/src/components/ui/local-date.tsx',
   'contracts/dates.ts',
   'contracts/publication-url.ts',
+  // The read page's and the profile's view counting (decision 63): a few hundred bytes.
+  'web/src/features/stats/count-view.ts',
+  'contracts/stats-event.ts',
 ];
 const isReaderShared = (id: string) => {
   const path = id.replace(/\\/g, '/');

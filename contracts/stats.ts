@@ -1,4 +1,5 @@
 import { idSchema } from './ids';
+import { STATS_EVENTS, STATS_PAGE_KINDS } from './stats-event';
 import { z } from './zod';
 
 /**
@@ -6,14 +7,13 @@ import { z } from './zod';
  * writer is answered. Nothing here names a reader.
  */
 
-/** Where pages send their view and read events (one small POST, after the page is interactive). */
-export const STATS_EVENT_PATH = '/api/stats/event';
-
-export const STATS_PAGE_KINDS = ['post', 'profile', 'publication'] as const;
-export type StatsPageKind = (typeof STATS_PAGE_KINDS)[number];
-
-export const STATS_EVENTS = ['view', 'read'] as const;
-export type StatsEventName = (typeof STATS_EVENTS)[number];
+export {
+  STATS_EVENTS,
+  STATS_EVENT_PATH,
+  STATS_PAGE_KINDS,
+  type StatsEventName,
+  type StatsPageKind,
+} from './stats-event';
 
 /** The longest range asked for at once: a year. */
 export const STATS_DAYS_MAX = 365;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { PublicationDetails } from '../../contracts/publications';
@@ -198,6 +199,8 @@ describeEachDatabase('stats', (ctx) => {
       payload: JSON.stringify({ kind: 'post', id: post.id, event: 'view' }),
     });
     expect(beacon.statusCode).toBe(204);
+    // A publication's site reports from another origin, whose beacon must be let through.
+    expect(beacon.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const notJson = await ctx.app.inject({
       method: 'POST',
       url: '/api/stats/event',
@@ -308,6 +311,38 @@ describeEachDatabase('stats', (ctx) => {
       headers: { authorization: `Bearer ${stranger.token}` },
     });
     expect(forbiddenCsv.statusCode).toBe(403);
+  });
+
+  it("puts one small script on a publication's home and post pages, permitted by its hash", async () => {
+    const slug = `stats-site-${process.pid}`;
+    const team = await createPublication(ctx, writer, slug);
+    const post = await request<{ response: { id: string; readingMinutes: number } }>(ctx, {
+      method: 'POST',
+      url: '/api/post/blog',
+      token: writer.token,
+      payload: { title: 'On the site', content: 'Words on a site.', publication: slug },
+    });
+    expect(post.status).toBe(201);
+    const pages = [
+      { url: `/pub/${slug}/`, kind: 'publication', id: team.id },
+      { url: `/pub/${slug}/posts/${post.body.response.id}`, kind: 'post', id: post.body.response.id },
+    ];
+    for (const page of pages) {
+      const answer = await ctx.app.inject({ method: 'GET', url: page.url });
+      expect(answer.statusCode, page.url).toBe(200);
+      const tag = /<script ([^>]*)>([\s\S]*?)<\/script>/.exec(answer.body);
+      if (!tag?.[1] || !tag[2]) throw new Error(`no script on ${page.url}`);
+      expect(tag[1]).toContain(`data-url="http://inkwell.test/api/stats/event"`);
+      expect(tag[1]).toContain(`data-kind="${page.kind}" data-id="${page.id}"`);
+      expect(tag[1].includes('data-minutes=')).toBe(page.kind === 'post');
+      const hash = createHash('sha256').update(tag[2]).digest('base64');
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy).toContain(`script-src 'sha256-${hash}';`);
+      expect(policy).toContain('connect-src http://inkwell.test;');
+      expect(policy).not.toContain('unsafe-inline');
+      // The script is under 1 KB: what a reader's browser runs for counting.
+      expect(Buffer.byteLength(tag[2])).toBeLessThan(1024);
+    }
   });
 
   it('adds up days: a series over a week, and totals over the range asked', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PublicationRow } from '../publications/publications-repository';
 import type { PublicationsService } from '../publications/publications-service';
 import type { SiteContext } from './site-pages';
+import { SITE_STATS_SCRIPT_SOURCE } from './site-stats-script';
 
 /**
  * What a publication's pages are drawn with: its details, the main site's address, and its
@@ -21,7 +22,8 @@ export async function siteContextOf(
 }
 
 /**
- * The Content-Security-Policy of a site's pages, which carry no script. Pictures come from the
+ * The Content-Security-Policy of a site's pages, whose only script is the stats one, permitted by
+ * its hash, reporting to the main site (site-stats-script.ts). Pictures come from the
  * main site, which in development is another origin (http://localhost…). The stylesheet is at the
  * publication's own address, which is another origin when the page was reached another way (by
  * its path on the main site, or its sub-domain once a domain is verified). The subscribe form
@@ -30,5 +32,5 @@ export async function siteContextOf(
 export function siteContentPolicy(publicUrl: string, site: SiteContext | undefined): string {
   const mainOrigin = new URL(publicUrl).origin;
   const styles = site ? ` ${new URL(site.publication.url).origin}` : '';
-  return `default-src 'none'; style-src 'self'${styles}; img-src 'self' data: https: ${mainOrigin}; base-uri 'none'; form-action 'self' ${mainOrigin}; frame-ancestors 'none'`;
+  return `default-src 'none'; script-src ${SITE_STATS_SCRIPT_SOURCE}; connect-src ${mainOrigin}; style-src 'self'${styles}; img-src 'self' data: https: ${mainOrigin}; base-uri 'none'; form-action 'self' ${mainOrigin}; frame-ancestors 'none'`;
 }

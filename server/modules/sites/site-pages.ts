@@ -5,6 +5,8 @@ import { sitePostPath } from '../../../contracts/publication-url';
 import type { PublicationDetails } from '../../../contracts/publications';
 import { NEWSLETTER_PAGE_PATHS } from '../../../contracts/newsletters';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
+import type { StatsPageKind } from '../../../contracts/stats-event';
+import { siteStatsScript } from './site-stats-script';
 
 /**
  * A publication's site: small server-rendered pages that need no script, at its own
@@ -28,6 +30,8 @@ export interface Head {
   description: string;
   canonical: string;
   extra?: string;
+  /** The page whose view (and, for a post, read) its one small script reports. */
+  counted?: { kind: StatsPageKind; id: string; readingMinutes?: number };
 }
 
 /** Every page of a publication's site: its header, its stylesheet, its footer. */
@@ -78,6 +82,7 @@ ${main}
 <a href="${escapeHtml(feeds)}">RSS</a> · <a href="${escapeHtml(`${publication.url}/atom.xml`)}">Atom</a></p>
 </div>
 </footer>
+${head.counted ? siteStatsScript(publicUrl, head.counted) : ''}
 </body>
 </html>
 `;
@@ -160,6 +165,7 @@ ${byline(site, post)}
       title: page.paged ? `Older posts · ${publication.name}` : publication.name,
       description,
       canonical: `${publication.url}/`,
+      counted: { kind: 'publication', id: publication.id },
     },
     `${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${list}${older}`,
   );
@@ -184,6 +190,7 @@ export function postPage(site: SiteContext, post: Post, contentHtml: string, sum
       description: summary,
       canonical,
       extra: `<meta property="og:type" content="article">${ogImage}`,
+      counted: { kind: 'post', id: post.id, readingMinutes: post.readingMinutes },
     },
     `<article>
 <h1>${escapeHtml(post.title)}</h1>

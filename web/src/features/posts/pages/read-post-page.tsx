@@ -27,6 +27,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useViewer } from '../../auth';
 import { loadPassageLayer } from '../../passages';
+import { useCountView } from '../../stats';
 
 const DISCUSSION_ID = 'discussion';
 
@@ -76,6 +77,9 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
   }
   const onPostChange = (next: Post) => setState({ loaded, post: next });
   const contentRef = useRef<HTMLDivElement>(null);
+  // A view once the page is interactive; a read at the post's end or after its reading time.
+  const endRef = useRef<HTMLElement>(null);
+  useCountView('post', post.id, { minutes: post.readingMinutes, end: endRef });
   const [passageComments, setPassageComments] = useState<Comment[]>([]);
   // Each press of "Comment on a passage" asks the passage layer for its dialog.
   const [passageRequests, setPassageRequests] = useState(0);
@@ -157,7 +161,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           </Suspense>
         </OnceHydrated>
         <TagLinks tags={post.tags} className="post__tags" />
-        <footer className="post__footer">
+        <footer className="post__footer" ref={endRef}>
           <a className="post__discuss" href={`#${DISCUSSION_ID}`} onClick={jumpToDiscussion}>
             <DiscussCount count={post.commentCount} />
           </a>

@@ -14,6 +14,7 @@ import { NewsletterForm } from '../../newsletters';
 import type { ProfileData } from '../loaders/profile-loader';
 import { profileMeta } from '../profile-meta';
 import { AppLink } from '../../../components/ui/app-link';
+import { useCountView } from '../../stats';
 
 /**
  * /profile?userId= is public (PRODUCT fix 3). Plain /profile means "mine": a signed-in user is
@@ -86,6 +87,7 @@ function ProfileView({
 
 function LoadedProfile({ profile: loaded, isOwner }: { profile: Profile; isOwner: boolean }) {
   const site = useSite();
+  useCountView('profile', loaded.id);
   // A follow shows at once; a new profile from the loader starts over.
   const [state, setState] = useState({ loaded, profile: loaded });
   let profile = state.profile;

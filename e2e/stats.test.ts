@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { PostStats } from '../contracts/stats';
+import { appIsInteractive, expect, test } from './support/fixtures';
+import { createUser, type E2eUser } from './support/api';
+import { startBuiltServer, type RunningServer } from './support/server-process';
+
+/**
+ * A person's Chromium. Playwright's headless Chromium says "HeadlessChrome", which isbot (rightly)
+ * takes for a robot, so the readers here present the user agent of the same browser with a window.
+ */
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** This file's own server, with publications' sites at sub-domains of localhost (another origin). */
+let server: RunningServer;
+let site = '';
+
+test.beforeAll(async () => {
+  server = await startBuiltServer({ BASE_DOMAIN: 'localhost' });
+  site = `http://localhost:${new URL(server.baseURL).port}`;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+
+/** A reader in a browser of their own (its user agent and headers are the test's subject). */
+async function reader(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ userAgent: CHROME, baseURL: site, ...options });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  // A report the browser refused (by CSP or CORP) would be a view lost.
+  page.on('requestfailed', (request) => pageErrors.push(`${request.url()}: ${request.failure()?.errorText}`));
+  return page;
+}
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(pageErrors.splice(0), 'errors thrown by the page').toEqual([]);
+});
+
+/** A page's report to the stats endpoint, answered. */
+const reported = (page: Page, event: 'view' | 'read') =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/stats/event') &&
+      (response.request().postData() ?? '').includes(`"event":"${event}"`),
+  );
+
+async function statsOf(writer: E2eUser, postId: string): Promise<PostStats> {
+  const response = await fetch(`${server.baseURL}/api/stats/post?id=${postId}&days=1`, {
+    headers: { authorization: `Bearer ${writer.token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as PostStats;
+}
+
+async function ownBlog(user: E2eUser): Promise<{ url: string }> {
+  const response = await fetch(`${server.baseURL}/api/user/publications`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  const body = (await response.json()) as { response: { publication: { url: string } }[] };
+  const own = body.response[0]?.publication;
+  if (!own) throw new Error('no own blog');
+  return own;
+}
+
+test('a real view and read are counted, on the read page and a publication’s site; a bot, DNT and the writer are not', async ({
+  browser,
+}) => {
+  const writer = await createUser(server.baseURL, 'Counted Writer');
+  const words = Array.from({ length: 600 }, (_, index) => `word${index}`).join(' ');
+  const created = await fetch(`${server.baseURL}/api/post/blog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+    body: JSON.stringify({ title: 'Worth counting', content: `${words}\n\nThe end.` }),
+  });
+  const postId = ((await created.json()) as { response: { id: string } }).response.id;
+  const readPath = `/readblog?id=${postId}`;
+
+  // Reports that must not count: a crawler, a reader asking not to be tracked, the writer.
+  const bot = await reader(browser, { userAgent: GOOGLEBOT });
+  const botView = reported(bot, 'view');
+  await bot.goto(readPath);
+  await appIsInteractive(bot);
+  expect((await botView).status()).toBe(204);
+
+  const dnt = await reader(browser, { extraHTTPHeaders: { DNT: '1' } });
+  const dntView = reported(dnt, 'view');
+  await dnt.goto(readPath);
+  expect((await dntView).status()).toBe(204);
+
+  const own = await reader(browser);
+  await own.addInitScript(
+    ({ token, username, id }) => {
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('username', username);
+      window.localStorage.setItem('userId', id);
+    },
+    { token: writer.token, username: writer.username, id: writer.id },
+  );
+  const ownView = reported(own, 'view');
+  await own.goto(readPath);
+  expect((await ownView).request().headers().authorization).toBe(`Bearer ${writer.token}`);
+
+  // A person: the view once the page is interactive, the read at the post's end.
+  const person = await reader(browser, { viewport: { width: 375, height: 700 } });
+  const view = reported(person, 'view');
+  await person.goto(`${readPath}&ref=newsletter`);
+  await appIsInteractive(person);
+  expect((await view).status()).toBe(204);
+  const read = reported(person, 'read');
+  await person.locator('.post__footer').scrollIntoViewIfNeeded();
+  expect((await read).status()).toBe(204);
+
+  // The same post on the writer's site, another origin: a beacon to the main site.
+  const blog = await ownBlog(writer);
+  const visitor = await reader(browser, { baseURL: blog.url });
+  const beacon = visitor.waitForRequest((request) => request.url() === `${site}/api/stats/event`);
+  await visitor.goto(`${blog.url}/posts/${postId}`);
+  const sent = await beacon;
+  expect(JSON.parse(sent.postData() ?? '{}')).toMatchObject({ kind: 'post', id: postId, event: 'view' });
+
+  // Written by the server's next batch (every few seconds).
+  await expect.poll(async () => (await statsOf(writer, postId)).views, { timeout: 20_000 }).toBe(2);
+  const stats = await statsOf(writer, postId);
+  expect(stats).toMatchObject({ views: 2, reads: 1, readRatio: 0.5 });
+  expect(stats.sources.map((row) => row.source).sort()).toEqual(['Direct', 'newsletter']);
+  expect(Object.fromEntries(stats.browsers.map((row) => [row.name, row.views]))).toEqual({ Chrome: 2 });
+});
