@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SIGNED_IN_HINT_ATTRIBUTE } from '../../../../contracts/session';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useViewer } from '../../features/auth';
 import { NavigationProgress } from './navigation-progress';
 import { PageNotice } from './page-notice';
 import { SiteFooter } from './site-footer';
@@ -34,20 +34,23 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
-      <SignedInHintRemoval />
+      <SignedInHintFollowsSession />
     </>
   );
 }
 
 /**
- * The page now renders the session itself; the hint that stood in for it before hydration goes.
- * A component of its own, so that hydration ending renders it again, not the layout and the whole
- * page inside it.
+ * After hydration the page renders the session itself, but parts of it may still be the server's
+ * HTML, kept until React takes them over as the reader comes near (HydrateWhenNear): the hint
+ * goes on choosing their signed-in or visitor layout, so it follows the session from now on (set
+ * on sign-in, gone on logout) instead of going with hydration. Components render the hint's
+ * classes only while the session is not known, so nothing else depends on it.
+ * A component of its own, so that the session changing renders it again, not the whole page.
  */
-function SignedInHintRemoval() {
-  const hydrated = useHydrated();
+function SignedInHintFollowsSession() {
+  const viewer = useViewer();
   useEffect(() => {
-    if (hydrated) document.documentElement.removeAttribute(SIGNED_IN_HINT_ATTRIBUTE);
-  }, [hydrated]);
+    if (viewer.known) document.documentElement.toggleAttribute(SIGNED_IN_HINT_ATTRIBUTE, viewer.status);
+  }, [viewer.known, viewer.status]);
   return null;
 }

@@ -25,7 +25,6 @@ export function NewsletterForm({ list, name, titleId = 'newsletter-form-title' }
     message: null,
     error: null,
   });
-  const oneClick = viewer.known && viewer.status;
   const emailId = `${titleId}-email`;
 
   async function subscribe() {
@@ -38,6 +37,52 @@ export function NewsletterForm({ list, name, titleId = 'newsletter-form-title' }
     );
   }
 
+  // One button: the signed-in reader's account address is used.
+  const withAccount = (className: string | undefined) => (
+    <div className={className}>
+      <p className="newsletter-form__hint">Sent to your account&rsquo;s address, once you confirm.</p>
+      <button
+        className="button button--primary"
+        type="button"
+        disabled={state.pending || !viewer.known}
+        onClick={() => void subscribe()}
+      >
+        Subscribe
+      </button>
+      {state.error ? (
+        <p className="field__error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+    </div>
+  );
+  // A plain form: it works without script, and without an account.
+  const withAddress = (className: string | undefined) => (
+    <form className={className} method="post" action={NEWSLETTER_PAGE_PATHS.subscribe}>
+      <p className="newsletter-form__hint">No account needed. Every email has a one-click unsubscribe.</p>
+      <input type="hidden" name="publication" value={list} />
+      <div className="newsletter-form__row">
+        <div className="field">
+          <label className="field__label" htmlFor={emailId}>
+            Email address
+          </label>
+          <input
+            className="field__input"
+            id={emailId}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+          />
+        </div>
+        <button className="button button--primary" type="submit">
+          Subscribe
+        </button>
+      </div>
+    </form>
+  );
+
   return (
     <section className="newsletter-form" aria-labelledby={titleId}>
       <h2 className="newsletter-form__title" id={titleId}>
@@ -47,47 +92,17 @@ export function NewsletterForm({ list, name, titleId = 'newsletter-form-title' }
         <p className="newsletter-form__done" role="status">
           {state.message}
         </p>
-      ) : oneClick ? (
+      ) : !viewer.known ? (
+        // The server cannot see the session: it sends both, and the signed-in hint (global.css)
+        // shows the right one from the first paint, so nothing below moves when React knows.
         <>
-          <p className="newsletter-form__hint">Sent to your account&rsquo;s address, once you confirm.</p>
-          <button
-            className="button button--primary"
-            type="button"
-            disabled={state.pending}
-            onClick={() => void subscribe()}
-          >
-            Subscribe
-          </button>
-          {state.error ? (
-            <p className="field__error" role="alert">
-              {state.error}
-            </p>
-          ) : null}
+          {withAccount('when-signed-in')}
+          {withAddress('when-signed-out')}
         </>
+      ) : viewer.status ? (
+        withAccount(undefined)
       ) : (
-        <form method="post" action={NEWSLETTER_PAGE_PATHS.subscribe}>
-          <p className="newsletter-form__hint">No account needed. Every email has a one-click unsubscribe.</p>
-          <input type="hidden" name="publication" value={list} />
-          <div className="newsletter-form__row">
-            <div className="field">
-              <label className="field__label" htmlFor={emailId}>
-                Email address
-              </label>
-              <input
-                className="field__input"
-                id={emailId}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-              />
-            </div>
-            <button className="button button--primary" type="submit">
-              Subscribe
-            </button>
-          </div>
-        </form>
+        withAddress(undefined)
       )}
     </section>
   );
