@@ -285,6 +285,33 @@ describeEachDatabase('newsletter subscribers: the writer side', (ctx) => {
     ).toBe(204);
   });
 
+  it('writes an address a spreadsheet would run as a formula as text, and imports it back as it was', async () => {
+    const writer = await signUpUser(ctx, { username: unique('defuser') });
+    await seed(ctx, writer.id, [
+      { email: '-dash@example.com', status: 'active' },
+      { email: '+plus@example.com', status: 'active' },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/newsletters/lists/${writer.id}/subscribers/export`,
+      headers: { authorization: `Bearer ${writer.token}` },
+    });
+    const cells = response.body
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(cells.sort()).toEqual(["'+plus@example.com", "'-dash@example.com"]);
+
+    const other = await signUpUser(ctx, { username: unique('reimporter') });
+    const back = await importCsv(ctx, other.id, other.token, response.body);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect((await rowsOf(ctx, other.id)).map((row) => row.email).sort()).toEqual([
+      '+plus@example.com',
+      '-dash@example.com',
+    ]);
+  });
+
   it('exports the whole list as CSV, streamed, with a download name', async () => {
     const writer = await signUpUser(ctx, { username: unique('exporter') });
     const many = Array.from({ length: 1203 }, (_, n) => ({

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
+import { defusedCell, restoredCell } from '../../lib/csv-cells';
 import { emailSchema } from '../../../contracts/auth';
 import {
   IMPORT_NO_EMAIL_COLUMN_MESSAGE,
@@ -96,7 +97,7 @@ export async function parseImport(data: Buffer, now: string): Promise<ParsedImpo
         format = formatOf(new Set(columns));
       }
       const line = info.lines;
-      const raw = (record[emailColumn] ?? '').trim();
+      const raw = restoredCell((record[emailColumn] ?? '').trim());
       const checked = emailSchema.safeParse(raw);
       if (!checked.success) {
         const message =
@@ -146,7 +147,13 @@ export function exportCsv(batches: AsyncIterable<SubscriptionRow[]>): Readable {
     (async function* () {
       for await (const batch of batches) {
         for (const row of batch) {
-          yield [row.email, row.status, row.created_at, row.confirmed_at ?? '', row.unsubscribed_at ?? ''];
+          yield [
+            defusedCell(row.email),
+            row.status,
+            row.created_at,
+            row.confirmed_at ?? '',
+            row.unsubscribed_at ?? '',
+          ];
         }
       }
     })(),
