@@ -103,6 +103,14 @@ export const publishAtSchema = z
  *   POST writes to the author's own blog and PUT keeps the post where it is.
  * A PUT without `tags` keeps the post's tags; without `coverId` its cover.
  */
+/**
+ * Whether publishing emails the post to its list's subscribers: `email` (publish and email, the
+ * default when absent) or `web` (publish on the web only). Decision 61.
+ */
+export const NEWSLETTER_CHOICES = ['email', 'web'] as const;
+export type NewsletterChoice = (typeof NEWSLETTER_CHOICES)[number];
+export const NEWSLETTER_CHOICE_MESSAGE = 'newsletter must be "email" or "web"';
+
 export const postWriteSchema = z
   .object({
     title: draftText(TITLE_MAX, 'Title'),
@@ -123,6 +131,7 @@ export const postWriteSchema = z
       .min(1, PUBLICATION_FIELD_MESSAGE)
       .max(63, PUBLICATION_UNKNOWN_MESSAGE)
       .optional(),
+    newsletter: z.enum(NEWSLETTER_CHOICES, { error: NEWSLETTER_CHOICE_MESSAGE }).optional(),
   })
   .superRefine((input, ctx) => {
     if (input.publishAt !== undefined && input.status === 'draft') {

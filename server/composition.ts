@@ -6,7 +6,7 @@ import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { unitOfWork } from './db/transaction';
 import { Authenticator } from './modules/accounts/authenticator';
-import { LogMailer, SmtpMailer, defaultSender } from './lib/mail';
+import { LogMailer, SmtpMailer, defaultSender, senderAddress } from './lib/mail';
 import { MarkdownRenderer } from './modules/posts/markdown/markdown-renderer';
 import type { Metrics } from './lib/metrics';
 import { systemResolver } from './lib/network-guard';
@@ -37,6 +37,17 @@ import { MAIL_QUEUE_DEFAULTS, QueuedMailer } from './modules/mail-outbox/queued-
 import { ForgetUnconfirmedSubscribers } from './modules/newsletters/forget-unconfirmed';
 import { UnsubscribeLinks } from './modules/newsletters/newsletter-links';
 import { NewslettersRepository } from './modules/newsletters/newsletters-repository';
+import { postEmailBody } from './modules/newsletters/newsletter-message';
+import {
+  CachedPostEmails,
+  NEWSLETTER_SEND_DEFAULTS,
+  NewsletterSender,
+} from './modules/newsletters/newsletter-sender';
+import {
+  NewsletterSendsRepository,
+  readPostForEmail,
+} from './modules/newsletters/newsletter-sends-repository';
+import { LogNewsletterTransport, PooledSmtpTransport } from './modules/newsletters/newsletter-transport';
 import { NewslettersService } from './modules/newsletters/newsletters-service';
 import { SubscribersRepository } from './modules/newsletters/subscribers-repository';
 import { SubscribersService } from './modules/newsletters/subscribers-service';
@@ -50,7 +61,7 @@ import { ModerationService } from './modules/moderation/moderation-service';
 import { NotificationsRepository } from './modules/notifications/notifications-repository';
 import { NotificationsService } from './modules/notifications/notifications-service';
 import { PostsRepository } from './modules/posts/posts-repository';
-import { PostsService } from './modules/posts/posts-service';
+import { POST_HEADING_BASE, PostsService } from './modules/posts/posts-service';
 import { PublicationMembersService } from './modules/publications/publication-members-service';
 import { PublicationUrls } from './modules/publications/publication-urls';
 import { PublicationsRepository } from './modules/publications/publications-repository';
@@ -80,7 +91,7 @@ import { UsersRepository } from './modules/users/users-repository';
 import { HandleSuggestionsRepository } from './modules/users/handle-suggestions-repository';
 import { HandleSuggestionsService } from './modules/users/handle-suggestions-service';
 import { UsersService } from './modules/users/users-service';
-import { WebhookEvents } from './modules/webhooks/webhook-events';
+import { WebhookEvents, type PostChangeListener } from './modules/webhooks/webhook-events';
 import { WebhookWorker } from './modules/webhooks/webhook-worker';
 import { WebhooksRepository } from './modules/webhooks/webhooks-repository';
 import { WebhooksService } from './modules/webhooks/webhooks-service';
@@ -142,7 +153,9 @@ export function createServices({
   const markdown = new MarkdownRenderer();
   const notificationsRepository = new NotificationsRepository(db);
   const usersRepository = new UsersRepository(db);
-  const postsRepository = new PostsRepository(db);
+  // Publishing a post queues its newsletter send in the same transaction (decision 61).
+  const newsletterSends = new NewsletterSendsRepository(db, dialect);
+  const postsRepository = new PostsRepository(db, newsletterSends);
   const tagsRepository = new TagsRepository(db);
 
   const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
@@ -211,18 +224,51 @@ export function createServices({
   // Newsletters: a reader subscribes to a publication (a writer's own blog is one) by email, with
   // a confirmation through the same mail queue; unconfirmed addresses are forgotten.
   const newslettersRepository = new NewslettersRepository(db);
+  const unsubscribeLinks = new UnsubscribeLinks(jwtSecret);
   const newsletters = new NewslettersService({
     subscriptions: newslettersRepository,
     lists: publications,
     users: usersRepository,
     mailer,
-    unsubscribeLinks: new UnsubscribeLinks(jwtSecret),
+    unsubscribeLinks,
     publicUrl: config.publicUrl,
     log,
     limiters,
     events: webhookEvents,
   });
   scheduler.add(new ForgetUnconfirmedSubscribers(newslettersRepository));
+  // Each post to each active subscriber once: a queue in the database, a pooled SMTP connection.
+  const newsletterTransport = config.smtpUrl
+    ? new PooledSmtpTransport(config.smtpUrl, config.newsletters.connections, config.newsletters.dkim)
+    : new LogNewsletterTransport(log);
+  const emailContext = {
+    publicUrl: config.publicUrl,
+    fromAddress: senderAddress(config.mailFrom ?? defaultSender(config.publicUrl)),
+    unsubscribeMailto: config.newsletters.unsubscribeMailto,
+  };
+  const newsletterSender = new NewsletterSender(
+    newsletterSends,
+    new CachedPostEmails(
+      (postId, listId) => readPostForEmail(db, postId, listId),
+      (post) =>
+        postEmailBody(
+          post,
+          markdown.render(post.content, POST_HEADING_BASE, config.publicUrl).html,
+          emailContext,
+        ),
+    ),
+    newsletterTransport,
+    unsubscribeLinks,
+    emailContext,
+    {
+      ...NEWSLETTER_SEND_DEFAULTS,
+      ratePerSecond: config.newsletters.ratePerSecond,
+      connections: config.newsletters.connections,
+      ...config.newsletters.queue,
+    },
+    log,
+    scheduler,
+  );
   // The writer's side of the same lists: counts, growth, removal, CSV export and import.
   const subscribers = new SubscribersService({
     subscribers: new SubscribersRepository(db),
@@ -255,7 +301,16 @@ export function createServices({
   // Every instance learns of another's verification within half a minute.
   scheduler.add(siteHosts);
 
-  const posts = new PostsService(postsRepository, markdown, limiters, webhookEvents, publications);
+  // After each post write: its webhooks, and a wake for the newsletter queue (whose row, if any,
+  // the write's own transaction added) so a post published now starts sending at once.
+  const postChanges: PostChangeListener = {
+    postWritten: async (before, post) => {
+      newsletterSender.wake();
+      await webhookEvents.postWritten(before, post);
+    },
+    postDeleted: (post) => webhookEvents.postDeleted(post),
+  };
+  const posts = new PostsService(postsRepository, markdown, limiters, postChanges, publications);
   const comments = new CommentsService(
     unitOfWork(db, (tx) => ({
       comments: new CommentsRepository(tx),
@@ -371,6 +426,7 @@ export function createServices({
     /** Ends what the services hold open once the scheduler has stopped (the SMTP connection). */
     close(): void {
       if (transport instanceof SmtpMailer) transport.close();
+      newsletterTransport.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { POSTGRES_POOL_DEFAULT } from './db/database';
 import type { HostResolver } from './lib/network-guard';
 import type { RateLimitRule } from './lib/rate-limiter';
 import type { MailQueueOptions } from './modules/mail-outbox/queued-mailer';
+import type { NEWSLETTER_SEND_DEFAULTS } from './modules/newsletters/newsletter-sender';
 import { REMOTE_PICTURE_DEFAULTS } from './modules/media/remote-picture';
 
 /*
@@ -383,7 +384,37 @@ export const VARIABLES = {
   MAIL_FROM: declare(
     'Email',
     text(undefined, "`Inkwell <no-reply@PUBLIC_URL's host>`"),
-    'The sender of those emails',
+    "The sender of those emails; newsletter emails use its address with the writer's or publication's name",
+  ),
+  NEWSLETTER_SEND_RATE: declare(
+    'Email',
+    integer(20, { min: 1, max: 10_000 }),
+    'Newsletter emails sent a second by each instance (see [Newsletters](operations.md#newsletters))',
+  ),
+  NEWSLETTER_SMTP_CONNECTIONS: declare(
+    'Email',
+    integer(3, { min: 1, max: 50 }),
+    'SMTP connections each instance keeps open for newsletter emails (a nodemailer pool)',
+  ),
+  LIST_UNSUBSCRIBE_MAILTO: declare(
+    'Email',
+    text(undefined),
+    "An address offered as `mailto:` in newsletter emails' `List-Unsubscribe`, beside the one-click https link (the subject carries the unsubscribe token; the operator handles that mailbox). Unset: the https link alone",
+  ),
+  DKIM_DOMAIN: declare(
+    'Email',
+    text(undefined),
+    'With `DKIM_SELECTOR` and `DKIM_PRIVATE_KEY`: newsletter emails are DKIM-signed for this domain',
+  ),
+  DKIM_SELECTOR: declare(
+    'Email',
+    text(undefined),
+    "The DKIM key's selector (its DNS record is `SELECTOR._domainkey.DOMAIN`)",
+  ),
+  DKIM_PRIVATE_KEY: declare(
+    'Email',
+    text(undefined),
+    'The DKIM private key, PEM (newlines may be written `\\n`)',
   ),
 
   REDIS_URL: declare(
@@ -753,6 +784,21 @@ function configFrom(values: Values & Record<string, number>, defaults: { webDir?
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    newsletters: {
+      ratePerSecond: values.NEWSLETTER_SEND_RATE,
+      connections: values.NEWSLETTER_SMTP_CONNECTIONS,
+      unsubscribeMailto: values.LIST_UNSUBSCRIBE_MAILTO,
+      dkim:
+        values.DKIM_DOMAIN && values.DKIM_SELECTOR && values.DKIM_PRIVATE_KEY
+          ? {
+              domainName: values.DKIM_DOMAIN,
+              keySelector: values.DKIM_SELECTOR,
+              privateKey: values.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+            }
+          : undefined,
+      /** The queue's timing (tests shorten it); unset: NEWSLETTER_SEND_DEFAULTS. */
+      queue: undefined as Partial<typeof NEWSLETTER_SEND_DEFAULTS> | undefined,
+    },
     media: {
       s3: values.MEDIA_S3_BUCKET
         ? {

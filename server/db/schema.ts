@@ -433,6 +433,46 @@ export interface StatsLiveTable {
   seen_at: string;
 }
 
+/** A post to be emailed to its list (migration 2026-11-28-0701, decision 61). */
+export interface NewsletterSendsTable {
+  post_id: string;
+  publication_id: string;
+  /** waiting: until the post is public; copying: its addresses are being queued; queued; cancelled. */
+  state: 'waiting' | 'copying' | 'queued' | 'cancelled';
+  /** The last subscription id queued: the copy goes on after it. */
+  cursor: string | null;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One post to one subscription, at most once (migration 2026-11-28-0701). */
+export interface NewsletterDeliveriesTable {
+  post_id: string;
+  subscription_id: string;
+  /**
+   * pending → sending (just before SMTP) → sent; bounced (5xx at RCPT); failed (given up, or a
+   * send interrupted by a crash: never retried, so never doubled); skipped (the address left the
+   * list); cancelled (the post stopped being public).
+   */
+  state: 'pending' | 'sending' | 'sent' | 'bounced' | 'failed' | 'skipped' | 'cancelled';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+/** A list's newsletter settings; null columns take the defaults (migration 2026-11-28-0701). */
+export interface NewsletterSettingsTable {
+  publication_id: string;
+  newsletter_name: string | null;
+  sender_name: string | null;
+  reply_to: string | null;
+  footer: string | null;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -458,6 +498,9 @@ export interface DatabaseSchema {
   publication_domains: PublicationDomainsTable;
   mail_outbox: MailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletter_sends: NewsletterSendsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_settings: NewsletterSettingsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   staff_picks: StaffPicksTable;

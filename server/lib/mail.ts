@@ -52,3 +52,9 @@ export class LogMailer implements Mailer {
 export function defaultSender(publicUrl: string): string {
   return `Inkwell <no-reply@${new URL(publicUrl).hostname}>`;
 }
+
+/** The address of a sender written `Name <address>` or bare (MAIL_FROM's two forms). */
+export function senderAddress(sender: string): string {
+  const angled = /<([^<>]+)>\s*$/.exec(sender);
+  return (angled?.[1] ?? sender).trim();
+}

@@ -32,6 +32,7 @@ import * as keptSessions from './2026-11-28-0201-kept-sessions';
 import * as tagLabels from './2026-11-28-0202-tag-labels';
 import * as handlePrefixes from './2026-11-28-0571-handle-prefixes';
 import * as formerMembersWithoutHandles from './2026-11-28-0601-former-members-without-handles';
+import * as newsletterSends from './2026-11-28-0701-newsletter-sends';
 import * as subscriberLookups from './2026-11-28-0801-subscriber-lookups';
 import * as createStats from './2026-11-28-1001-create-stats';
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0202-tag-labels': tagLabels,
   '2026-11-28-0571-handle-prefixes': handlePrefixes,
   '2026-11-28-0601-former-members-without-handles': formerMembersWithoutHandles,
+  '2026-11-28-0701-newsletter-sends': newsletterSends,
   '2026-11-28-0801-subscriber-lookups': subscriberLookups,
   '2026-11-28-1001-create-stats': createStats,
 };

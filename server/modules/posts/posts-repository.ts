@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
+import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Post } from '../../../contracts/posts';
 import type { DatabaseSchema, PostsTable } from '../../db/schema';
 import type { TimePageRequest } from './paging';
@@ -21,6 +21,27 @@ export interface PostWriteState {
   publicationId: string | null;
 }
 
+/** The writer's choice of whether publishing emails the post to its list (decision 61). */
+export type NewsletterChoice = 'email' | 'web';
+
+/**
+ * Told of every post write inside its transaction (the newsletter queues or cancels its send
+ * there, so a crash cannot keep one without the other). Composition wires it.
+ */
+export interface PostWriteObserver {
+  postWritten(
+    trx: Transaction<DatabaseSchema>,
+    facts: {
+      postId: string;
+      listId: string;
+      before: string | null | 'new';
+      after: string | null;
+      newsletter: NewsletterChoice | undefined;
+      now: string;
+    },
+  ): Promise<void>;
+}
+
 export type UpdateOutcome =
   { kind: 'updated' } | { kind: 'missing' } | { kind: 'stale'; currentVersion: number };
 
@@ -31,7 +52,10 @@ export type UpdateOutcome =
  * scheduled posts (later) fall outside every range the lists walk.
  */
 export class PostsRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly observer?: PostWriteObserver,
+  ) {}
 
   /** Any post, drafts included: the service decides who may see it. */
   async findById(id: string, viewerId: string | null): Promise<Post | undefined> {
@@ -167,13 +191,25 @@ export class PostsRepository {
   }
 
   /** The post, its tags and their counts in one transaction. */
-  async insert(post: Omit<Insertable<PostsTable>, 'tags'>, tags: readonly string[]): Promise<void> {
+  async insert(
+    post: Omit<Insertable<PostsTable>, 'tags'>,
+    tags: readonly string[],
+    newsletter?: NewsletterChoice,
+  ): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('posts')
         .values({ ...post, tags: joinTags(tags) })
         .execute();
       if (post.published_at) await attachTags(trx, post.id, tags, post.published_at);
+      await this.observer?.postWritten(trx, {
+        postId: post.id,
+        listId: post.publication_id ?? post.author_id,
+        before: 'new',
+        after: post.published_at ?? null,
+        newsletter,
+        now: post.created_at,
+      });
     });
   }
 
@@ -189,6 +225,7 @@ export class PostsRepository {
     changes: PostChanges,
     tags: readonly string[] | undefined,
     expectedVersion: number | undefined,
+    newsletter?: { before: string | null; choice: NewsletterChoice | undefined },
   ): Promise<UpdateOutcome> {
     return inTransaction(this.db, async (trx): Promise<UpdateOutcome> => {
       let query = trx
@@ -200,7 +237,9 @@ export class PostsRepository {
         }))
         .where('id', '=', id);
       if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
-      const updated = await query.returning(['tags', 'hidden_at']).executeTakeFirst();
+      const updated = await query
+        .returning(['tags', 'hidden_at', 'author_id', 'publication_id'])
+        .executeTakeFirst();
       if (!updated) {
         const current = await trx
           .selectFrom('posts')
@@ -226,6 +265,16 @@ export class PostsRepository {
           wanted.filter((tag) => !before.includes(tag)),
           changes.published_at,
         );
+      }
+      if (newsletter) {
+        await this.observer?.postWritten(trx, {
+          postId: id,
+          listId: updated.publication_id ?? updated.author_id,
+          before: newsletter.before,
+          after: changes.published_at,
+          newsletter: newsletter.choice,
+          now: changes.updated_at,
+        });
       }
       return { kind: 'updated' };
     });

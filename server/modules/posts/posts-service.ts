@@ -163,6 +163,7 @@ export class PostsService {
         publication_id: publicationId,
       },
       input.tags ?? [],
+      input.newsletter,
     );
     const post = await this.get(id, viewer);
     await this.changes?.postWritten('new', post);
@@ -199,6 +200,7 @@ export class PostsService {
       // The state above was read from this version: a write in between must not be overwritten
       // with a publication time worked out from older facts.
       state.version,
+      { before: state.publishedAt, choice: input.newsletter },
     );
     if (outcome.kind === 'missing') throw notFound(POST_NOT_FOUND_MESSAGE);
     if (outcome.kind === 'stale') {

@@ -1,0 +1,184 @@
+import escapeHtml from 'escape-html';
+import juice from 'juice';
+import sanitize from 'sanitize-html';
+import { postPagePath } from '../../../contracts/site';
+import type { PostForEmail } from './newsletter-sends-repository';
+
+/** The widest an image is drawn in the email's column (Outlook ignores CSS max-width). */
+const IMAGE_WIDTH = 600;
+
+/** A post rendered once for its email; each reader's copy only adds their own links. */
+export interface PostEmailBody {
+  subject: string;
+  /** The post's HTML with styles inlined, without the footer. */
+  html: string;
+  text: string;
+  postUrl: string;
+  listName: string;
+  fromName: string;
+  replyTo: string | null;
+  footer: string | null;
+  listId: string;
+}
+
+/** One reader's email, in nodemailer's terms. */
+export interface NewsletterEmail {
+  to: string;
+  from: { name: string; address: string };
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  list: { id: { url: string; comment: string } };
+  headers: Record<string, string | { prepared: true; value: string }>;
+}
+
+/** Who it is from, where links lead, and where a mailto unsubscribe goes (if configured). */
+export interface EmailContext {
+  publicUrl: string;
+  fromAddress: string;
+  unsubscribeMailto: string | undefined;
+}
+
+/**
+ * Styles for the mail programs that drop `<style>` (Gmail's app, Outlook): juice copies them onto
+ * each element. Code blocks wrap instead of scrolling, images fit the column.
+ */
+const STYLES = `
+body { margin: 0; padding: 0; background: #ffffff; }
+.wrap { max-width: ${IMAGE_WIDTH}px; margin: 0 auto; padding: 16px; font-family: Georgia, 'Times New Roman', serif; font-size: 17px; line-height: 1.6; color: #1a1a1a; }
+h1 { font-size: 28px; line-height: 1.25; margin: 0 0 16px; }
+h2, h3, h4 { line-height: 1.3; margin: 24px 0 8px; }
+a { color: #1a5fb4; }
+img { max-width: 100%; height: auto; border: 0; }
+pre { white-space: pre-wrap; word-wrap: break-word; overflow-wrap: anywhere; background: #f4f4f4; padding: 12px; font-size: 14px; line-height: 1.45; }
+code { font-family: Menlo, Consolas, monospace; font-size: 14px; }
+blockquote { margin: 16px 0; padding-left: 12px; border-left: 3px solid #cccccc; color: #444444; }
+.web-link { font-size: 14px; margin: 0 0 24px; }
+.footer { margin-top: 32px; padding-top: 16px; border-top: 1px solid #dddddd; font-size: 13px; color: #666666; }
+`;
+
+/**
+ * Email-safe HTML from the read page's rendering: absolute image addresses with a width, embeds
+ * (frames, media) and passage marks reduced to links or their text, nothing a mail program runs.
+ */
+function emailSafe(html: string, postUrl: string): string {
+  return sanitize(html, {
+    allowedTags: sanitize.defaults.allowedTags.concat(['img', 'del', 's']),
+    allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'title'], code: ['class'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['https', 'http'] },
+    transformTags: {
+      img: (_tag, attribs) => ({
+        tagName: 'img',
+        attribs: {
+          src: attribs.src ? new URL(attribs.src, postUrl).href : '',
+          alt: attribs.alt ?? '',
+          width: String(Math.min(Number(attribs.width) || IMAGE_WIDTH, IMAGE_WIDTH)),
+        },
+      }),
+      iframe: (_tag, attribs) => ({
+        tagName: 'a',
+        attribs: { href: attribs.src ? new URL(attribs.src, postUrl).href : postUrl },
+        text: attribs.src ?? postUrl,
+      }),
+      video: (_tag, attribs) => ({
+        tagName: 'a',
+        attribs: { href: attribs.src ? new URL(attribs.src, postUrl).href : postUrl },
+        text: 'Watch on the web',
+      }),
+      a: (_tag, attribs) => ({
+        tagName: 'a',
+        attribs: { href: attribs.href ? new URL(attribs.href, postUrl).href : postUrl },
+      }),
+    },
+    // A mark only highlights a passage on the web page: its text stays, the mark goes.
+    nonTextTags: ['style', 'script', 'textarea', 'option', 'noscript'],
+  });
+}
+
+/** The part of an email that is the same for every reader of one post. */
+export function postEmailBody(post: PostForEmail, contentHtml: string, context: EmailContext): PostEmailBody {
+  const postUrl = `${context.publicUrl}${postPagePath(post.postId)}`;
+  const listName = post.settings.newsletterName ?? post.listName;
+  const article = [
+    `<div class="wrap">`,
+    `<h1>${escapeHtml(post.title)}</h1>`,
+    `<p class="web-link">By ${escapeHtml(post.authorName)} · <a href="${escapeHtml(postUrl)}">Read on the web</a></p>`,
+    emailSafe(contentHtml, postUrl),
+    `<!--footer-->`,
+    `</div>`,
+  ].join('\n');
+  const html = juice(`<style>${STYLES}</style>${article}`);
+  const text = [
+    post.title,
+    `By ${post.authorName}`,
+    `Read on the web: ${postUrl}`,
+    '',
+    post.content.trim(),
+  ].join('\n');
+  return {
+    subject: post.title,
+    html,
+    text,
+    postUrl,
+    listName,
+    fromName: post.settings.senderName ?? post.listName,
+    replyTo: post.settings.replyTo,
+    footer: post.settings.footer,
+    listId: post.listId,
+  };
+}
+
+/** The footer's styles, inlined once (juice runs on the template, not per reader). */
+const FOOTER_STYLE =
+  juice(`<style>${STYLES}</style><div class="footer"></div>`).match(/style="([^"]*)"/)?.[1] ?? '';
+
+/**
+ * One reader's copy: the body with the footer (why they get it, the unsubscribe link) and the
+ * list headers of RFC 2369, 2919 and 8058 (one-click unsubscribe, which Gmail and Yahoo require).
+ */
+export function newsletterEmail(
+  body: PostEmailBody,
+  to: string,
+  unsubscribeToken: string,
+  context: EmailContext,
+): NewsletterEmail {
+  const unsubscribeUrl = `${context.publicUrl}/newsletters/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
+  const why = `You receive this because you subscribed to ${body.listName} at ${new URL(context.publicUrl).host}.`;
+  const footerHtml = [
+    `<div class="footer" style="${FOOTER_STYLE}">`,
+    body.footer ? `<p>${escapeHtml(body.footer)}</p>` : '',
+    `<p>${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    `</div>`,
+  ].join('');
+  const footerText = [
+    '',
+    '--',
+    ...(body.footer ? [body.footer] : []),
+    why,
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n');
+  const unsubscribe: string[] = [`<${unsubscribeUrl}>`];
+  if (context.unsubscribeMailto) {
+    unsubscribe.push(
+      `<mailto:${context.unsubscribeMailto}?subject=${encodeURIComponent(`unsubscribe ${unsubscribeToken}`)}>`,
+    );
+  }
+  const host = new URL(context.publicUrl).hostname;
+  return {
+    to,
+    from: { name: body.fromName, address: context.fromAddress },
+    ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+    subject: body.subject,
+    html: `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head><body>${body.html.replace('<!--footer-->', footerHtml)}</body></html>`,
+    text: body.text + '\n' + footerText,
+    // nodemailer writes List-Id (encoding a name that is not ASCII). List-Unsubscribe is one
+    // header with both addresses (its `list` option would write two), ASCII already.
+    list: { id: { url: `${body.listId}.list-id.${host}`, comment: body.listName } },
+    headers: {
+      'List-Unsubscribe': { prepared: true, value: unsubscribe.join(', ') },
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,461 @@
+import {
+  sql,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely';
+import type { DialectName } from '../../db/database';
+import type { DatabaseSchema, NewsletterDeliveriesTable } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+
+/** What a post's write tells the newsletter, inside the write's transaction (see the posts module). */
+export interface PostWriteFacts {
+  postId: string;
+  /** The list it goes to: its team publication, or its author's own blog (the author's id). */
+  listId: string;
+  /** Its `published_at` before the write ('new': it did not exist). */
+  before: string | null | 'new';
+  after: string | null;
+  /** The writer's choice for this write; undefined: the default (email), or as it was. */
+  newsletter: 'email' | 'web' | undefined;
+  now: string;
+}
+
+/** A post whose addresses this worker is copying into the deliveries, under its lease. */
+export interface ClaimedSend {
+  postId: string;
+  listId: string;
+  cursor: string | null;
+  lockedUntil: string;
+}
+
+/** One post to one address, leased by this worker. */
+export interface ClaimedDelivery {
+  postId: string;
+  subscriptionId: string;
+  attempts: number;
+  lockedUntil: string;
+}
+
+/** A claimed delivery with what the sending needs to know of its address and post. */
+export interface DeliveryFacts extends ClaimedDelivery {
+  listId: string;
+  email: string;
+  subscriptionStatus: string;
+  publishedAt: string | null;
+  hiddenAt: string | null;
+}
+
+type DeliveryUpdate = UpdateQueryBuilder<
+  DatabaseSchema,
+  'newsletter_deliveries',
+  'newsletter_deliveries',
+  UpdateResult
+>;
+type DeliveryState = NewsletterDeliveriesTable['state'];
+
+const isLive = (publishedAt: string | null, now: string) => publishedAt !== null && publishedAt <= now;
+
+/**
+ * The only place that reads and writes the sending queue (decision 61). Every change of a row is
+ * conditional on the lease its worker holds (`locked_until`), so a worker whose lease ran out and
+ * was taken over changes nothing.
+ */
+export class NewsletterSendsRepository {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /**
+   * Called by the posts repository in the transaction of every post write, so a post is queued
+   * for its list exactly when it is published or scheduled, and its send is cancelled when it
+   * goes back to a draft: a crash can never leave one without the other.
+   */
+  async postWritten(trx: Transaction<DatabaseSchema>, facts: PostWriteFacts): Promise<void> {
+    const { before, after, postId, now } = facts;
+    if (after === null) {
+      if (before !== 'new' && before !== null) await cancelIn(trx, postId, now);
+      return;
+    }
+    // Editing (or moving) a post already public sends nothing.
+    if (before !== 'new' && isLive(before, now)) return;
+    const fromDraft = before === 'new' || before === null;
+    // A scheduled post keeps its choice unless the write names one.
+    const choice = facts.newsletter ?? (fromDraft ? 'email' : undefined);
+    if (choice === undefined) return;
+    if (choice === 'web') {
+      await trx
+        .deleteFrom('newsletter_sends')
+        .where('post_id', '=', postId)
+        .where('state', '=', 'waiting')
+        .execute();
+      return;
+    }
+    // A post emailed (or cancelled) once is never queued again: re-publishing sends nothing.
+    await trx
+      .insertInto('newsletter_sends')
+      .values({
+        post_id: postId,
+        publication_id: facts.listId,
+        state: 'waiting',
+        cursor: null,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('post_id').doNothing())
+      .execute();
+  }
+
+  /** Hidden by a moderator: what is not yet sent is not sent. */
+  async cancel(postId: string, now: string): Promise<void> {
+    await inTransaction(this.db, (trx) => cancelIn(trx, postId, now));
+  }
+
+  /** Posts whose send may start or go on: queued, public now, and not leased by a live worker. */
+  async claimSends(now: string, lockedUntil: string, limit: number): Promise<ClaimedSend[]> {
+    const ready = (qb: Kysely<DatabaseSchema>) =>
+      qb
+        .selectFrom('newsletter_sends as s')
+        .innerJoin('posts as p', 'p.id', 's.post_id')
+        .select('s.post_id')
+        .where('s.state', 'in', ['waiting', 'copying'])
+        .where((eb) => eb.or([eb('s.locked_until', 'is', null), eb('s.locked_until', '<', now)]))
+        .where('p.published_at', '<=', now)
+        .where('p.hidden_at', 'is', null);
+    if (!(await ready(this.db).limit(1).executeTakeFirst())) return [];
+    const due = ready(this.db).limit(limit);
+    const rows = await this.db
+      .updateTable('newsletter_sends')
+      .set({ state: 'copying', locked_until: lockedUntil, updated_at: now })
+      .where('post_id', 'in', this.dialect === 'postgres' ? due.forUpdate('s').skipLocked() : due)
+      .where('state', 'in', ['waiting', 'copying'])
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .returning(['post_id', 'publication_id', 'cursor'])
+      .execute();
+    return rows.map((row) => ({
+      postId: row.post_id,
+      listId: row.publication_id,
+      cursor: row.cursor,
+      lockedUntil,
+    }));
+  }
+
+  /**
+   * Queues the next `pageSize` active addresses of the list after the cursor (read by the
+   * `(publication_id, status, id)` index: never the whole list in memory) and moves the cursor,
+   * in one transaction that only commits while this worker holds the lease. Whether the list is
+   * done (the send then needs no lease).
+   */
+  async copyPage(send: ClaimedSend, pageSize: number, now: string): Promise<{ done: boolean }> {
+    return inTransaction(this.db, async (trx) => {
+      let page = trx
+        .selectFrom('newsletter_subscriptions')
+        .select('id')
+        .where('publication_id', '=', send.listId)
+        .where('status', '=', 'active');
+      if (send.cursor !== null) page = page.where('id', '>', send.cursor);
+      const ids = (await page.orderBy('id').limit(pageSize).execute()).map((row) => row.id);
+      if (ids.length > 0) {
+        await trx
+          .insertInto('newsletter_deliveries')
+          .values(
+            ids.map((subscriptionId) => ({
+              post_id: send.postId,
+              subscription_id: subscriptionId,
+              state: 'pending' as const,
+              next_attempt_at: now,
+              locked_until: null,
+              last_error: null,
+              sent_at: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['post_id', 'subscription_id']).doNothing())
+          .execute();
+      }
+      const done = ids.length < pageSize;
+      const moved = await trx
+        .updateTable('newsletter_sends')
+        .set({
+          cursor: ids.at(-1) ?? send.cursor,
+          state: done ? 'queued' : 'copying',
+          locked_until: done ? null : send.lockedUntil,
+          updated_at: now,
+        })
+        .where('post_id', '=', send.postId)
+        .where('state', '=', 'copying')
+        .where('locked_until', '=', send.lockedUntil)
+        .executeTakeFirst();
+      if (moved.numUpdatedRows === 0n) throw new LeaseLost();
+      send.cursor = ids.at(-1) ?? send.cursor;
+      return { done };
+    });
+  }
+
+  /**
+   * A send interrupted by a crash between "sending" and "sent" may have reached the reader: it is
+   * marked failed, never tried again (at most once, decision 61). How many were.
+   */
+  async giveUpInterrupted(now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('newsletter_deliveries')
+      .set({ state: 'failed', locked_until: null, last_error: 'interrupted while sending (not retried)' })
+      .where('state', '=', 'sending')
+      .where('locked_until', '<', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Leases up to `limit` due deliveries, counting the attempt (SKIP LOCKED on PostgreSQL). */
+  async claimDeliveries(now: string, lockedUntil: string, limit: number): Promise<DeliveryFacts[]> {
+    const dueNow = (qb: Kysely<DatabaseSchema>) =>
+      qb
+        .selectFrom('newsletter_deliveries')
+        .select(['post_id', 'subscription_id'])
+        .where('state', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
+    if (!(await dueNow(this.db).limit(1).executeTakeFirst())) return [];
+    const due = dueNow(this.db).orderBy('next_attempt_at').limit(limit);
+    const claimed = await this.db
+      .updateTable('newsletter_deliveries')
+      .set({ locked_until: lockedUntil, attempts: sql`attempts + 1` })
+      .where(
+        sql<SqlBool>`(post_id, subscription_id) in ${this.dialect === 'postgres' ? due.forUpdate().skipLocked() : due}`,
+      )
+      .where('state', '=', 'pending')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .returning(['post_id', 'subscription_id', 'attempts'])
+      .execute();
+    if (claimed.length === 0) return [];
+    const facts = await this.db
+      .selectFrom('newsletter_deliveries as d')
+      .innerJoin('newsletter_subscriptions as s', 's.id', 'd.subscription_id')
+      .innerJoin('posts as p', 'p.id', 'd.post_id')
+      .innerJoin('newsletter_sends as n', 'n.post_id', 'd.post_id')
+      .select([
+        'n.publication_id',
+        'd.post_id',
+        'd.subscription_id',
+        'd.attempts',
+        's.email',
+        's.status',
+        'p.published_at',
+        'p.hidden_at',
+      ])
+      .where('d.locked_until', '=', lockedUntil)
+      .where((eb) =>
+        eb.or(
+          claimed.map((row) =>
+            eb.and([eb('d.post_id', '=', row.post_id), eb('d.subscription_id', '=', row.subscription_id)]),
+          ),
+        ),
+      )
+      .execute();
+    return facts.map((row) => ({
+      postId: row.post_id,
+      subscriptionId: row.subscription_id,
+      attempts: Number(row.attempts),
+      lockedUntil,
+      listId: row.publication_id,
+      email: row.email,
+      subscriptionStatus: row.status,
+      publishedAt: row.published_at,
+      hiddenAt: row.hidden_at,
+    }));
+  }
+
+  /** The last step before SMTP; false if the lease was lost (then nothing may be sent). */
+  async markSending(delivery: ClaimedDelivery): Promise<boolean> {
+    const result = await this.keyed(
+      this.db.updateTable('newsletter_deliveries').set({ state: 'sending' }),
+      delivery,
+      'pending',
+    ).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async sent(delivery: ClaimedDelivery, now: string): Promise<void> {
+    await this.keyed(
+      this.db.updateTable('newsletter_deliveries').set({ state: 'sent', sent_at: now, locked_until: null }),
+      delivery,
+      'sending',
+    ).execute();
+  }
+
+  /** A temporary failure (or a send not started): pending again at `nextAttemptAt`. */
+  async retryAt(delivery: ClaimedDelivery, nextAttemptAt: string, error: string): Promise<void> {
+    await this.keyed(
+      this.db.updateTable('newsletter_deliveries').set({
+        state: 'pending',
+        locked_until: null,
+        next_attempt_at: nextAttemptAt,
+        last_error: error.slice(0, 500),
+      }),
+      delivery,
+      ['sending', 'pending'],
+    ).execute();
+  }
+
+  /** Ends a delivery without sending (or after a permanent failure). */
+  async finish(
+    delivery: ClaimedDelivery,
+    state: 'failed' | 'skipped' | 'cancelled',
+    error: string | null,
+  ): Promise<void> {
+    await this.keyed(
+      this.db.updateTable('newsletter_deliveries').set({
+        state,
+        locked_until: null,
+        last_error: error === null ? null : error.slice(0, 500),
+      }),
+      delivery,
+      ['sending', 'pending'],
+    ).execute();
+  }
+
+  /** 5xx at RCPT: the delivery and the subscription are bounced; nothing more goes to it. */
+  async bounced(delivery: ClaimedDelivery, error: string, now: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await this.keyed(
+        trx
+          .updateTable('newsletter_deliveries')
+          .set({ state: 'bounced', locked_until: null, last_error: error.slice(0, 500) }),
+        delivery,
+        'sending',
+      ).execute();
+      await trx
+        .updateTable('newsletter_subscriptions')
+        .set({ status: 'bounced', updated_at: now })
+        .where('id', '=', delivery.subscriptionId)
+        .where('status', '=', 'active')
+        .execute();
+    });
+  }
+
+  /** Gives back a lease without counting the attempt (shutting down before the send began). */
+  async release(delivery: ClaimedDelivery): Promise<void> {
+    await this.keyed(
+      this.db.updateTable('newsletter_deliveries').set({ locked_until: null, attempts: sql`attempts - 1` }),
+      delivery,
+      'pending',
+    ).execute();
+  }
+
+  private keyed(
+    query: DeliveryUpdate,
+    delivery: ClaimedDelivery,
+    state: DeliveryState | DeliveryState[],
+  ): DeliveryUpdate {
+    return query
+      .where('post_id', '=', delivery.postId)
+      .where('subscription_id', '=', delivery.subscriptionId)
+      .where('locked_until', '=', delivery.lockedUntil)
+      .where('state', 'in', Array.isArray(state) ? state : [state]);
+  }
+}
+
+/** The copy lost its lease to another worker: this transaction must not commit. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('the send was taken over by another worker');
+  }
+}
+
+/**
+ * A send not yet begun goes (a later publication decides anew); one under way is cancelled and
+ * its deliveries not yet begun with it. A delivery in the middle of its SMTP transaction finishes.
+ */
+async function cancelIn(trx: Transaction<DatabaseSchema>, postId: string, now: string): Promise<void> {
+  const started = await trx
+    .selectFrom('newsletter_deliveries')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!started) {
+    await trx
+      .deleteFrom('newsletter_sends')
+      .where('post_id', '=', postId)
+      .where('state', '=', 'waiting')
+      .execute();
+  }
+  await trx
+    .updateTable('newsletter_sends')
+    .set({ state: 'cancelled', locked_until: null, updated_at: now })
+    .where('post_id', '=', postId)
+    .where('state', 'in', ['waiting', 'copying', 'queued'])
+    .execute();
+  await trx
+    .updateTable('newsletter_deliveries')
+    .set({ state: 'cancelled', locked_until: null })
+    .where('post_id', '=', postId)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** What an email of a post is made from. */
+export interface PostForEmail {
+  postId: string;
+  listId: string;
+  title: string;
+  content: string;
+  updatedAt: string;
+  authorName: string;
+  listName: string;
+  settings: NewsletterSettings;
+}
+
+/** A list's newsletter settings; null: the default. */
+export interface NewsletterSettings {
+  newsletterName: string | null;
+  senderName: string | null;
+  replyTo: string | null;
+  footer: string | null;
+}
+
+/** The post and list facts of an email; undefined when the post is gone. */
+export async function readPostForEmail(
+  db: Kysely<DatabaseSchema>,
+  postId: string,
+  listId: string,
+): Promise<PostForEmail | undefined> {
+  const row = await db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .innerJoin('publications as l', (join) => join.on('l.id', '=', listId))
+    .leftJoin('newsletter_settings as n', 'n.publication_id', 'l.id')
+    .select([
+      'p.title',
+      'p.content',
+      'p.updated_at',
+      'u.username',
+      'l.name as list_name',
+      'n.newsletter_name',
+      'n.sender_name',
+      'n.reply_to',
+      'n.footer',
+    ])
+    .where('p.id', '=', postId)
+    .executeTakeFirst();
+  return (
+    row && {
+      postId,
+      listId,
+      title: row.title,
+      content: row.content,
+      updatedAt: row.updated_at,
+      authorName: row.username,
+      listName: row.list_name,
+      settings: {
+        newsletterName: row.newsletter_name,
+        senderName: row.sender_name,
+        replyTo: row.reply_to,
+        footer: row.footer,
+      },
+    }
+  );
+}

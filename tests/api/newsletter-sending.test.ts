@@ -1,0 +1,424 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Post } from '../../contracts/posts';
+import { buildApp } from '../../server/app';
+import { uuidv7 } from '../../server/lib/ids';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  testConfig,
+  type ApiContext,
+  type TestConfigOverrides,
+  type TestUser,
+} from './support/harness';
+import { startMailSink, type ReceivedMail } from './support/mail-sink';
+
+/** A real SMTP server (smtp-server) whose messages mailparser reads: what readers would receive. */
+const sink = await startMailSink();
+afterAll(() => sink.close());
+
+const QUICK = { pollIntervalMs: 30, backoffBaseMs: 20, backoffMaxMs: 40, maxAttempts: 4, pageSize: 7 };
+
+const config = (): TestConfigOverrides => {
+  const base = testConfig();
+  return {
+    smtpUrl: sink.url,
+    mailFrom: 'Inkwell <news@inkwell.test>',
+    mailQueue: { pollIntervalMs: 50 },
+    newsletters: {
+      ...base.newsletters,
+      ratePerSecond: 1000,
+      connections: 3,
+      unsubscribeMailto: 'leave@inkwell.test',
+      queue: QUICK,
+    },
+  };
+};
+
+async function until<T>(find: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    const found = await find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let counter = 0;
+const freshAddress = (tag: string) => `${tag}-${process.pid}-${(counter += 1)}@example.com`;
+const mailsAbout = (title: string) => sink.inbox.filter((mail) => mail.subject === title);
+const addressesOf = (mails: ReceivedMail[]) => mails.map((mail) => mail.to).sort();
+
+type Status = 'pending' | 'active' | 'unsubscribed' | 'bounced';
+
+/** Subscriptions written straight into the list (how they got there is the subscribe tests' concern). */
+async function addSubscribers(ctx: ApiContext, listId: string, entries: [string, Status][]): Promise<void> {
+  const now = new Date().toISOString();
+  await ctx.database.db
+    .insertInto('newsletter_subscriptions')
+    .values(
+      entries.map(([email, status]) => ({
+        id: uuidv7(),
+        publication_id: listId,
+        email,
+        user_id: null,
+        status,
+        confirmed_at: status === 'pending' ? null : now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+async function activeList(ctx: ApiContext, listId: string, tag: string, count: number): Promise<string[]> {
+  const addresses = Array.from({ length: count }, () => freshAddress(tag));
+  await addSubscribers(
+    ctx,
+    listId,
+    addresses.map((address) => [address, 'active']),
+  );
+  return addresses.sort();
+}
+
+async function publish(ctx: ApiContext, writer: TestUser, body: Record<string, unknown>): Promise<Post> {
+  const answer = await request<{ response: Post }>(ctx, {
+    method: 'POST',
+    url: '/api/post/blog',
+    token: writer.token,
+    payload: { content: 'Some **Markdown** with `code`.\n\n![A picture](/media/x.png)', ...body },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.response;
+}
+
+/** The deliveries of a post by state (what is left to send, what went, what was stopped). */
+async function deliveryStates(ctx: ApiContext, postId: string): Promise<Record<string, number>> {
+  const rows = await ctx.database.db
+    .selectFrom('newsletter_deliveries')
+    .select('state')
+    .where('post_id', '=', postId)
+    .execute();
+  const counts: Record<string, number> = {};
+  for (const row of rows) counts[row.state] = (counts[row.state] ?? 0) + 1;
+  return counts;
+}
+
+/** Waits until the post's send is over: its list copied and nothing pending or in flight. */
+async function settled(ctx: ApiContext, postId: string): Promise<Record<string, number>> {
+  return until(async () => {
+    const send = await ctx.database.db
+      .selectFrom('newsletter_sends')
+      .select('state')
+      .where('post_id', '=', postId)
+      .executeTakeFirst();
+    if (send && (send.state === 'waiting' || send.state === 'copying')) return undefined;
+    const states = await deliveryStates(ctx, postId);
+    return states.pending || states.sending ? undefined : states;
+  }, `the send of ${postId} to end`);
+}
+
+const statusOf = async (ctx: ApiContext, email: string) =>
+  (
+    await ctx.database.db
+      .selectFrom('newsletter_subscriptions')
+      .select('status')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).status;
+
+describeEachDatabase(
+  'newsletter sending',
+  (ctx) => {
+    let writer: TestUser;
+
+    beforeAll(async () => {
+      writer = await signUpUser(ctx, { username: `sender ${process.pid}` });
+    });
+    beforeEach(() => {
+      sink.recipients = () => undefined;
+      sink.gate = undefined;
+    });
+
+    it('emails each active subscriber once on publishing, with the list headers, and one click unsubscribes', async () => {
+      const active = await activeList(ctx, writer.id, 'active', 15);
+      const others: [string, Status][] = [
+        [freshAddress('pending'), 'pending'],
+        [freshAddress('left'), 'unsubscribed'],
+        [freshAddress('bounced'), 'bounced'],
+      ];
+      await addSubscribers(ctx, writer.id, others);
+      const title = `First issue ${process.pid} ${ctx.dialect}`;
+      const post = await publish(ctx, writer, { title });
+
+      const states = await settled(ctx, post.id);
+      expect(states).toEqual({ sent: 15 });
+      const mails = mailsAbout(title);
+      expect(addressesOf(mails)).toEqual(active);
+
+      const mail = mails[0]!;
+      expect(mail.from).toEqual({ name: writer.username, address: 'news@inkwell.test' });
+      expect(mail.text).toContain(`/readblog?id=${post.id}`);
+      expect(mail.text).toContain('Unsubscribe: http://inkwell.test/newsletters/unsubscribe?token=');
+      expect(mail.html).toContain('<code style="');
+      expect(mail.html).toContain('src="http://inkwell.test/media/x.png"');
+      expect(mail.html).toContain('width="600"');
+      expect(mail.headers.get('list-id')).toContain(`<${writer.id}.list-id.inkwell.test>`);
+      expect(mail.headers.get('list-id')).toContain(writer.username);
+      expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      const header = mail.headers.get('list-unsubscribe') ?? '';
+      expect(header).toContain('<mailto:leave@inkwell.test?subject=unsubscribe');
+      const https = /<(http:\/\/inkwell\.test\/newsletters\/unsubscribe\?token=[^>]+)>/.exec(header)?.[1];
+      expect(https).toBeDefined();
+
+      // RFC 8058: the mail program POSTs to the header's address; the address is off at once.
+      const oneClick = await ctx.app.inject({
+        method: 'POST',
+        url: new URL(https!).pathname + new URL(https!).search,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode).toBe(200);
+      expect(await statusOf(ctx, mail.to)).toBe('unsubscribed');
+
+      // Editing the published post sends nothing more.
+      const edited = await request(ctx, {
+        method: 'PUT',
+        url: `/api/post/blog?id=${post.id}`,
+        token: writer.token,
+        payload: { title, content: 'Edited.' },
+      });
+      expect(edited.status).toBe(200);
+      expect(await settled(ctx, post.id)).toEqual({ sent: 15 });
+      expect(mailsAbout(title)).toHaveLength(15);
+    });
+
+    it('sends nothing for a post published on the web only, nor for a draft', async () => {
+      const reader = freshAddress('web');
+      await addSubscribers(ctx, writer.id, [[reader, 'active']]);
+      const web = await publish(ctx, writer, { title: `Web only ${ctx.dialect}`, newsletter: 'web' });
+      const draft = await publish(ctx, writer, { title: `Draft ${ctx.dialect}`, status: 'draft' });
+      const bad = await request(ctx, {
+        method: 'POST',
+        url: '/api/post/blog',
+        token: writer.token,
+        payload: { title: 'x', content: 'y', newsletter: 'fax' },
+      });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('newsletter must be');
+      // A later post that does email shows the worker ran past both.
+      const marker = await publish(ctx, writer, { title: `Marker ${ctx.dialect}` });
+      await settled(ctx, marker.id);
+      const rows = await ctx.database.db
+        .selectFrom('newsletter_sends')
+        .select('post_id')
+        .where('post_id', 'in', [web.id, draft.id])
+        .execute();
+      expect(rows).toEqual([]);
+      expect(sink.inbox.filter((mail) => mail.to === reader).map((mail) => mail.subject)).toEqual([
+        `Marker ${ctx.dialect}`,
+      ]);
+    });
+
+    it('sends a scheduled post when it goes live, and a draft published later with its choice', async () => {
+      const reader = freshAddress('scheduled');
+      const list = await signUpUser(ctx);
+      await addSubscribers(ctx, list.id, [[reader, 'active']]);
+      const title = `Scheduled ${ctx.dialect}`;
+      const post = await publish(ctx, list, {
+        title,
+        publishAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+      });
+      const marker = await publish(ctx, writer, { title: `Scheduled marker ${ctx.dialect}` });
+      await settled(ctx, marker.id);
+      expect(mailsAbout(title)).toEqual([]);
+      // Its time comes (no event says so: the worker notices).
+      await ctx.database.db
+        .updateTable('posts')
+        .set({ published_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', post.id)
+        .execute();
+      expect(await settled(ctx, post.id)).toEqual({ sent: 1 });
+      expect(addressesOf(mailsAbout(title))).toEqual([reader]);
+
+      const draftTitle = `Draft then web ${ctx.dialect}`;
+      const draft = await publish(ctx, list, { title: draftTitle, status: 'draft' });
+      const published = await request(ctx, {
+        method: 'PUT',
+        url: `/api/post/blog?id=${draft.id}`,
+        token: list.token,
+        payload: { title: draftTitle, content: 'Now.', status: 'published', newsletter: 'web' },
+      });
+      expect(published.status).toBe(200);
+      const laterTitle = `Draft then email ${ctx.dialect}`;
+      const later = await publish(ctx, list, { title: laterTitle, status: 'draft' });
+      await request(ctx, {
+        method: 'PUT',
+        url: `/api/post/blog?id=${later.id}`,
+        token: list.token,
+        payload: { title: laterTitle, content: 'Now.', status: 'published' },
+      });
+      expect(await settled(ctx, later.id)).toEqual({ sent: 1 });
+      expect(mailsAbout(draftTitle)).toEqual([]);
+      expect(addressesOf(mailsAbout(laterTitle))).toEqual([reader]);
+    });
+
+    it('stops what is not yet sent when the post is unpublished, or deleted, mid-send', async () => {
+      for (const stop of ['unpublish', 'delete'] as const) {
+        const list = await signUpUser(ctx);
+        const addresses = await activeList(ctx, list.id, stop, 20);
+        let release!: () => void;
+        sink.gate = new Promise<void>((resolve) => (release = resolve));
+        const title = `Stopped by ${stop} ${ctx.dialect}`;
+        const post = await publish(ctx, list, { title });
+        // Three connections: three messages are in their SMTP transaction, held by the sink.
+        await until(
+          async () => ((await deliveryStates(ctx, post.id)).sending ?? 0) >= 1 || undefined,
+          'a send',
+        );
+        const answer =
+          stop === 'unpublish'
+            ? await request(ctx, {
+                method: 'PUT',
+                url: `/api/post/blog?id=${post.id}`,
+                token: list.token,
+                payload: { title, content: 'Back to draft', status: 'draft' },
+              })
+            : await request(ctx, {
+                method: 'DELETE',
+                url: `/api/post/blog/delete?id=${post.id}`,
+                token: list.token,
+              });
+        expect(answer.status).toBe(200);
+        release();
+        sink.gate = undefined;
+        if (stop === 'unpublish') {
+          const states = await settled(ctx, post.id);
+          expect(states.cancelled).toBeGreaterThanOrEqual(17);
+          expect((states.sent ?? 0) + (states.cancelled ?? 0)).toBe(20);
+        }
+        // In-flight messages finish; nothing else leaves.
+        await until(
+          async () =>
+            (await ctx.database.db
+              .selectFrom('newsletter_deliveries')
+              .select('state')
+              .where('post_id', '=', post.id)
+              .where('state', 'in', ['pending', 'sending'])
+              .executeTakeFirst()) === undefined || undefined,
+          'the in-flight sends',
+        );
+        const received = mailsAbout(title);
+        expect(received.length).toBeLessThanOrEqual(3);
+        expect(new Set(received.map((mail) => mail.to)).size).toBe(received.length);
+        for (const mail of received) expect(addresses).toContain(mail.to);
+      }
+    });
+
+    it('marks an address refused at RCPT with 5xx bounced, and retries a 4xx until it goes', async () => {
+      const list = await signUpUser(ctx);
+      const gone = freshAddress('gone');
+      const busy = freshAddress('busy');
+      const fine = freshAddress('fine');
+      await addSubscribers(ctx, list.id, [
+        [gone, 'active'],
+        [busy, 'active'],
+        [fine, 'active'],
+      ]);
+      let busyRefusals = 0;
+      sink.recipients = (address) => {
+        if (address === gone) return { code: 550, message: 'No such user here' };
+        if (address === busy && busyRefusals < 2) {
+          busyRefusals += 1;
+          return { code: 451, message: 'Try again later' };
+        }
+        return undefined;
+      };
+      const title = `Bounce and retry ${ctx.dialect}`;
+      const post = await publish(ctx, list, { title });
+      expect(await settled(ctx, post.id)).toEqual({ sent: 2, bounced: 1 });
+      expect(busyRefusals).toBe(2);
+      expect(addressesOf(mailsAbout(title))).toEqual([busy, fine].sort());
+      expect(await statusOf(ctx, gone)).toBe('bounced');
+      const attempts = await ctx.database.db
+        .selectFrom('newsletter_deliveries as d')
+        .innerJoin('newsletter_subscriptions as s', 's.id', 'd.subscription_id')
+        .select('d.attempts')
+        .where('s.email', '=', busy)
+        .executeTakeFirstOrThrow();
+      expect(Number(attempts.attempts)).toBe(3);
+
+      // A bounced address gets nothing more.
+      const next = await publish(ctx, list, { title: `After the bounce ${ctx.dialect}` });
+      expect(await settled(ctx, next.id)).toEqual({ sent: 2 });
+    });
+
+    it('delivers each address once when two instances send one post', async () => {
+      const second: FastifyInstance = await buildApp({
+        config: testConfig(config()),
+        database: ctx.database,
+      });
+      await second.ready();
+      try {
+        const list = await signUpUser(ctx);
+        const addresses = await activeList(ctx, list.id, 'twice', 60);
+        const title = `Two instances ${ctx.dialect}`;
+        const post = await publish(ctx, list, { title });
+        expect(await settled(ctx, post.id)).toEqual({ sent: 60 });
+        expect(addressesOf(mailsAbout(title))).toEqual(addresses);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('after a crash, sends what was claimed but not begun, and never resends what was in flight', async () => {
+      const list = await signUpUser(ctx);
+      const addresses = await activeList(ctx, list.id, 'crash', 6);
+      const title = `Crash ${ctx.dialect}`;
+      // Published on the web only, then queued by hand as a crashed instance left it: its list
+      // copied, two deliveries leased and not begun, one in its SMTP transaction, the rest pending.
+      const post = await publish(ctx, list, { title, newsletter: 'web' });
+      const expired = new Date(Date.now() - 1000).toISOString();
+      const now = new Date().toISOString();
+      const ids = await ctx.database.db
+        .selectFrom('newsletter_subscriptions')
+        .select(['id', 'email'])
+        .where('publication_id', '=', list.id)
+        .orderBy('id')
+        .execute();
+      await ctx.database.db
+        .insertInto('newsletter_sends')
+        .values({
+          post_id: post.id,
+          publication_id: list.id,
+          state: 'queued',
+          cursor: ids.at(-1)!.id,
+          locked_until: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await ctx.database.db
+        .insertInto('newsletter_deliveries')
+        .values(
+          ids.map((row, index) => ({
+            post_id: post.id,
+            subscription_id: row.id,
+            state: index === 0 ? ('sending' as const) : ('pending' as const),
+            attempts: index < 3 ? 1 : 0,
+            next_attempt_at: now,
+            locked_until: index < 3 ? expired : null,
+            last_error: null,
+            sent_at: null,
+          })),
+        )
+        .execute();
+      expect(await settled(ctx, post.id)).toEqual({ sent: 5, failed: 1 });
+      expect(addressesOf(mailsAbout(title))).toEqual(
+        addresses.filter((address) => address !== ids[0]!.email),
+      );
+    });
+  },
+  { config: config() },
+);
