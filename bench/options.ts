@@ -21,6 +21,11 @@ export interface BenchOptions {
   noCache: boolean;
   /** Time the sitemap index and its children instead of the scenarios. */
   sitemap: boolean;
+  /** Email one post to `subscribers` subscribers instead of the scenarios. */
+  newsletter: boolean;
+  subscribers: number;
+  /** NEWSLETTER_SEND_RATE for that run: emails a second. */
+  newsletterRate: number;
   /** Only these scenarios (all when undefined): profiling one page need not load the others. */
   only: string[] | undefined;
   /** wrk (its own process, the default when installed) or autocannon (inside the bench). */
@@ -42,6 +47,8 @@ const USAGE = `npm run bench -- [options]
   --no-cache         run the server with RESPONSE_CACHE_TTL_MS=0 (every request reaches the database;
                      the scaling check always does)
   --sitemap          time the sitemap index and its child sitemaps instead (with --posts 1000000)
+  --newsletter       email one post to --subscribers N confirmed subscribers (default 100000)
+                     through a local SMTP server instead, at --newsletter-rate R a second (default 1000)
   --only A,B         run only these scenarios (e.g. list-page,read-page)
   --load-generator G wrk (default when installed: apt-get install wrk) or autocannon
 Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
@@ -78,6 +85,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'cpu-prof': { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
       sitemap: { type: 'boolean', default: false },
+      newsletter: { type: 'boolean', default: false },
+      subscribers: { type: 'string' },
+      'newsletter-rate': { type: 'string' },
       only: { type: 'string' },
       'load-generator': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -103,6 +113,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     cpuProfile: values['cpu-prof'],
     noCache: values['no-cache'],
     sitemap: values.sitemap,
+    newsletter: values.newsletter,
+    subscribers: integer('subscribers', values.subscribers, 100_000),
+    newsletterRate: integer('newsletter-rate', values['newsletter-rate'], 1000),
     only: values.only === undefined ? undefined : values.only.split(',').map((name) => name.trim()),
     loadGenerator: loadGenerator(values['load-generator']),
   };

@@ -24,6 +24,7 @@ import { runScale } from './scale';
 import { signUpBenchReader } from './reader';
 import { authorization, averageBodyBytes, buildScenarios, recordAnswers } from './scenarios';
 import { seedDatabase } from './seed';
+import { runNewsletter } from './newsletter';
 import { runSitemap } from './sitemap';
 
 const SAMPLE_SIZE = 200;
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
   try {
     if (options.scale) await runScale(options);
     else if (options.sitemap) await runSitemap(options);
+    else if (options.newsletter) await runNewsletter(options);
     else await runScenarios(options);
   } finally {
     await cleanUp();
