@@ -133,7 +133,7 @@ export async function runNewsletter(options: BenchOptions): Promise<void> {
   const rss: number[] = [];
   const sampleRss = () => {
     const mb = app.rssMb();
-    if (mb !== null) rss.push(mb);
+    if (mb !== null) rss.push(Math.round(mb * 10) / 10);
   };
   sampleRss();
   const stopCpu = startCpuAccounting(app.pid);
