@@ -11,11 +11,10 @@ import {
   imageUrlSchema,
   passwordSchema,
   usernameSchema,
-  hasHiddenCharacters,
 } from './auth';
 import { COMMENT_MAX } from './comments';
 import { CONTENT_MAX, PAGE_LIMIT_MAX, TITLE_MAX } from './posts';
-import { TAG_MAX_LENGTH, TAGS_LIST_MESSAGE, normalizeTag, normalizeTags } from './tags';
+import { typedTagsSchema, type TypedTag } from './tags';
 import { z } from './zod';
 
 export const DESCRIPTION_MAX = 1000;
@@ -95,37 +94,10 @@ const DESCRIPTION_TOO_LONG = `is too long (at most ${DESCRIPTION_MAX.toLocaleStr
 const descriptionSchema = text('Description').max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG);
 
 /** A topic as a RealWorld writer gave it: the name as typed, and its address (the shared rule's). */
-export interface ConduitTag {
-  name: string;
-  label: string;
-}
+export type ConduitTag = TypedTag;
 
-/** A name as typed, white space trimmed and collapsed; the address itself when it cannot be shown. */
-function tagLabel(raw: string, name: string): string {
-  const label = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
-  return [...label].length <= TAG_MAX_LENGTH && !hasHiddenCharacters(label) ? label : name;
-}
-
-/**
- * A tag list: absent is none (or, in an update, unchanged); null is not a list (422). Checked by
- * the shared rule, each topic keeping the name it was typed with, in the writer's order.
- */
-const tagListSchema = z
-  .array(z.unknown(), { error: TAGS_LIST_MESSAGE })
-  .transform((raw, ctx): ConduitTag[] => {
-    const result = normalizeTags(raw);
-    if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: result.message });
-      return z.NEVER;
-    }
-    const labels = new Map<string, string>();
-    for (const entry of raw as string[]) {
-      const name = normalizeTag(entry);
-      if (!labels.has(name)) labels.set(name, tagLabel(entry, name));
-    }
-    return result.tags.map((name) => ({ name, label: labels.get(name) ?? name }));
-  })
-  .optional();
+/** A tag list: absent is none (or, in an update, unchanged); null is not a list (422). */
+const tagListSchema = typedTagsSchema.optional();
 
 export const conduitNewArticleSchema = z.object({
   article: z.object({

@@ -1,5 +1,5 @@
 import type { PostPublication } from './publications';
-import { tagsSchema } from './tags';
+import { typedTagsSchema } from './tags';
 import { countWords } from './word-count';
 import { z } from './zod';
 
@@ -91,7 +91,7 @@ export const publishAtSchema = z
 
 /**
  * What `POST` and `PUT /api/post/blog` accept: the form's fields plus optional `tags` (normalized
- * by the shared rule in tags.ts), the state asked for, a cover picture and, on PUT, the version the
+ * by the shared rule in tags.ts, each keeping the name it was typed with), the state asked for, a cover picture and, on PUT, the version the
  * editor started from.
  * - Neither `status` nor `publishAt`: POST publishes now (specification §7); PUT keeps the post's state.
  * - `status: 'draft'`: a draft (PUT: unpublishes). Title and content may then be empty.
@@ -115,7 +115,7 @@ export const postWriteSchema = z
   .object({
     title: draftText(TITLE_MAX, 'Title'),
     content: draftText(CONTENT_MAX, 'Content'),
-    tags: tagsSchema.optional(),
+    tags: typedTagsSchema.optional(),
     status: z.enum(WRITABLE_STATUSES, { error: STATUS_MESSAGE }).optional(),
     publishAt: publishAtSchema.optional(),
     coverId: z
@@ -190,8 +190,13 @@ export interface Post {
   cover: PostCover | null;
   authorId: string;
   author: Author;
-  /** Normalized topic names in the writer's order (at most 5); [] for none. */
+  /** Topics' addresses (normalized names) in the writer's order (at most 5); [] for none. Links use these. */
   tags: string[];
+  /**
+   * The same topics, in the same order, by the names their first writers typed (`C++` for `c++`):
+   * what pages show. A topic from before names were kept, or not yet published anywhere, shows its address.
+   */
+  tagLabels: string[];
   commentCount: number;
   favoriteCount: number;
   /**

@@ -38,11 +38,11 @@ test.describe('the tag input', () => {
 
     const input = page.getByRole('combobox', { name: 'Topics' });
     await input.focus();
-    // Typed as a person would: normalized on the way in.
+    // Typed as a person would: kept as typed (its address, machine-learning, is the server's).
     await page.keyboard.type('Machine Learning');
     await page.keyboard.press('Enter');
     const chips = page.getByRole('list', { name: 'Topics of this post' });
-    await expect(chips.getByText('machine-learning', { exact: true })).toBeVisible();
+    await expect(chips.getByText('Machine Learning', { exact: true })).toBeVisible();
 
     // An existing topic is suggested; arrows and Enter choose it.
     await page.keyboard.type(existing.slice(0, 8));
@@ -74,7 +74,7 @@ test.describe('the tag input', () => {
     await expect(card).toBeVisible();
     const topics = card.getByRole('list', { name: `Topics of ${title}` });
     expect(await topics.getByRole('link').allTextContents()).toEqual([
-      'machine-learning',
+      'Machine Learning',
       existing,
       'one',
       'two',
@@ -223,6 +223,43 @@ test.describe('search', () => {
     await expect(page.getByRole('option', { name: new RegExp(`A ${word} at dusk`) })).toBeVisible();
     await expectNoHorizontalScroll(page, PHONE.width);
     await shoot(page, 'header-search-375');
+  });
+});
+
+test.describe('topics by the names they were typed with', () => {
+  test('a card, the read page and the topic page show C++, linked by an address of its own', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, 'Stroustrup');
+    const title = `Templates ${tag()}`;
+    await publish(serverURL, author, { title, content: 'On templates.', tags: ['C++', 'C'] });
+
+    // bypassCSP: axe is injected as a script of its own.
+    const page = await newPage({ viewport: PHONE, bypassCSP: true });
+    await page.goto('/allblog');
+    const card = page.getByRole('article').filter({ hasText: title });
+    const cardTopics = card.getByRole('list', { name: `Topics of ${title}` });
+    await expect(cardTopics.getByRole('link')).toHaveText(['C++', 'C']);
+    // C++ and C are two topics, two addresses.
+    await expect(cardTopics.getByRole('link', { name: 'C++' })).toHaveAttribute('href', '/tag?name=c%2B%2B');
+    await expect(cardTopics.getByRole('link', { name: 'C', exact: true })).toHaveAttribute(
+      'href',
+      '/tag?name=c',
+    );
+
+    await card.getByRole('link', { name: title }).click();
+    await atPath(page, '/readblog');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Topics' }).getByRole('link')).toHaveText(['C++', 'C']);
+
+    await page.getByRole('list', { name: 'Topics' }).getByRole('link', { name: 'C++' }).click();
+    await atPath(page, '/tag', { name: 'c++' });
+    await expect(page.getByRole('heading', { level: 1, name: 'C++', exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(/^Posts about C\+\+/);
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await expectNoHorizontalScroll(page, PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

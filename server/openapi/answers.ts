@@ -114,7 +114,14 @@ const postShape = {
   cover: pictureSchema.nullable(),
   authorId: id,
   author: authorSchema,
-  tags: z.array(z.string()).describe("Normalized topic names in the writer's order."),
+  tags: z
+    .array(z.string())
+    .describe("The topics' addresses (normalized names) in the writer's order: /topic/{name} links to one."),
+  tagLabels: z
+    .array(z.string())
+    .describe(
+      'The same topics in the same order, each by the name its first writer typed (`C++` for `c++`); what pages show.',
+    ),
   commentCount: z.number().int(),
   favoriteCount: z.number().int(),
   publication: z
@@ -224,7 +231,13 @@ export const commentSchema: z.ZodType<Comment> = z
   .meta({ id: 'Comment', examples: [exampleComment] });
 
 export const tagSummarySchema = z
-  .strictObject({ name: z.string(), postCount: z.number().int() })
+  .strictObject({
+    name: z.string().describe("The topic's address (normalized name)."),
+    label: z
+      .string()
+      .describe('The name its first writer typed; the address for topics from before names were kept.'),
+    postCount: z.number().int(),
+  })
   .meta({ id: 'TagSummary' });
 agrees<z.output<typeof tagSummarySchema>, TagSummary>();
 
@@ -236,7 +249,10 @@ export const tagsListAnswer = z.strictObject({
 
 export const tagInfoSchema = z
   .strictObject({
-    name: z.string(),
+    name: z.string().describe("The topic's address (normalized name)."),
+    label: z
+      .string()
+      .describe('The name its first writer typed; the address for topics from before names were kept.'),
     postCount: z.number().int(),
     followerCount: z.number().int(),
     following: z.boolean().optional().describe('Only with a token: whether the viewer follows the topic.'),

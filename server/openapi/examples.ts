@@ -30,6 +30,7 @@ export const examplePost: Post = {
   authorId: author.id,
   author,
   tags: ['computing', 'history'],
+  tagLabels: ['computing', 'history'],
   commentCount: 2,
   favoriteCount: 5,
   publication: { slug: 'ada', name: 'Ada', personal: true, domain: null },

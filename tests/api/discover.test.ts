@@ -67,8 +67,8 @@ describeEachDatabase('side panel API', (ctx) => {
       await createPost(ctx, author, { tags: ['panel-big'] });
       const topics = (await panel(ctx)).topics;
       expect(topics.slice(0, 2)).toEqual([
-        { name: 'panel-big', postCount: 2 },
-        { name: 'panel-small', postCount: 1 },
+        { name: 'panel-big', label: 'panel-big', postCount: 2 },
+        { name: 'panel-small', label: 'panel-small', postCount: 1 },
       ]);
     });
 
@@ -120,10 +120,14 @@ describeEachDatabase('side panel API', (ctx) => {
       try {
         const again = await Promise.all([panel(ctx), panel(ctx), panel(ctx)]);
         expect(queries).toBe(0);
-        expect(again[0]?.topics).toContainEqual({ name: 'panel-once', postCount: 1 });
+        expect(again[0]?.topics).toContainEqual({ name: 'panel-once', label: 'panel-once', postCount: 1 });
 
         await createPost(ctx, author, { tags: ['panel-once'] });
-        expect((await panel(ctx)).topics).toContainEqual({ name: 'panel-once', postCount: 2 });
+        expect((await panel(ctx)).topics).toContainEqual({
+          name: 'panel-once',
+          label: 'panel-once',
+          postCount: 2,
+        });
         // A reader's panel is their own: it is computed for them.
         const before = queries;
         await panel(ctx, author.token);

@@ -84,6 +84,7 @@ describeEachDatabase('posts API', (ctx) => {
           authorId: author.id,
           author: { id: author.id, username: 'Ada', handle: await handleOf(ctx, author.id) },
           tags: [],
+          tagLabels: [],
           commentCount: 0,
           favoriteCount: 0,
           // Every writer's own blog, made at sign-up.

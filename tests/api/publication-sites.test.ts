@@ -152,6 +152,14 @@ function getOverSocket(port: number, host: string, path: string): Promise<{ stat
 describeEachDatabase(
   "publications' own sites: sub-domains, custom domains, unknown hosts",
   (ctx) => {
+    it("names a post's topics on its site by the names they were typed with", async () => {
+      const writer = await signUpUser(ctx, { username: 'Typed Topics' });
+      const post = await createPost(ctx, writer, { title: 'Two languages', tags: ['C++', 'C'] });
+      const read = await page(ctx, `${await ownSlug(ctx, writer)}.${BASE}`, `/posts/${post.id}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.body).toContain('<ul class="tags" aria-label="Topics"><li>C++</li><li>C</li></ul>');
+    });
+
     it("serves a writer's blog at its sub-domain: home, post pages, about, feeds, sitemap, robots.txt", async () => {
       const ada = await signUpUser(ctx, { username: 'Ada Sites' });
       const other = await signUpUser(ctx);

@@ -299,7 +299,9 @@ describeEachDatabase('search API', (ctx) => {
           author: { id: author.id, username: 'Ottoline Marsh', handle: await handleOf(ctx, author.id) },
         },
       ]);
-      expect(found.tags).toEqual([{ name: 'marshmallow-science', postCount: 1 }]);
+      expect(found.tags).toEqual([
+        { name: 'marshmallow-science', label: 'Marshmallow Science', postCount: 1 },
+      ]);
       expect((await suggest('notes marsh')).posts.map((item) => item.id)).toEqual([post.id]);
       expect((await suggest('ottoline m')).authors).toEqual([
         { id: author.id, username: 'Ottoline Marsh', handle: await handleOf(ctx, author.id) },

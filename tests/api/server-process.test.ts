@@ -100,7 +100,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(body.response[0]?.author.username).toBe('Inkwell Team');
     // The welcome posts carry topics and are in the search index; the panel reads the release notes.
     const tags = (await (await fetch(`${server.url}/api/tags`)).json()) as { response: unknown[] };
-    expect(tags.response).toContainEqual({ name: 'inkwell', postCount: 3 });
+    expect(tags.response).toContainEqual({ name: 'inkwell', label: 'inkwell', postCount: 3 });
     const found = (await (await fetch(`${server.url}/api/search?q=markdown`)).json()) as {
       response: { title: string }[];
     };

@@ -134,27 +134,31 @@ describeEachDatabase('tags API', (ctx) => {
       await createPost(ctx, author, { tags: ['counted-a', 'counted-c'] });
       const counted = (tags: TagSummary[]) => tags.filter((tag) => tag.name.startsWith('counted-'));
       expect(counted(await tagCounts(ctx, '?limit=100'))).toEqual([
-        { name: 'counted-a', postCount: 3 },
-        { name: 'counted-b', postCount: 1 },
-        { name: 'counted-c', postCount: 1 },
+        { name: 'counted-a', label: 'counted-a', postCount: 3 },
+        { name: 'counted-b', label: 'counted-b', postCount: 1 },
+        { name: 'counted-c', label: 'counted-c', postCount: 1 },
       ]);
       await updatePost(ctx, author, first.id, { title: 't', content: 'c', tags: ['counted-c'] });
       expect(counted(await tagCounts(ctx, '?limit=100'))).toEqual([
-        { name: 'counted-a', postCount: 2 },
-        { name: 'counted-c', postCount: 2 },
+        { name: 'counted-a', label: 'counted-a', postCount: 2 },
+        { name: 'counted-c', label: 'counted-c', postCount: 2 },
       ]);
       await deletePost(ctx, author, first.id);
       expect(counted(await tagCounts(ctx, '?prefix=Counted'))).toEqual([
-        { name: 'counted-a', postCount: 2 },
-        { name: 'counted-c', postCount: 1 },
+        { name: 'counted-a', label: 'counted-a', postCount: 2 },
+        { name: 'counted-c', label: 'counted-c', postCount: 1 },
       ]);
     });
 
     it('counts posts saved at the same moment exactly', async () => {
       const authors = await Promise.all(Array.from({ length: 8 }, () => signUpUser(ctx)));
       await Promise.all(authors.map((author) => createPost(ctx, author, { tags: ['raced', 'also-raced'] })));
-      expect(await tagCounts(ctx, '?prefix=raced')).toEqual([{ name: 'raced', postCount: 8 }]);
-      expect(await tagCounts(ctx, '?prefix=also-rac')).toEqual([{ name: 'also-raced', postCount: 8 }]);
+      expect(await tagCounts(ctx, '?prefix=raced')).toEqual([
+        { name: 'raced', label: 'raced', postCount: 8 },
+      ]);
+      expect(await tagCounts(ctx, '?prefix=also-rac')).toEqual([
+        { name: 'also-raced', label: 'also-raced', postCount: 8 },
+      ]);
     });
 
     it('honours limit, and answers 400 for a bad one', async () => {
@@ -216,12 +220,13 @@ describeEachDatabase('tags API', (ctx) => {
       const reader = await signUpUser(ctx);
       await createPost(ctx, author, { tags: ['followable'] });
       expect((await tagInfo(ctx, 'followable')).body).toEqual({
-        response: { name: 'followable', postCount: 1, followerCount: 0 },
+        response: { name: 'followable', label: 'followable', postCount: 1, followerCount: 0 },
       });
       const followed = await followTag(ctx, 'POST', 'Followable', reader.token);
       expect(followed.status).toBe(200);
       expect(followed.body.response).toEqual({
         name: 'followable',
+        label: 'followable',
         postCount: 1,
         followerCount: 1,
         following: true,
@@ -233,11 +238,12 @@ describeEachDatabase('tags API', (ctx) => {
         url: '/api/tags/following',
         token: reader.token,
       });
-      expect(following.body.response).toEqual([{ name: 'followable', postCount: 1 }]);
+      expect(following.body.response).toEqual([{ name: 'followable', label: 'followable', postCount: 1 }]);
 
       const unfollowed = await followTag(ctx, 'DELETE', 'followable', reader.token);
       expect(unfollowed.body.response).toEqual({
         name: 'followable',
+        label: 'followable',
         postCount: 1,
         followerCount: 0,
         following: false,

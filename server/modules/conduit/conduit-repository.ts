@@ -4,8 +4,8 @@ import type { Post } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { selectPostsByTime, toPost } from '../posts/post-select';
+import { withTagLabels } from '../posts/tag-labels';
 import { publiclyVisible } from '../posts/post-visibility';
-import { labelTags, tagLabels } from '../tags/tag-labels';
 
 /** Which published posts a Conduit list holds; names are username keys (lower-cased). */
 export type ArticleFilter =
@@ -42,7 +42,13 @@ export class ConduitRepository {
       .offset(page.offset)
       .as('page');
     const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
-    return { posts: rows.map((row) => toPost(row, viewerId, page.now)), count: Number(counted.n) };
+    return {
+      posts: await withTagLabels(
+        this.db,
+        rows.map((row) => toPost(row, viewerId, page.now)),
+      ),
+      count: Number(counted.n),
+    };
   }
 
   private filtered(filter: ArticleFilter, now: string): SelectQueryBuilder<DatabaseSchema, 'posts', object> {
@@ -92,16 +98,6 @@ export class ConduitRepository {
 
   async setDescription(postId: string, description: string | null): Promise<void> {
     await this.db.updateTable('posts').set({ description }).where('id', '=', postId).execute();
-  }
-
-  /** Topics' names as typed, by address (server/modules/tags/tag-labels.ts). */
-  tagLabels(names: readonly string[]): Promise<Map<string, string>> {
-    return tagLabels(this.db, names);
-  }
-
-  /** Keeps the names a writer typed for topics that have none yet. */
-  labelTags(tags: readonly { name: string; label: string }[]): Promise<void> {
-    return labelTags(this.db, tags);
   }
 
   /** Comments' whole numbers (their Conduit ids, migration 2026-11-28-0001), by comment id. */

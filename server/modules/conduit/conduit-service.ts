@@ -171,10 +171,9 @@ export class ConduitService {
     const post = await this.services.posts.create(viewer, {
       title: input.title,
       content: input.body,
-      tags: (input.tagList ?? []).map((tag) => tag.name),
+      tags: input.tagList ?? [],
       status: 'published',
     });
-    await this.services.conduit.labelTags(input.tagList ?? []);
     await this.services.conduit.setDescription(post.id, input.description.trim());
     return this.present(post, viewer);
   }
@@ -188,9 +187,8 @@ export class ConduitService {
       updated = await this.services.posts.update(viewer, post.id, {
         title: input.title ?? post.title,
         content: input.body ?? post.content,
-        ...(input.tagList !== undefined ? { tags: input.tagList.map((tag) => tag.name) } : {}),
+        ...(input.tagList !== undefined ? { tags: input.tagList } : {}),
       });
-      await this.services.conduit.labelTags(input.tagList ?? []);
     }
     if (input.description !== undefined) {
       await this.services.conduit.setDescription(post.id, input.description.trim());
@@ -296,9 +294,8 @@ export class ConduitService {
     options: { withBody: boolean },
   ): Promise<ConduitArticle[]> {
     const ids = posts.map((post) => post.id);
-    const [descriptions, labels, authors] = await Promise.all([
+    const [descriptions, authors] = await Promise.all([
       this.services.conduit.descriptions(ids),
-      this.services.conduit.tagLabels(posts.flatMap((post) => post.tags)),
       this.services.conduit.profiles(
         posts.map((post) => post.authorId),
         viewer?.id ?? null,
@@ -310,7 +307,7 @@ export class ConduitService {
       description: descriptions.get(post.id) ?? metaDescription(post.content),
       ...(options.withBody ? { body: post.content } : {}),
       // In the writer's order, each by the name it was typed with (decision 59).
-      tagList: post.tags.map((tag) => labels.get(tag) ?? tag),
+      tagList: post.tagLabels,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       favorited: post.favorited ?? false,

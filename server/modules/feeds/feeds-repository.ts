@@ -78,10 +78,17 @@ export class FeedsRepository {
       .execute();
   }
 
-  /** A topic exists once a post has carried it (the tags row stays, like the topic's followers). */
-  async topicExists(tag: string): Promise<boolean> {
-    const row = await this.db.selectFrom('tags').select('name').where('name', '=', tag).executeTakeFirst();
-    return row !== undefined;
+  /**
+   * A topic exists once a post has carried it (the tags row stays, like the topic's followers):
+   * its name as its first writer typed it (its address for older topics), or undefined.
+   */
+  async topicLabel(tag: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('tags')
+      .select(['name', 'label'])
+      .where('name', '=', tag)
+      .executeTakeFirst();
+    return row && (row.label ?? row.name);
   }
 
   findAuthor(id: string): Promise<FeedAuthorRow | undefined> {

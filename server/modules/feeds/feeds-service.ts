@@ -29,15 +29,15 @@ export class FeedsService {
 
   async feed(format: FeedFormat, scope: FeedScope): Promise<FeedDocument> {
     const author = scope.userId === undefined ? undefined : await this.requireAuthor(scope.userId);
-    if (scope.tag !== undefined) await this.requireTopic(scope.tag);
+    const topic = scope.tag === undefined ? undefined : await this.requireTopic(scope.tag);
     const posts = await this.feeds.newestPosts(
       author ? { authorId: author.id } : scope.tag !== undefined ? { tag: scope.tag } : {},
       FEED_ITEM_COUNT,
     );
     const newest = latest(posts.map((post) => post.updated_at));
     const channel =
-      scope.tag !== undefined
-        ? this.topicChannel(scope.tag, newest)
+      scope.tag !== undefined && topic !== undefined
+        ? this.topicChannel(scope.tag, topic, newest)
         : this.channel(author, newest ?? author?.created_at);
     const body = writeFeed(
       format,
@@ -58,14 +58,18 @@ export class FeedsService {
     return author;
   }
 
-  private async requireTopic(tag: string): Promise<void> {
-    if (!(await this.feeds.topicExists(tag))) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
+  /** The topic's name as typed, for the channel's words; 404 for a topic never used. */
+  private async requireTopic(tag: string): Promise<string> {
+    const label = await this.feeds.topicLabel(tag);
+    if (label === undefined) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
+    return label;
   }
 
-  private topicChannel(tag: string, updated: string | undefined): FeedChannel {
+  /** Named by the topic's label (C++); its links use the address (c++). */
+  private topicChannel(tag: string, label: string, updated: string | undefined): FeedChannel {
     return {
-      title: `${tag} · ${SITE_NAME}`,
-      description: `The newest posts about ${tag} on ${SITE_NAME}`,
+      title: `${label} · ${SITE_NAME}`,
+      description: `The newest posts about ${label} on ${SITE_NAME}`,
       pageUrl: this.url(tagPagePath(tag)),
       feedUrls: { rss: this.url(feedPath('rss', { tag })), atom: this.url(feedPath('atom', { tag })) },
       iconUrl: this.url('/icon-192.png'),

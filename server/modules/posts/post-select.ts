@@ -161,6 +161,8 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     authorId: row.author_id,
     author: { id: row.author_id, username: row.username, handle: row.handle },
     tags: splitTags(row.tags),
+    // The names as typed come from the tags table, read once per list (tag-labels.ts's withTagLabels).
+    tagLabels: splitTags(row.tags),
     commentCount: row.comment_count,
     favoriteCount: row.favorite_count,
     publication:

@@ -1,11 +1,13 @@
 import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Post } from '../../../contracts/posts';
+import type { TypedTag } from '../../../contracts/tags';
 import type { DatabaseSchema, PostsTable } from '../../db/schema';
 import type { TimePageRequest } from './paging';
 import { selectPosts, selectPostsByTime, toPost } from './post-select';
 import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } from './post-tags';
 import { inTransaction } from '../../db/transaction';
 import { publiclyTagged, publiclyVisible } from './post-visibility';
+import { labelTags, withTagLabels } from './tag-labels';
 
 export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
   cover_id?: string | null;
@@ -61,7 +63,7 @@ export class PostsRepository {
   async findById(id: string, viewerId: string | null): Promise<Post | undefined> {
     const page = this.db.selectFrom('posts').select('posts.id').where('posts.id', '=', id).as('page');
     const row = await selectPosts(this.db, page, viewerId).executeTakeFirst();
-    return row && toPost(row, viewerId);
+    return row && (await withTagLabels(this.db, [toPost(row, viewerId)]))[0];
   }
 
   /** Several public posts by id, in no particular order (search ranks them itself). */
@@ -74,7 +76,10 @@ export class PostsRepository {
       .where(publiclyVisible('posts', now))
       .as('page');
     const rows = await selectPosts(this.db, page, viewerId).execute();
-    return rows.map((row) => toPost(row, viewerId, now));
+    return withTagLabels(
+      this.db,
+      rows.map((row) => toPost(row, viewerId, now)),
+    );
   }
 
   /** Newest publication first, a backward walk of (published_at, id) from now. */
@@ -122,7 +127,10 @@ export class PostsRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
-    return rows.map((row) => toPost(row, viewerId, page.now));
+    return withTagLabels(
+      this.db,
+      rows.map((row) => toPost(row, viewerId, page.now)),
+    );
   }
 
   /**
@@ -146,7 +154,10 @@ export class PostsRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPostsByTime(this.db, idPage, authorId).execute();
-    return rows.map((row) => toPost(row, authorId, page.now));
+    return withTagLabels(
+      this.db,
+      rows.map((row) => toPost(row, authorId, page.now)),
+    );
   }
 
   /** Keyset paging on (published_at, id), never OFFSET, so new posts cannot shift later pages. */
@@ -165,7 +176,10 @@ export class PostsRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
-    return rows.map((row) => toPost(row, viewerId, page.now));
+    return withTagLabels(
+      this.db,
+      rows.map((row) => toPost(row, viewerId, page.now)),
+    );
   }
 
   /** Who wrote a post, its publication time and version; undefined if there is no such post. */
@@ -190,18 +204,25 @@ export class PostsRepository {
     return (await this.findWriteState(id))?.authorId;
   }
 
-  /** The post, its tags and their counts in one transaction. */
+  /**
+   * The post, its tags and their counts in one transaction; a listed post's topics that have no
+   * name as typed yet take the writer's (tag-labels.ts).
+   */
   async insert(
     post: Omit<Insertable<PostsTable>, 'tags'>,
-    tags: readonly string[],
+    tags: readonly TypedTag[],
     newsletter?: NewsletterChoice,
   ): Promise<void> {
+    const names = tags.map((tag) => tag.name);
     await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('posts')
-        .values({ ...post, tags: joinTags(tags) })
+        .values({ ...post, tags: joinTags(names) })
         .execute();
-      if (post.published_at) await attachTags(trx, post.id, tags, post.published_at);
+      if (post.published_at) {
+        await attachTags(trx, post.id, names, post.published_at);
+        await labelTags(trx, tags);
+      }
       await this.observer?.postWritten(trx, {
         postId: post.id,
         listId: post.publication_id ?? post.author_id,
@@ -223,7 +244,7 @@ export class PostsRepository {
   async update(
     id: string,
     changes: PostChanges,
-    tags: readonly string[] | undefined,
+    tags: readonly TypedTag[] | undefined,
     expectedVersion: number | undefined,
     newsletter?: { before: string | null; choice: NewsletterChoice | undefined },
   ): Promise<UpdateOutcome> {
@@ -232,7 +253,7 @@ export class PostsRepository {
         .updateTable('posts')
         .set((eb) => ({
           ...changes,
-          ...(tags === undefined ? {} : { tags: joinTags(tags) }),
+          ...(tags === undefined ? {} : { tags: joinTags(tags.map((tag) => tag.name)) }),
           version: eb('posts.version', '+', 1),
         }))
         .where('id', '=', id);
@@ -265,6 +286,7 @@ export class PostsRepository {
           wanted.filter((tag) => !before.includes(tag)),
           changes.published_at,
         );
+        if (tags !== undefined) await labelTags(trx, tags);
       }
       if (newsletter) {
         await this.observer?.postWritten(trx, {

@@ -177,8 +177,9 @@ export function postPage(site: SiteContext, post: Post, contentHtml: string, sum
   const cover = post.cover
     ? `<img class="cover" src="${escapeHtml(`${publicUrl}${post.cover.url}`)}" srcset="${escapeHtml(absoluteSrcset(publicUrl, post.cover.srcset))}" sizes="(min-width: 46rem) 44rem, 100vw" width="${post.cover.width}" height="${post.cover.height}" alt="">`
     : '';
-  const tags = post.tags.length
-    ? `<ul class="tags" aria-label="Topics">${post.tags.map((tag) => `<li>${escapeHtml(tag)}</li>`).join('')}</ul>`
+  // Each topic by the name its first writer typed (C++, not its address c++).
+  const tags = post.tagLabels.length
+    ? `<ul class="tags" aria-label="Topics">${post.tagLabels.map((label) => `<li>${escapeHtml(label)}</li>`).join('')}</ul>`
     : '';
   const ogImage = post.cover
     ? `<meta property="og:image" content="${escapeHtml(`${publicUrl}${post.cover.url}`)}">`

@@ -5,7 +5,6 @@ import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { nowIso } from '../../lib/clock';
 import { publiclyTagged } from '../posts/post-visibility';
-import { tagLabels } from './tag-labels';
 
 /** Reads of the tags table and the reader's topic follows (posts write tags: see post-tags.ts). */
 export class TagsRepository {
@@ -16,17 +15,15 @@ export class TagsRepository {
    * (post_count desc, name) index, or a range of the primary key sorted by count.
    */
   async mostUsed(limit: number, prefix: string | null = null): Promise<TagSummary[]> {
-    let query = this.db.selectFrom('tags').select(['name', 'post_count']).where('post_count', '>', 0);
+    let query = this.db
+      .selectFrom('tags')
+      .select(['name', 'label', 'post_count'])
+      .where('post_count', '>', 0);
     if (prefix !== null && prefix !== '') {
       query = query.where('name', '>=', prefix).where('name', '<', prefixEnd(prefix));
     }
     const rows = await query.orderBy('post_count', 'desc').orderBy('name').limit(limit).execute();
-    return rows.map((row) => ({ name: row.name, postCount: Number(row.post_count) }));
-  }
-
-  /** Names as typed, by address; see tag-labels.ts. */
-  labels(names: readonly string[]): Promise<Map<string, string>> {
-    return tagLabels(this.db, names);
+    return rows.map(toSummary);
   }
 
   async info(name: string, viewerId: string | null): Promise<TagInfo | undefined> {
@@ -35,6 +32,7 @@ export class TagsRepository {
       .where('tags.name', '=', name)
       .select((eb) => [
         'tags.name',
+        'tags.label',
         // Counted from the (tag, published_at, post_id) index up to now, so a scheduled post
         // counts from its time on (tags.post_count, kept by writes, counts it from scheduling).
         eb
@@ -59,6 +57,7 @@ export class TagsRepository {
     if (!row) return undefined;
     return {
       name: row.name,
+      label: row.label ?? row.name,
       postCount: Number(row.post_count ?? 0),
       followerCount: Number(row.follower_count ?? 0),
       ...(viewerId ? { following: Number(row.viewer_follows ?? 0) > 0 } : {}),
@@ -105,10 +104,15 @@ export class TagsRepository {
     const rows = await this.db
       .selectFrom('tag_follows')
       .innerJoin('tags', 'tags.name', 'tag_follows.tag')
-      .select(['tags.name', 'tags.post_count'])
+      .select(['tags.name', 'tags.label', 'tags.post_count'])
       .where('tag_follows.user_id', '=', userId)
       .orderBy('tags.name')
       .execute();
-    return rows.map((row) => ({ name: row.name, postCount: Number(row.post_count) }));
+    return rows.map(toSummary);
   }
+}
+
+/** A topic by its address and the name its first writer typed (its address for older topics). */
+function toSummary(row: { name: string; label: string | null; post_count: number }): TagSummary {
+  return { name: row.name, label: row.label ?? row.name, postCount: Number(row.post_count) };
 }

@@ -53,8 +53,7 @@ export function registerTagRoutes(app: FastifyInstance, deps: { tags: TagsServic
       const response = await tags.mostUsed(query.limit ?? TAGS_LIST_LIMIT_DEFAULT, query.prefix ?? null);
       // One path, two clients: Inkwell reads `response`; RealWorld (Conduit) clients read `tags`,
       // the same topics by the names they were typed with (decisions 40 and 59).
-      const labels = await tags.labels(response.map((tag) => tag.name));
-      return { response, tags: response.map((tag) => labels.get(tag.name) ?? tag.name) };
+      return { response, tags: response.map((tag) => tag.label) };
     },
   );
 

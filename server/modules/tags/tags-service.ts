@@ -15,11 +15,6 @@ export class TagsService {
     return this.tags.mostUsed(limit, prefix);
   }
 
-  /** Topics' names as their first RealWorld writer typed them, by address (decision 59). */
-  labels(names: readonly string[]): Promise<Map<string, string>> {
-    return this.tags.labels(names);
-  }
-
   async info(name: string, viewer: Viewer | null): Promise<TagInfo> {
     const info = await this.tags.info(name, viewer?.id ?? null);
     if (!info) throw notFound(TAG_NOT_FOUND_MESSAGE);

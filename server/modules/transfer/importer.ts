@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { isUuid } from '../../../contracts/ids';
 import { postWriteSchema } from '../../../contracts/posts';
+import type { TypedTag } from '../../../contracts/tags';
 import { TAGS_PER_POST_MAX } from '../../../contracts/tag-rules';
 import { uuidv7 } from '../../lib/ids';
 import { looksLikeAcceptedImage } from '../media/image-pipeline';
@@ -45,7 +46,7 @@ function resolveIn(folder: string, target: string): string | undefined {
 /** The item as Inkwell would accept it from its writer, or why not. */
 function checked(
   item: ImportItem,
-): { ok: true; title: string; tags: string[] } | { ok: false; reason: string } {
+): { ok: true; title: string; tags: TypedTag[] } | { ok: false; reason: string } {
   const draft = item.status === 'draft';
   const parsed = postWriteSchema.safeParse({
     title: item.title,

@@ -33,8 +33,10 @@ export interface PostSummary {
   publishedAt: string | null;
   cover: PostCover | null;
   commentCount: number;
-  /** The post's topics, in the writer's order: links on the card. */
+  /** The post's topics' addresses, in the writer's order: links on the card. */
   tags: string[];
+  /** The same topics by their names as typed (`C++`): what the card shows. */
+  tagLabels: string[];
   /** Reading time in whole minutes, worked out on the server. */
   readingMinutes: number;
   /** Shown on the card's favorite button. */
@@ -62,6 +64,7 @@ function summarize(post: Post, preview: PreviewRule): PostSummary {
     cover: post.cover,
     commentCount: post.commentCount,
     tags: post.tags,
+    tagLabels: post.tagLabels,
     readingMinutes: post.readingMinutes,
     favoriteCount: post.favoriteCount,
     preview: preview(post),

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { favoritedBy, selectPosts, toPost } from '../../posts/post-select';
+import { withTagLabels } from '../../posts/tag-labels';
 import { publiclyVisible } from '../../posts/post-visibility';
 
 export interface FavoriteState {
@@ -77,6 +78,9 @@ export class FavoritesRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPosts(this.db, idPage, userId).execute();
-    return rows.map((row) => toPost(row, userId));
+    return withTagLabels(
+      this.db,
+      rows.map((row) => toPost(row, userId)),
+    );
   }
 }

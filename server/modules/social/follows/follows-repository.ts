@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../../../db/schema';
 import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { selectPosts, toPost } from '../../posts/post-select';
+import { withTagLabels } from '../../posts/tag-labels';
 import { publiclyTagged, publiclyVisible } from '../../posts/post-visibility';
 
 /** The only place that reads and writes the follows table, and the feed it produces. */
@@ -93,6 +94,9 @@ export class FollowsRepository {
       .limit(take)
       .as('page');
     const rows = await selectPosts(this.db, idPage, followerId).execute();
-    return rows.map((row) => toPost(row, followerId));
+    return withTagLabels(
+      this.db,
+      rows.map((row) => toPost(row, followerId)),
+    );
   }
 }

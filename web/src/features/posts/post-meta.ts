@@ -48,6 +48,8 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
       dateModified: post.updatedAt,
       author: { '@type': 'Person', name: post.author.username, url: absoluteUrl(site, authorPath) },
       commentCount: post.commentCount,
+      // The topics by the names their writers typed (C++), as a reader sees them.
+      ...(post.tagLabels.length > 0 ? { keywords: post.tagLabels } : {}),
       ...(post.cover
         ? { image: absoluteUrl(site, post.cover.url) }
         : post.imageUrl

@@ -7,7 +7,7 @@ import type { SearchResult } from '../../../../contracts/search';
  */
 export type SearchResultView = Pick<
   SearchResult,
-  'id' | 'title' | 'author' | 'createdAt' | 'tags' | 'commentCount' | 'snippet' | 'titleSnippet'
+  'id' | 'title' | 'author' | 'createdAt' | 'tags' | 'tagLabels' | 'commentCount' | 'snippet' | 'titleSnippet'
 >;
 
 export function toSearchResultPage(page: Page<SearchResult>): Page<SearchResultView> {
@@ -18,6 +18,7 @@ export function toSearchResultPage(page: Page<SearchResult>): Page<SearchResultV
       author: result.author,
       createdAt: result.createdAt,
       tags: result.tags,
+      tagLabels: result.tagLabels,
       commentCount: result.commentCount,
       snippet: result.snippet,
       titleSnippet: result.titleSnippet,

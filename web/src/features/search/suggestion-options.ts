@@ -31,7 +31,7 @@ export function suggestionOptions(q: string, suggestions: SearchSuggestions | nu
     rows.push({
       id: `topic-${tag.name}`,
       kind: 'topic',
-      label: tag.name,
+      label: tag.label,
       detail: 'Topic',
       to: tagPath(tag.name),
     });

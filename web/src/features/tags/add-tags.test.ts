@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { addTags } from './add-tags';
 
 describe('adding typed tags', () => {
-  it('normalizes like the server and keeps the writer’s order', () => {
-    expect(addTags(['go'], ['Machine Learning', '  Ünïcode Café '])).toEqual({
-      tags: ['go', 'machine-learning', 'ünïcode-café'],
-      added: ['machine-learning', 'ünïcode-café'],
+  it('keeps each tag as typed (trimmed) and the writer’s order', () => {
+    expect(addTags(['go'], ['Machine  Learning', '  Ünïcode Café '])).toEqual({
+      tags: ['go', 'Machine Learning', 'Ünïcode Café'],
+      added: ['Machine Learning', 'Ünïcode Café'],
       problem: null,
       kept: [],
     });
+  });
+
+  it('compares by address: C++ and c++ are one topic, C another; an existing topic keeps its name', () => {
+    expect(addTags(['C++'], ['c++'])).toMatchObject({
+      tags: ['C++'],
+      problem: '“C++” is already a topic of this post',
+    });
+    expect(addTags(['C++'], ['C']).tags).toEqual(['C++', 'C']);
+    expect(addTags([], ['typescript'], new Map([['typescript', 'TypeScript']])).tags).toEqual(['TypeScript']);
   });
 
   it('skips blanks and says why a duplicate, an empty or a too long tag is refused', () => {

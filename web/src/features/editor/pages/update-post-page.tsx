@@ -102,7 +102,8 @@ function SomeoneElsesPost({ post, skeleton }: { post: Post; skeleton: ReactNode 
 function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
   const navigate = useNavigate();
   const isPublished = statusOf(post) === 'published';
-  const [tags, setTags] = useState(post.tags);
+  // Shown and sent by the names as typed (C++); the server derives each address again.
+  const [tags, setTags] = useState(post.tagLabels);
   const [publication, setPublication] = useState<string | undefined>(undefined);
   const [cover, setCover] = useState<PostCover | null>(post.cover);
   // Sent only when the writer changed it: a publication's editor keeps the author's own picture.

@@ -37,7 +37,12 @@ export function PostCard({ post }: { post: PostSummary }) {
         <CoverImage className="post-card__cover" cover={post.cover} sizes="(max-width: 40rem) 100vw, 40rem" />
       )}
       <p className="post-card__preview">{post.preview}</p>
-      <TagLinks tags={post.tags} className="post-card__tags" label={`Topics of ${post.title}`} />
+      <TagLinks
+        tags={post.tags}
+        labels={post.tagLabels}
+        className="post-card__tags"
+        label={`Topics of ${post.title}`}
+      />
       <p className="post-card__meta">
         <LocalDate iso={post.publishedAt ?? post.createdAt} />
         <span>{post.readingMinutes} min read</span>

@@ -109,7 +109,7 @@ function SidePanelSections({ view, whoToFollowClass }: { view: DiscoverView; who
             {view.topics.map((topic) => (
               <li key={topic.name}>
                 <AppLink className="side-panel__topic" to={tagPath(topic.name)}>
-                  {topic.name}
+                  {topic.label}
                 </AppLink>
               </li>
             ))}

@@ -160,7 +160,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             />
           </Suspense>
         </OnceHydrated>
-        <TagLinks tags={post.tags} className="post__tags" />
+        <TagLinks tags={post.tags} labels={post.tagLabels} className="post__tags" />
         <footer className="post__footer" ref={endRef}>
           <a className="post__discuss" href={`#${DISCUSSION_ID}`} onClick={jumpToDiscussion}>
             <DiscussCount count={post.commentCount} />

@@ -50,7 +50,12 @@ function SearchResultCard({ result }: { result: SearchResultView }) {
       <p className="post-card__preview search-result__snippet">
         <Highlighted html={result.snippet} />
       </p>
-      <TagLinks tags={result.tags} className="post-card__tags" label={`Topics of ${result.title}`} />
+      <TagLinks
+        tags={result.tags}
+        labels={result.tagLabels}
+        className="post-card__tags"
+        label={`Topics of ${result.title}`}
+      />
       <p className="post-card__meta">
         <LocalDate iso={result.createdAt} />
       </p>

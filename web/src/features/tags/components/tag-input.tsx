@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { parseTagName, TAGS_PER_POST_MAX } from '../../../../../contracts/tag-rules';
-import { addTags } from '../add-tags';
+import { normalizeTag, parseTagName, TAGS_PER_POST_MAX } from '../../../../../contracts/tag-rules';
+import { addTags, typedLabel } from '../add-tags';
 import { useTagSuggestions } from '../use-tag-suggestions';
 import '../../../components/ui/suggestion-list.css';
 import './tag-input.css';
 
 export interface TagInputProps {
-  /** The post's tags, normalized, in the writer's order. */
+  /** The post's tags as typed (their labels: `C++`), in the writer's order; the server derives the addresses. */
   value: string[];
   onChange: (tags: string[]) => void;
   /** The server's word on the tags, shown under the field like any field error. */
@@ -16,6 +16,7 @@ export interface TagInputProps {
 
 interface Option {
   id: string;
+  /** What the chip and the list show: an existing topic's own name, or the new one as typed. */
   tag: string;
   /** How many posts carry it already; absent for a new topic. */
   postCount?: number;
@@ -23,9 +24,10 @@ interface Option {
 
 /**
  * A post's topics: type a tag and press Enter or a comma; existing topics are
- * suggested as an ARIA 1.2 combobox (arrows, Enter, Escape, or a tap). Each tag is normalized by
- * the rule the server applies (contracts/tags.ts), so the chip shows what will be stored; at most
- * five, no duplicates, and what is refused says why under the field.
+ * suggested by their names as typed (`C++`) as an ARIA 1.2 combobox (arrows, Enter, Escape, or a
+ * tap). Each tag is checked and compared by its address, the rule the server applies
+ * (contracts/tags.ts): an existing topic keeps its name, a new one the writer's; at most five, no
+ * duplicates, and what is refused says why under the field.
  */
 export function TagInput({ value, onChange, error, label = 'Topics' }: TagInputProps) {
   const baseId = useId();
@@ -39,17 +41,19 @@ export function TagInput({ value, onChange, error, label = 'Topics' }: TagInputP
 
   const suggestions = useTagSuggestions(text);
   const typed = parseTagName(text);
+  const addresses = value.map(normalizeTag);
+  const known = new Map(suggestions.map((tag) => [tag.name, tag.label]));
   const options: Option[] = suggestions
-    .filter((tag) => !value.includes(tag.name))
-    .map((tag) => ({ id: `${baseId}-tag-${tag.name}`, tag: tag.name, postCount: tag.postCount }));
-  if (typed.ok && !value.includes(typed.tag) && !options.some((option) => option.tag === typed.tag))
-    options.unshift({ id: `${baseId}-new`, tag: typed.tag });
+    .filter((tag) => !addresses.includes(tag.name))
+    .map((tag) => ({ id: `${baseId}-tag-${tag.name}`, tag: tag.label, postCount: tag.postCount }));
+  if (typed.ok && !addresses.includes(typed.tag) && !known.has(typed.tag))
+    options.unshift({ id: `${baseId}-new`, tag: typedLabel(text) });
   const expanded = open && !full && text.trim() !== '' && options.length > 0;
   const activeOption = expanded ? options[active] : undefined;
 
   /** Adds what was typed (split at commas), keeping any unfinished rest in the box. */
   const add = (entries: string[], rest = '') => {
-    const result = addTags(value, entries);
+    const result = addTags(value, entries, known);
     if (result.added.length > 0) {
       onChange(result.tags);
       setAnnouncement(`Added ${result.added.join(', ')}`);

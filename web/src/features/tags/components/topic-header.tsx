@@ -22,7 +22,7 @@ export function TopicHeader({ info, onInfoChange }: TopicHeaderProps) {
       <div>
         <p className="topic-header__eyebrow">Topic</p>
         <h1 id="topic-heading" className="topic-header__title">
-          {info.name}
+          {info.label}
         </h1>
         <p className="topic-header__counts">
           {postCountText(info.postCount)} · {followers.toLocaleString('en-US')}{' '}
@@ -39,7 +39,7 @@ export function TopicHeader({ info, onInfoChange }: TopicHeaderProps) {
       </div>
       <FollowButton
         userId=""
-        username={`topic ${info.name}`}
+        username={`topic ${info.label}`}
         following={info.following ?? false}
         stateUnknown={followPending}
         request={(follow) => (follow ? followTag(info.name) : unfollowTag(info.name))}

@@ -67,10 +67,10 @@ function Topic({ info: loaded, posts }: { info: TagInfo; posts: TagPageData['pos
             <PostFeed
               first={page.data}
               moreUrl={dataPath(DATA_PATHS.tagPosts, { name: info.name })}
-              label={`Posts about ${info.name}`}
+              label={`Posts about ${info.label}`}
               empty={
                 <div className="empty-state">
-                  <h2>No posts about {info.name} yet</h2>
+                  <h2>No posts about {info.label} yet</h2>
                 </div>
               }
             />
