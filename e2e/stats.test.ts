@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import type { PostStats } from '../contracts/stats';
-import { appIsInteractive, expect, test } from './support/fixtures';
-import { createUser, type E2eUser } from './support/api';
+import { appIsInteractive, DESKTOP, expect, PHONE, test } from './support/fixtures';
+import { createUser, signInAs, type E2eUser } from './support/api';
+import { axeViolations } from './support/axe';
+import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
 /**
@@ -11,6 +13,8 @@ import { startBuiltServer, type RunningServer } from './support/server-process';
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** This file's own server, with publications' sites at sub-domains of localhost (another origin). */
 let server: RunningServer;
@@ -132,4 +136,59 @@ test('a real view and read are counted, on the read page and a publication’s s
   expect(stats).toMatchObject({ views: 2, reads: 1, readRatio: 0.5 });
   expect(stats.sources.map((row) => row.source).sort()).toEqual(['Direct', 'newsletter']);
   expect(Object.fromEntries(stats.browsers.map((row) => [row.name, row.views]))).toEqual({ Chrome: 2 });
+});
+
+test('the Stats page shows the writer’s figures with a table beside the chart, at 375 px and in the dark, with axe 0', async ({
+  newPage,
+}) => {
+  const writer = await createUser(server.baseURL, 'Charted Writer');
+  const created = await fetch(`${server.baseURL}/api/post/blog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+    body: JSON.stringify({ title: 'A post with readers', content: 'Read me.' }),
+  });
+  const postId = ((await created.json()) as { response: { id: string } }).response.id;
+  // Reports as pages send them: three views, one of them read.
+  for (const event of ['view', 'view', 'read', 'view'] as const) {
+    const answer = await fetch(`${server.baseURL}/api/stats/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+      body: JSON.stringify({
+        kind: 'post',
+        id: postId,
+        event,
+        page: `${site}/readblog?id=${postId}&ref=newsletter`,
+      }),
+    });
+    expect(answer.status).toBe(204);
+  }
+  await expect.poll(async () => (await statsOf(writer, postId)).views, { timeout: 20_000 }).toBe(3);
+
+  for (const [viewport, colorScheme] of [
+    [PHONE, 'light'],
+    [DESKTOP, 'dark'],
+  ] as const) {
+    const page = await newPage({ baseURL: site, viewport, colorScheme, bypassCSP: true });
+    await signInAs(page, writer);
+    await page.goto('/stats');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your stats' })).toBeVisible();
+    const figures = page.locator('.stats-figures');
+    await expect(figures.getByText('Views', { exact: true }).locator('..').locator('dd')).toHaveText('3');
+    await expect(figures.getByText('Read ratio').locator('..').locator('dd')).toHaveText('33%');
+    // The chart's figures, for screen readers, in the table beside it.
+    const chartTable = page.getByRole('table', { name: /3 views and 1 read in the last 30 days/ });
+    await expect(chartTable.getByRole('row')).toHaveCount(31);
+    await expect(page.getByRole('row', { name: /A post with readers 3 1 33%/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /newsletter 3 1/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect(page.getByRole('table', { name: /3 views and 1 read today/ }).getByRole('row')).toHaveCount(
+      25,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await expectNoHorizontalScroll(page, viewport.width);
+    await page.screenshot({
+      path: `${SHOTS ?? 'test-results'}/stats-page-${viewport.width}-${colorScheme}.png`,
+      fullPage: true,
+    });
+  }
 });

@@ -181,6 +181,12 @@ export function createRoutes(): RouteObject[] {
                   path: 'subscribers',
                   ...lazyPage('subscribers/pages/subscribers-page', 'SubscribersPage'),
                 },
+                // Views, visitors and reads: the writer's own, or a publication's (?publication=).
+                {
+                  id: 'stats',
+                  path: 'stats',
+                  ...lazyPage('stats/pages/stats-page', 'StatsPage'),
+                },
               ],
             },
             // An unknown address renders the not-found page with a 404.

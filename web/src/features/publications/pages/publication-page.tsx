@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useOneTimeNotice } from '../../../lib/use-one-time-notice';
 import { useSession } from '../../auth';
+import { statsPath } from '../../stats';
 import { subscribersPath } from '../../subscribers';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { getPublication } from '../api/publications';
@@ -159,6 +160,16 @@ function Manage({
             to={subscribersPath(publication.personal ? publication.id : publication.slug)}
           >
             Subscribers
+          </AppLink>
+        </SettingsSection>
+      ) : null}
+      {powers.invites ? (
+        <SettingsSection
+          title="Stats"
+          lead="Views, visitors, reads and where readers came from, over the publication's posts and home."
+        >
+          <AppLink className="button button--secondary" to={statsPath(publication.slug)}>
+            Stats
           </AppLink>
         </SettingsSection>
       ) : null}

@@ -13,6 +13,7 @@ import { EmailChangeForm } from '../components/email-change-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ExportData } from '../components/export-data';
 import { PublicationsLink } from '../components/publications-link';
+import { StatsLink } from '../components/stats-link';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import { WebhooksSection } from '../components/webhooks-section';
 import { SubscribersLink } from '../../subscribers';
@@ -114,6 +115,7 @@ export function UserUpdatePage() {
       <FormError message={form.formError} />
       {details && userData?.id ? <ProfileDetailsForm initial={details} userId={userData.id} /> : null}
       <PublicationsLink />
+      <StatsLink />
       <SubscribersLink />
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />

@@ -1,0 +1,25 @@
+import type { PublicationStats, WriterStats } from '../../../../../contracts/stats';
+import { apiRequest, type ApiResult } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-download';
+
+/** GET /api/stats/writer?days= or /api/stats/publication?id=&days= (bearer). */
+export function getStats(
+  publication: string,
+  days: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<WriterStats | PublicationStats>> {
+  return publication
+    ? apiRequest<PublicationStats>('/api/stats/publication', {
+        query: { id: publication, days },
+        auth: true,
+        signal,
+      })
+    : apiRequest<WriterStats>('/api/stats/writer', { query: { days }, auth: true, signal });
+}
+
+/** The same figures per page and day, as the CSV file the server names. */
+export function downloadStats(publication: string, days: number) {
+  return publication
+    ? apiDownload('/api/stats/publication.csv', { query: { id: publication, days }, auth: true })
+    : apiDownload('/api/stats/writer.csv', { query: { days }, auth: true });
+}
