@@ -15,14 +15,32 @@ const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url),
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const INSIDE_A_FEATURE = (names) => `^(\\.\\./)+(features/)?(${names.join('|')})/`;
+// The app shell (web/src/app: the router, the layout, the entries) assembles the features; a feature
+// never reaches back into it. What features share lives in components/ or lib/ (decision 55).
+const INTO_THE_APP = '^(\\.\\./)+app(/|$)';
+const APP_MESSAGE =
+  'A feature must not import the app shell (web/src/app); move what it needs to components/ or lib/.';
 const walls = (names, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ regex: INSIDE_A_FEATURE(names), message }] }],
+  // One rule for both walls: a second config for the same files would replace these patterns.
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { regex: INSIDE_A_FEATURE(names), message },
+        { regex: INTO_THE_APP, message: APP_MESSAGE },
+      ],
+    },
+  ],
   // Lazy imports too: a feature's public entry offers a loader for what it lets others load late.
   'no-restricted-syntax': [
     'error',
     {
       selector: `ImportExpression[source.value=/${INSIDE_A_FEATURE(names).replaceAll('/', '\\/')}/]`,
       message,
+    },
+    {
+      selector: `ImportExpression[source.value=/${INTO_THE_APP.replaceAll('/', '\\/')}/]`,
+      message: APP_MESSAGE,
     },
   ],
 });
@@ -43,6 +61,10 @@ const sharedWalls = {
           {
             regex: '(^|/)features(/|$)',
             message: 'Shared code (components/, lib/) must not depend on a feature.',
+          },
+          {
+            regex: INTO_THE_APP,
+            message: 'Shared code (components/, lib/) must not depend on the app shell (web/src/app).',
           },
         ],
       },

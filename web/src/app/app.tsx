@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import type { SiteInfo } from '../../../contracts/page-rendering';
 import { initialAuthState } from '../features/auth/auth-slice';
-import { SiteProvider } from './head/page-head';
+import { SiteProvider } from '../lib/head/page-head';
 import type { AppRouter } from './router-types';
 import { loadReaderData } from './session-wiring';
 import type { AppStore, RootState } from './store';

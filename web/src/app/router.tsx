@@ -15,7 +15,7 @@ import { updatePostLoader } from '../features/posts/loaders/update-post-loader';
 import { profileByHandleLoader, profileLoader } from '../features/profile/loaders/profile-loader';
 import { moreSearchResultsLoader, searchLoader } from '../features/search/loaders/search-loader';
 import { moreTagPostsLoader, tagLoader } from '../features/tags/loaders/tag-loader';
-import { DATA_PATHS } from './data-routes';
+import { DATA_PATHS } from '../lib/data-routes';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';

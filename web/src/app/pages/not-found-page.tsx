@@ -1,4 +1,4 @@
-import { PageHead } from '../head/page-head';
+import { PageHead } from '../../lib/head/page-head';
 import { AppLink } from '../../components/ui/app-link';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { PageHead } from '../head/page-head';
+import { PageHead } from '../../lib/head/page-head';
 import { NotFoundPage } from './not-found-page';
 
 /**

@@ -7,7 +7,7 @@ import { useMorePages } from './use-more-pages';
 export interface PagedListProps<T extends { id: string }> {
   /** The first page, from the route's loader (in the server's HTML). */
   first: Page<T>;
-  /** The data route that serves the next pages (app/data-routes.ts); `cursor=…` is added. */
+  /** The data route that serves the next pages (lib/data-routes.ts); `cursor=…` is added. */
   moreUrl: string;
   renderItem: (item: T) => ReactNode;
   /** What the list shows when it has no item (the "load more" end is then absent too). */

@@ -1,4 +1,4 @@
-import { absoluteUrl, type PageMeta } from '../../app/head/document-head';
+import { absoluteUrl, type PageMeta } from '../../lib/head/document-head';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 import { publicationSiteUrl, sitePostPath } from '../../../../contracts/publication-url';
 import { TEXT_FACE_PRELOAD } from '../../styles/text-face';

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../../contracts/auth';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
-import { absoluteUrl, type PageMeta } from '../../app/head/document-head';
+import { absoluteUrl, type PageMeta } from '../../lib/head/document-head';
 import { profilePath } from '../../lib/paths';
 
 function plural(value: number, one: string, many: string): string {

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../app/head/document-head';
+import type { PageMeta } from '../../lib/head/document-head';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 import type { TagInfo } from '../../../../contracts/tags';
 import { tagPath } from '../../lib/tag-paths';

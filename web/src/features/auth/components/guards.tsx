@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { safeNextPath, withNext } from '../../../lib/safe-next-path';
 import { useViewer } from '../use-viewer';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
 import { Notice } from '../../../components/ui/notice';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { forgotPasswordSchema } from '../../../../../contracts/auth';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
 import { Notice } from '../../../components/ui/notice';

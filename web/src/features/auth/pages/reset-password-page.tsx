@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { PASSWORD_MIN, passwordSchema } from '../../../../../contracts/auth';
 import { z } from '../../../../../contracts/zod';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
 import { Notice } from '../../../components/ui/notice';

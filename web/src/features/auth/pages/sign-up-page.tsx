@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { PASSWORD_MIN, signUpSchema } from '../../../../../contracts/auth';
 import { proposeHandle } from '../../../../../contracts/handles';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { FormFooter } from '../../../components/ui/form-footer';
 import { SubmitButton } from '../../../components/ui/submit-button';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useRevalidator } from 'react-router';
 import type { Comment } from '../../../../../contracts/comments';
 import type { Page } from '../../../../../contracts/posts';
-import { dataPath, DATA_PATHS } from '../../../app/data-routes';
+import { dataPath, DATA_PATHS } from '../../../lib/data-routes';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { ApiResult } from '../../../lib/api-client';

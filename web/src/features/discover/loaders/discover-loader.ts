@@ -13,7 +13,7 @@ export function loadDiscover(pageData: PageData, signal?: AbortSignal): Promise<
     .then((result) => mapResult(result, toDiscoverView));
 }
 
-/** The reader's own panel after hydration, for useFetcher (app/data-routes.ts). */
+/** The reader's own panel after hydration, for useFetcher (lib/data-routes.ts). */
 export async function readerDiscoverLoader(args: LoaderFunctionArgs) {
   return loadDiscover(pageDataOf(args), args.request.signal);
 }

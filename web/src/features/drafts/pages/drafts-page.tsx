@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Notice } from '../../../components/ui/notice';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PostCover } from '../../../../../contracts/posts';
 import { useNavigate } from 'react-router';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { savePost } from '../../drafts';
 import { DRAFTS_PATH } from '../../drafts';

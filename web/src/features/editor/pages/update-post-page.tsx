@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { Post, PostCover } from '../../../../../contracts/posts';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Loaded } from '../../../lib/loaded';

@@ -1,5 +1,5 @@
-import { absoluteUrl, SITE_DESCRIPTION } from '../../../app/head/document-head';
-import { PageHead, useSite } from '../../../app/head/page-head';
+import { absoluteUrl, SITE_DESCRIPTION } from '../../../lib/head/document-head';
+import { PageHead, useSite } from '../../../lib/head/page-head';
 import { useLoaderData } from 'react-router';
 import { FeatureVisual } from '../components/feature-visual';
 import { TestimonialsWall } from '../components/testimonials-wall';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { notificationText, type NotificationGroup } from '../../../../../contracts/notifications';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';

@@ -7,7 +7,7 @@ import { PostCard, PostCardSkeleton } from './post-card';
 export interface PostFeedProps {
   /** The first page, from the route's loader. */
   first: Page<PostSummary>;
-  /** The data route that serves the next pages (app/data-routes.ts). */
+  /** The data route that serves the next pages (lib/data-routes.ts). */
   moreUrl: string;
   /** The list's accessible name, e.g. 'All posts'. */
   label: string;

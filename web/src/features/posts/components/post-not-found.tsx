@@ -1,4 +1,4 @@
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 
 /** SPEC §8, word for word: 'Error: Post not found'. */

@@ -1,6 +1,6 @@
 import type { PostPublication } from '../../../../../contracts/publications';
 import { publicationSiteUrl } from '../../../../../contracts/publication-url';
-import { useSite } from '../../../app/head/page-head';
+import { useSite } from '../../../lib/head/page-head';
 
 /**
  * "in Engine Notes" beside a post's author, linking to the publication's own site: pages

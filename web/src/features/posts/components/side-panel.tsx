@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { WriterSuggestion } from '../../../../../contracts/discover';
-import { DATA_PATHS } from '../../../app/data-routes';
+import { DATA_PATHS } from '../../../lib/data-routes';
 import { AppLink } from '../../../components/ui/app-link';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import type { ApiResult } from '../../../lib/api-client';

@@ -6,7 +6,7 @@ import { loadFavoritesPage } from './favorites-loader';
 import { loadCommentPage } from './read-post-loader';
 
 /*
- * The next page of each paged list, for useFetcher (see app/data-routes.ts). Each answers the
+ * The next page of each paged list, for useFetcher (see lib/data-routes.ts). Each answers the
  * ApiResult itself: a fetcher waits for it, and the list shows its own "Loading…" meanwhile.
  */
 

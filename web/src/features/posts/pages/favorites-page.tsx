@@ -1,6 +1,6 @@
 import { useLoaderData, useRevalidator } from 'react-router';
-import { dataPath, DATA_PATHS } from '../../../app/data-routes';
-import { PageHead } from '../../../app/head/page-head';
+import { dataPath, DATA_PATHS } from '../../../lib/data-routes';
+import { PageHead } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Loaded } from '../../../lib/loaded';
 import { PostFeed, PostFeedSkeleton } from '../components/post-feed';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Comment } from '../../../../../contracts/comments';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { PageHead, useSite } from '../../../app/head/page-head';
+import { PageHead, useSite } from '../../../lib/head/page-head';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { HydrateWhenNear } from '../../../components/ui/hydrate-when-near';

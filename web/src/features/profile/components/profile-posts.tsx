@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../../contracts/posts';
-import { dataPath, DATA_PATHS } from '../../../app/data-routes';
+import { dataPath, DATA_PATHS } from '../../../lib/data-routes';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';

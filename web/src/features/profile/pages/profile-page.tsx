@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLoaderData, useRevalidator } from 'react-router';
 import type { Profile } from '../../../../../contracts/auth';
-import { PageHead, useSite } from '../../../app/head/page-head';
+import { PageHead, useSite } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Loaded } from '../../../lib/loaded';
 import { withNext } from '../../../lib/safe-next-path';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { SLUG_MAX } from '../../../../../contracts/publications';
 import { publicationSiteUrl } from '../../../../../contracts/publication-url';
-import { useSite } from '../../../app/head/page-head';
+import { useSite } from '../../../lib/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';

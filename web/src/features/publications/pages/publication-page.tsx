@@ -5,7 +5,7 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   type PublicationDetails,
 } from '../../../../../contracts/publications';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Notice } from '../../../components/ui/notice';

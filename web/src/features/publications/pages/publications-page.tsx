@@ -1,4 +1,4 @@
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Notice } from '../../../components/ui/notice';
 import { useApiResource } from '../../../lib/use-api-resource';

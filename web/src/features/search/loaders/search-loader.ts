@@ -37,7 +37,7 @@ export async function searchLoader(args: LoaderFunctionArgs) {
   return data({ q, results: loaded } satisfies SearchPageData, { status: searchStatus(loaded) });
 }
 
-/** The next page of results, for useFetcher (app/data-routes.ts). */
+/** The next page of results, for useFetcher (lib/data-routes.ts). */
 export async function moreSearchResultsLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const q = url.searchParams.get('q') ?? '';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN, RECENT_SIGN_IN_MINUTES, userUpdateSchema } from '../../../../../contracts/auth';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';

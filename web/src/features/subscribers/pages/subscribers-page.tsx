@@ -6,7 +6,7 @@ import {
   type SubscribersSummary,
 } from '../../../../../contracts/newsletter-subscribers';
 import { SUBSCRIPTION_STATUSES } from '../../../../../contracts/newsletters';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FormError } from '../../../components/ui/form-error';
 import { PendingButton } from '../../../components/ui/pending-button';

@@ -53,7 +53,7 @@ export async function tagLoader(args: LoaderFunctionArgs) {
   });
 }
 
-/** The next page of a topic's posts, for useFetcher (app/data-routes.ts). */
+/** The next page of a topic's posts, for useFetcher (lib/data-routes.ts). */
 export async function moreTagPostsLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const name = url.searchParams.get('name') ?? '';

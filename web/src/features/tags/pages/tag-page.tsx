@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { TagInfo } from '../../../../../contracts/tags';
-import { dataPath, DATA_PATHS } from '../../../app/data-routes';
-import { PageHead, useSite } from '../../../app/head/page-head';
+import { dataPath, DATA_PATHS } from '../../../lib/data-routes';
+import { PageHead, useSite } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Loaded } from '../../../lib/loaded';
