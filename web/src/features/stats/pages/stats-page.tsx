@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { postPagePath } from '../../../../../contracts/site';
 import type { PublicationStats, WriterStats } from '../../../../../contracts/stats';
-import { PageHead } from '../../../app/head/page-head';
+import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FormError } from '../../../components/ui/form-error';
