@@ -16,7 +16,10 @@ export interface PostDraftInput {
 export type PublishIntent = { status: 'draft' } | { status: 'published' } | { publishAt: string };
 
 /** POST /api/post/blog (bearer) {title, content, status | publishAt} → 201 {response: StudioPost}. */
-export function createStudioPost(input: PostDraftInput, intent: PublishIntent) {
+export function createStudioPost(
+  input: PostDraftInput,
+  intent: PublishIntent & { newsletter?: NewsletterChoice },
+) {
   return apiRequest<StudioPostResponse>('/api/post/blog', {
     method: 'POST',
     body: { ...input, ...intent },
@@ -31,7 +34,7 @@ export function createStudioPost(input: PostDraftInput, intent: PublishIntent) {
 export function updateStudioPost(
   id: string,
   input: PostDraftInput & { version: number | null },
-  intent?: PublishIntent,
+  intent?: PublishIntent & { newsletter?: NewsletterChoice },
 ) {
   const { version, ...fields } = input;
   return apiRequest<StudioPostResponse>('/api/post/blog', {
@@ -42,13 +45,23 @@ export function updateStudioPost(
   });
 }
 
+/**
+ * Whether publishing emails the post to the list's subscribers (decision 61): `email`, the
+ * server's default, or `web` only.
+ */
+export type NewsletterChoice = 'email' | 'web';
+
 /** The form's buttons, as a request: publish, save as a draft, schedule, or unpublish. */
 export type SaveAction =
-  { kind: 'publish' } | { kind: 'draft' } | { kind: 'schedule'; publishAt: string } | { kind: 'unpublish' };
+  | { kind: 'publish'; newsletter?: NewsletterChoice }
+  | { kind: 'draft' }
+  | { kind: 'schedule'; publishAt: string; newsletter?: NewsletterChoice }
+  | { kind: 'unpublish' };
 
-function intentOf(action: SaveAction): PublishIntent {
-  if (action.kind === 'schedule') return { publishAt: action.publishAt };
-  return action.kind === 'publish' ? { status: 'published' } : { status: 'draft' };
+function intentOf(action: SaveAction): PublishIntent & { newsletter?: NewsletterChoice } {
+  const choice = 'newsletter' in action && action.newsletter ? { newsletter: action.newsletter } : {};
+  if (action.kind === 'schedule') return { publishAt: action.publishAt, ...choice };
+  return action.kind === 'publish' ? { status: 'published', ...choice } : { status: 'draft' };
 }
 
 /**
@@ -62,8 +75,13 @@ export function savePost(
   current: { postId: string | null; version: number | null },
 ) {
   if (current.postId === null) {
+    // Publish with the default choice is exactly specification §7's call; "web only" adds the field.
     return action.kind === 'publish'
-      ? apiRequest<StudioPostResponse>('/api/post/blog', { method: 'POST', body: input, auth: true })
+      ? apiRequest<StudioPostResponse>('/api/post/blog', {
+          method: 'POST',
+          body: action.newsletter === 'web' ? { ...input, newsletter: 'web' } : input,
+          auth: true,
+        })
       : createStudioPost(input, intentOf(action));
   }
   return updateStudioPost(current.postId, { ...input, version: current.version }, intentOf(action));

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { NewsletterChoice } from '../../drafts';
 import { Spinner } from '../../../components/ui/spinner';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type { PostAction } from '../hooks/use-draft';
+import { NewsletterChoiceControl } from './newsletter-choice';
 import { ScheduleControl } from './schedule-control';
 
 /**
@@ -31,51 +33,57 @@ export function EditorActions({
   run: (action: PostAction) => void;
 }) {
   const busy = pending !== null;
+  const [newsletter, setNewsletter] = useState<NewsletterChoice>('email');
   return (
-    <div className="editor-actions">
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-pressed={previewShown}
-        onClick={onTogglePreview}
-      >
-        {previewShown ? 'Hide preview' : 'Preview'}
-      </button>
-      {isPublished && canUnpublish ? (
+    <>
+      {isPublished ? null : (
+        <NewsletterChoiceControl value={newsletter} disabled={busy} onChange={setNewsletter} />
+      )}
+      <div className="editor-actions">
         <button
           type="button"
           className="button button--secondary"
-          disabled={busy}
-          onClick={() => run({ kind: 'unpublish' })}
+          aria-pressed={previewShown}
+          onClick={onTogglePreview}
         >
-          {pending === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
+          {previewShown ? 'Hide preview' : 'Preview'}
         </button>
-      ) : (
-        <>
+        {isPublished && canUnpublish ? (
           <button
             type="button"
             className="button button--secondary"
             disabled={busy}
-            onClick={() => run({ kind: 'draft' })}
+            onClick={() => run({ kind: 'unpublish' })}
           >
-            {pending === 'draft' ? 'Saving…' : 'Save draft'}
+            {pending === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
           </button>
-          <ScheduleControl
-            disabled={busy}
-            pending={pending === 'schedule'}
-            initial={scheduledAt}
-            onSchedule={(publishAt) => run({ kind: 'schedule', publishAt })}
-          />
-        </>
-      )}
-      <PublishButton
-        pending={pending === 'publish'}
-        pendingLabel={isPublished ? pendingLabel : 'Publishing…'}
-        onPress={() => run({ kind: 'publish' })}
-      >
-        {isPublished ? submitLabel : 'Publish'}
-      </PublishButton>
-    </div>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => run({ kind: 'draft' })}
+            >
+              {pending === 'draft' ? 'Saving…' : 'Save draft'}
+            </button>
+            <ScheduleControl
+              disabled={busy}
+              pending={pending === 'schedule'}
+              initial={scheduledAt}
+              onSchedule={(publishAt) => run({ kind: 'schedule', publishAt, newsletter })}
+            />
+          </>
+        )}
+        <PublishButton
+          pending={pending === 'publish'}
+          pendingLabel={isPublished ? pendingLabel : 'Publishing…'}
+          onPress={() => run(isPublished ? { kind: 'publish' } : { kind: 'publish', newsletter })}
+        >
+          {isPublished ? submitLabel : 'Publish'}
+        </PublishButton>
+      </div>
+    </>
   );
 }
 

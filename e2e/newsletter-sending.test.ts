@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { startMailSink, type MailSink } from '../tests/api/support/mail-sink';
+import { createUser, signInAs, uniqueEmail, type E2eUser } from './support/api';
+import { axeViolations } from './support/axe';
+import { DESKTOP, expect, type NewPage, test } from './support/fixtures';
+import { hydrated } from './support/hydration';
+import { startBuiltServer, type RunningServer } from './support/server-process';
+
+/** A real SMTP server (smtp-server) and parser (mailparser): what the subscriber receives. */
+let sink: MailSink;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  sink = await startMailSink();
+  server = await startBuiltServer({ SMTP_URL: sink.url });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+});
+
+async function until<T>(find: () => T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A confirmed subscriber of the writer's own blog, by the API and the emailed link. */
+async function subscriber(writer: E2eUser): Promise<string> {
+  const email = uniqueEmail('inbox');
+  await fetch(`${server.baseURL}/api/newsletters/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ publication: writer.id, email }),
+  });
+  const token = await until(
+    () => sink.inbox.find((mail) => mail.to === email)?.text.match(/confirm\?token=([\w-]+)/)?.[1],
+    'the confirmation',
+  );
+  const confirmed = await fetch(`${server.baseURL}/api/newsletters/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(confirmed.status).toBe(200);
+  return email;
+}
+
+async function openEditor(newPage: NewPage, user: E2eUser): Promise<Page> {
+  const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+  await signInAs(page, user);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/addblog');
+  await hydrated(page);
+  await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
+  return page;
+}
+
+async function write(page: Page, title: string): Promise<void> {
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Content', exact: true }).click();
+  await page.keyboard.type('Words for the inbox.');
+}
+
+test.describe('publishing with or without an email', () => {
+  test('"Publish on the web only" is chosen by keyboard and sends nothing; "Publish and email" sends', async ({
+    newPage,
+  }) => {
+    const writer = await createUser(server.baseURL, 'Letter Sender');
+    const email = await subscriber(writer);
+    const page = await openEditor(newPage, writer);
+    const choice = page.getByRole('group', { name: 'When it is published' });
+    await expect(choice.getByRole('radio', { name: /Publish and email/ })).toBeChecked();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const webTitle = `On the web only ${Date.now()}`;
+    await write(page, webTitle);
+    // By keyboard: focus the checked radio, move with the arrow key; Enter publishes nothing.
+    await choice.getByRole('radio', { name: /Publish and email/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(choice.getByRole('radio', { name: /Publish on the web only/ })).toBeChecked();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/addblog|\/updateblog/);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.waitForURL(/\/readblog\?id=/);
+
+    const page2 = await openEditor(newPage, writer);
+    const emailTitle = `Publish and email ${Date.now()}`;
+    await write(page2, emailTitle);
+    await page2.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page2.waitForURL(/\/readblog\?id=/);
+
+    const received = await until(
+      () => sink.inbox.find((mail) => mail.to === email && mail.subject === emailTitle),
+      'the post by email',
+    );
+    expect(received.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    // The web-only post, published first, never arrives.
+    expect(sink.inbox.filter((mail) => mail.subject === webTitle)).toEqual([]);
+  });
+});
