@@ -51,7 +51,7 @@ async function subscriber(writer: E2eUser): Promise<string> {
 }
 
 async function openEditor(newPage: NewPage, user: E2eUser): Promise<Page> {
-  const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+  const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP, bypassCSP: true });
   await signInAs(page, user);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto('/addblog');
