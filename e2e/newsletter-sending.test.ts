@@ -86,13 +86,13 @@ test.describe('publishing with or without an email', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/addblog|\/updateblog/);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.waitForURL(/\/readblog\?id=/);
+    await page.waitForURL(/\/allblog/);
 
     const page2 = await openEditor(newPage, writer);
     const emailTitle = `Publish and email ${Date.now()}`;
     await write(page2, emailTitle);
     await page2.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page2.waitForURL(/\/readblog\?id=/);
+    await page2.waitForURL(/\/allblog/);
 
     const received = await until(
       () => sink.inbox.find((mail) => mail.to === email && mail.subject === emailTitle),

@@ -27,6 +27,7 @@ import { registerCurationRoutes } from './modules/curation/curation-routes';
 import { registerModerationRoutes } from './modules/moderation/moderation-routes';
 import { registerNewsletterRoutes } from './modules/newsletters/newsletters-routes';
 import { registerSubscriberRoutes } from './modules/newsletters/subscribers-routes';
+import { registerNewsletterSettingsRoutes } from './modules/newsletters/newsletter-settings-routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
@@ -262,6 +263,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
     publicUrl: config.publicUrl,
   });
   await registerSubscriberRoutes(app, { subscribers: services.subscribers });
+  await registerNewsletterSettingsRoutes(app, { settings: services.newsletterSettings });
   await registerMediaRoutes(app, { media: services.media });
   registerCommentRoutes(app, { comments });
   registerFavoriteRoutes(app, { favorites });

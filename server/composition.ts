@@ -46,7 +46,10 @@ import {
 import {
   NewsletterSendsRepository,
   readPostForEmail,
+  type PostForEmail,
 } from './modules/newsletters/newsletter-sends-repository';
+import { NewsletterSettingsRepository } from './modules/newsletters/newsletter-settings-repository';
+import { NewsletterSettingsService } from './modules/newsletters/newsletter-settings-service';
 import { LogNewsletterTransport, PooledSmtpTransport } from './modules/newsletters/newsletter-transport';
 import { NewslettersService } from './modules/newsletters/newsletters-service';
 import { SubscribersRepository } from './modules/newsletters/subscribers-repository';
@@ -246,17 +249,15 @@ export function createServices({
     fromAddress: senderAddress(config.mailFrom ?? defaultSender(config.publicUrl)),
     unsubscribeMailto: config.newsletters.unsubscribeMailto,
   };
+  const renderPostEmail = (post: PostForEmail) =>
+    postEmailBody(
+      post,
+      markdown.render(post.content, POST_HEADING_BASE, config.publicUrl).html,
+      emailContext,
+    );
   const newsletterSender = new NewsletterSender(
     newsletterSends,
-    new CachedPostEmails(
-      (postId, listId) => readPostForEmail(db, postId, listId),
-      (post) =>
-        postEmailBody(
-          post,
-          markdown.render(post.content, POST_HEADING_BASE, config.publicUrl).html,
-          emailContext,
-        ),
-    ),
+    new CachedPostEmails((postId, listId) => readPostForEmail(db, postId, listId), renderPostEmail),
     newsletterTransport,
     unsubscribeLinks,
     emailContext,
@@ -369,6 +370,15 @@ export function createServices({
     domains,
     newsletters,
     subscribers,
+    // A list's settings, and a post's email previewed or sent to its writer before publishing.
+    newsletterSettings: new NewsletterSettingsService({
+      settings: new NewsletterSettingsRepository(db),
+      lists: subscribers,
+      users: usersRepository,
+      render: renderPostEmail,
+      transport: newsletterTransport,
+      context: emailContext,
+    }),
     domainChecks,
     comments,
     favorites,

@@ -354,6 +354,75 @@ describeEachDatabase(
       expect(await settled(ctx, next.id)).toEqual({ sent: 2 });
     });
 
+    it("keeps a list's settings, uses them in its emails, previews a post and sends a test to the writer", async () => {
+      const list = await signUpUser(ctx);
+      const url = `/api/newsletters/lists/${list.id}/settings`;
+      const stranger = await signUpUser(ctx);
+      expect((await request(ctx, { method: 'GET', url, token: stranger.token })).status).toBe(403);
+      const bad = await request(ctx, {
+        method: 'PUT',
+        url,
+        token: list.token,
+        payload: { newsletterName: 'x', senderName: null, replyTo: 'not an address', footer: null },
+      });
+      expect(bad.status).toBe(400);
+      const saved = await request(ctx, {
+        method: 'PUT',
+        url,
+        token: list.token,
+        payload: {
+          newsletterName: 'The Weekly Letter',
+          senderName: 'Ada at the Letter',
+          replyTo: 'ada@example.com',
+          footer: 'Written in a small garden.',
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((await request(ctx, { method: 'GET', url, token: list.token })).body).toEqual({
+        response: {
+          newsletterName: 'The Weekly Letter',
+          senderName: 'Ada at the Letter',
+          replyTo: 'ada@example.com',
+          footer: 'Written in a small garden.',
+        },
+      });
+
+      const draft = { title: `Not yet out ${ctx.dialect}`, content: 'A **preview** with `code`.' };
+      const preview = await request<{ response: { subject: string; html: string; text: string } }>(ctx, {
+        method: 'POST',
+        url: `/api/newsletters/lists/${list.id}/preview`,
+        token: list.token,
+        payload: draft,
+      });
+      expect(preview.status).toBe(200);
+      expect(preview.body.response.subject).toBe(draft.title);
+      expect(preview.body.response.html).toContain('<strong>preview</strong>');
+      expect(preview.body.response.html).toContain('Written in a small garden.');
+      const test = await request(ctx, {
+        method: 'POST',
+        url: `/api/newsletters/lists/${list.id}/test-email`,
+        token: list.token,
+        payload: draft,
+      });
+      expect(test.status).toBe(200);
+      const received = await until(
+        () => sink.inbox.find((mail) => mail.subject === `[Test] ${draft.title}`),
+        'the test email',
+      );
+      expect(received.to).toBe(list.email);
+
+      const reader = freshAddress('settings');
+      await addSubscribers(ctx, list.id, [[reader, 'active']]);
+      const title = `With settings ${ctx.dialect}`;
+      const post = await publish(ctx, list, { title });
+      await settled(ctx, post.id);
+      const [mail] = mailsAbout(title);
+      expect(mail?.from).toEqual({ name: 'Ada at the Letter', address: 'news@inkwell.test' });
+      expect(mail?.replyTo).toBe('ada@example.com');
+      expect(mail?.text).toContain('Written in a small garden.');
+      expect(mail?.text).toContain('subscribed to The Weekly Letter');
+    });
+
     it('delivers each address once when two instances send one post', async () => {
       const second: FastifyInstance = await buildApp({
         config: testConfig(config()),

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../openapi/answers';
+import { declareRoute } from '../../openapi/route-schema';
+import type { NewsletterSettingsService } from './newsletter-settings-service';
+
+const listParams = z.object({
+  list: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .describe("The publication's address (slug) or id; a writer's own blog has the writer's user id."),
+});
+
+/** Optional text: trimmed, and empty means the default (null). */
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text or null` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const settingsSchema = z.strictObject({
+  newsletterName: z.string().nullable().describe("The list's name in emails; null: the publication's name"),
+  senderName: z.string().nullable().describe("The sender's name; null: the publication's name"),
+  replyTo: z.string().nullable().describe('Where replies go; null: none (replies go to MAIL_FROM)'),
+  footer: z.string().nullable().describe("Text above the footer's unsubscribe line; null: none"),
+});
+
+const settingsInputSchema = z.object({
+  newsletterName: optionalText('newsletterName', 100),
+  senderName: optionalText('senderName', 100),
+  replyTo: z
+    .email({ error: 'replyTo must be an email address or null' })
+    .max(320, 'replyTo must be an email address or null')
+    .nullable()
+    .or(z.literal('').transform(() => null)),
+  footer: optionalText('footer', 1000),
+});
+
+const draftSchema = z.object({
+  title: z
+    .string({ error: 'title must be text' })
+    .trim()
+    .min(1, 'Blog content is required')
+    .max(300, 'title must be at most 300 characters'),
+  content: z.string({ error: 'content must be text' }).min(1, 'Blog content is required').max(200_000),
+});
+
+const tag = 'Newsletters';
+const WHO = "For the list's owner and editors (403 for anyone else, 404 for no such list).";
+
+/** A list's newsletter settings, and a post's email previewed or sent to the writer (decision 61). */
+export async function registerNewsletterSettingsRoutes(
+  app: FastifyInstance,
+  deps: { settings: NewsletterSettingsService },
+): Promise<void> {
+  const { settings } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/newsletters/lists/:list/settings',
+    {
+      schema: declareRoute({
+        summary: "A newsletter list's settings",
+        description: WHO,
+        tag,
+        access: 'token',
+        params: listParams,
+        answers: { 200: answer(settingsSchema) },
+      }),
+    },
+    async (request) => ({ response: await settings.get(request.viewer, request.params.list) }),
+  );
+
+  api.put(
+    '/api/newsletters/lists/:list/settings',
+    {
+      schema: declareRoute({
+        summary: "Change a newsletter list's settings",
+        description: `Name, sender name, Reply-To and footer text of its emails; empty or null: the default. ${WHO}`,
+        tag,
+        access: 'token',
+        params: listParams,
+        body: settingsInputSchema,
+        answers: { 200: answer(settingsSchema) },
+      }),
+    },
+    async (request) => ({
+      response: await settings.save(request.viewer, request.params.list, request.body),
+    }),
+  );
+
+  api.post(
+    '/api/newsletters/lists/:list/preview',
+    {
+      schema: declareRoute({
+        summary: "A post's email as subscribers would get it",
+        description: `The subject, HTML and text of the email a title and Markdown would make, before publishing. ${WHO}`,
+        tag,
+        access: 'token',
+        params: listParams,
+        body: draftSchema,
+        answers: {
+          200: answer(z.strictObject({ subject: z.string(), html: z.string(), text: z.string() })),
+        },
+      }),
+    },
+    async (request) => ({
+      response: await settings.preview(request.viewer, request.params.list, request.body),
+    }),
+  );
+
+  api.post(
+    '/api/newsletters/lists/:list/test-email',
+    {
+      schema: declareRoute({
+        summary: 'Send a test email to me',
+        description: `Sends the email a title and Markdown would make to the signed-in writer's own address, subject marked [Test]. ${WHO}`,
+        tag,
+        access: 'token',
+        params: listParams,
+        body: draftSchema,
+        answers: { 200: answer(z.strictObject({ to: z.string() })) },
+      }),
+    },
+    async (request) => ({
+      response: await settings.sendTest(request.viewer, request.params.list, request.body),
+    }),
+  );
+}
