@@ -94,6 +94,27 @@ const storageWall = {
   },
 };
 
+/*
+ * Imports between server modules go one way where decision 58 says so: domains → publications,
+ * curation → moderation. Written as no-restricted-syntax so it adds to storageWall's
+ * no-restricted-imports on the same files instead of replacing it.
+ */
+const oneWay = (from, to) => ({
+  files: [`server/modules/${from}/**/*.ts`],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map(
+        (node) => ({
+          selector: `${node}[source.value=/^(\\.\\.\\/)+${to}\\//]`,
+          message: `${from} must not import ${to}: imports between these modules go ${to} → ${from} (decision 58).`,
+        }),
+      ),
+    ],
+  },
+});
+const moduleDirections = [oneWay('publications', 'domains'), oneWay('moderation', 'curation')];
+
 // Ghost's rule: every rule is an error or off, never a warning that everyone learns to ignore.
 export default tseslint.config(
   {
@@ -129,4 +150,5 @@ export default tseslint.config(
   ...featureWalls,
   sharedWalls,
   storageWall,
+  ...moduleDirections,
 );
