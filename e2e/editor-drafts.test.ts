@@ -289,7 +289,7 @@ test.describe('drafts, schedules and preview', () => {
       const pad = (value: number) => String(value).padStart(2, '0');
       return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
     });
-    await page.getByLabel('Publish on').fill(when);
+    await page.getByLabel('Publish on', { exact: true }).fill(when);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await atPath(page, '/drafts');
     await expect(

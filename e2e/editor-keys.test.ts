@@ -145,7 +145,7 @@ test.describe('Enter in the writing page', () => {
 
     // The schedule's date: Enter is the field's own Schedule, which asks for a date first.
     await page.getByRole('button', { name: 'Schedule…' }).click();
-    await page.getByLabel('Publish on').press('Enter');
+    await page.getByLabel('Publish on', { exact: true }).press('Enter');
     await expect(page.getByText('Choose a date and time')).toBeVisible();
 
     // Everything above was saved as a draft, and nothing asked for the post to go out.
