@@ -1,10 +1,28 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DESKTOP, expect, PHONE, test } from './support/fixtures';
+import { DESKTOP, expect, PHONE, test as shared } from './support/fixtures';
 import { formatPostDate } from '../contracts/dates';
 import { createUser, signInAs } from './support/api';
 import { atPath, expectNoHorizontalScroll } from './support/screens';
 import { apiCall, comment, failNetwork, hold, publish, publishMany, tag, words } from './support/posts';
+import { startBuiltServer } from './support/server-process';
+
+/*
+ * These tests read the newest posts of the whole site: on the server the other worker shares, its
+ * files' posts (23 at once on a profile) can push this file's off the first page between a publish
+ * and a look. So this file has a server of its own.
+ */
+const test = shared.extend<object, { serverURL: string }>({
+  serverURL: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => {
+      const server = await startBuiltServer();
+      await use(server.baseURL);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 const NO_RESPONSE = 'No response received from server. Please try again later.';
 const allPosts = apiCall('GET', '/api/post/blog/all');
