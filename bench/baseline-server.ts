@@ -2,12 +2,16 @@
  * The baseline: a bare node:http server that answers each recorded URL with the exact bytes and
  * content-type the real server gave for it, from memory. What it cannot beat is the cost of HTTP
  * on this machine; the ratio of Inkwell's req/s to its req/s is the cost of everything else.
+ * An answer the real server compressed is compressed here once, at start, in the same encoding
+ * (at its best ratio, as a precompressed file would be): the baseline pays for the bytes, never
+ * for compressing them.
  *
  * Usage (run by the bench): node --import tsx bench/baseline-server.ts <routes.json>
  * Prints {"port": N} on its first line once listening.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface RecordedRoute {
   method: string;
@@ -20,6 +24,8 @@ export interface RecordedRoute {
   signedIn: boolean;
   status: number;
   contentType: string;
+  /** The encoding the real server answered in (br, gzip); `body` is the decoded text. */
+  contentEncoding?: string;
   body: string;
 }
 
@@ -38,16 +44,28 @@ function answerKey(method: string, url: string, signedIn: boolean): string {
   return `${method} ${signedIn ? 'signed-in ' : ''}${path}`;
 }
 
+function precompressed(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === undefined) return body;
+  if (encoding === 'br')
+    return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  if (encoding === 'gzip') return gzipSync(body, { level: 9 });
+  throw new Error(`the baseline cannot answer in ${encoding}`);
+}
+
 function main(): void {
   const file = process.argv[2];
   if (!file) throw new Error('usage: baseline-server.ts <routes.json>');
   const routes = JSON.parse(readFileSync(file, 'utf8')) as RecordedRoute[];
   const answers = new Map<string, Answer>();
   for (const route of routes) {
-    const body = Buffer.from(route.body, 'utf8');
+    const body = precompressed(Buffer.from(route.body, 'utf8'), route.contentEncoding);
     answers.set(answerKey(route.method, route.path, route.signedIn), {
       status: route.status,
-      headers: { 'content-type': route.contentType, 'content-length': String(body.length) },
+      headers: {
+        'content-type': route.contentType,
+        'content-length': String(body.length),
+        ...(route.contentEncoding ? { 'content-encoding': route.contentEncoding } : {}),
+      },
       body,
     });
   }

@@ -1,5 +1,6 @@
 import { startCpuAccounting } from './cpu';
-import { runLoad } from './load';
+import { runLoad, type LoadResult } from './load';
+import { runPacedLoad } from './paced';
 import type { LoadGenerator } from './options';
 import { runWrk } from './wrk';
 import type { ServerProcess } from './processes';
@@ -10,6 +11,8 @@ export interface MeasureOptions {
   durationSeconds: number;
   warmupSeconds: number;
   loadGenerator: LoadGenerator;
+  /** The server's database is PostgreSQL: its processes' CPU is counted as the database's. */
+  postgres?: boolean;
 }
 
 /** What the report says loaded the servers. */
@@ -36,11 +39,52 @@ export async function measure(
   };
   const run = options.loadGenerator === 'wrk' ? runWrk : runLoad;
   if (options.warmupSeconds > 0) await run({ ...load, durationSeconds: options.warmupSeconds });
-  const stopCpu = startCpuAccounting(server.pid);
+  const stopCpu = startCpuAccounting(server.pid, { database: options.postgres ?? true });
   const result = await run({ ...load, durationSeconds: options.durationSeconds });
   const cpu = stopCpu();
   // % of a core ÷ req/s = core-ms per request: robust to a busy machine, unlike req/s.
-  const cpuMsPerRequest =
-    cpu && result.requestsPerSecond > 0 ? (cpu.server * 10) / result.requestsPerSecond : null;
-  return { ...result, rssMb: server.rssMb(), cpu, serverCpuMsPerRequest: cpuMsPerRequest };
+  const perRequest = (percent: number) =>
+    result.requestsPerSecond > 0 ? (percent * 10) / result.requestsPerSecond : null;
+  return {
+    ...result,
+    rssMb: server.rssMb(),
+    cpu,
+    serverCpuMsPerRequest: cpu ? perRequest(cpu.server) : null,
+    databaseCpuMsPerRequest: cpu ? perRequest(cpu.database) : null,
+  };
+}
+
+/** What a paced run offered and measured. */
+export interface PacedMeasurement extends LoadResult {
+  offeredPerSecond: number;
+}
+
+/** The share of its own capacity at which a scenario's latency is reported. */
+export const PACED_SHARE = 0.5;
+
+/**
+ * Latency at a load the server carries: PACED_SHARE of the req/s it reached at saturation, offered
+ * at a steady rate from this process (bench/paced.ts) on at most the same number of connections,
+ * warmed before the measured window.
+ */
+export async function measurePaced(
+  server: ServerProcess,
+  paths: readonly string[],
+  options: MeasureOptions,
+  capacityPerSecond: number,
+  headers: Record<string, string> = {},
+  write?: { method: string; bodies: readonly string[] },
+): Promise<PacedMeasurement> {
+  const offeredPerSecond = Math.max(1, Math.round(capacityPerSecond * PACED_SHARE));
+  const result = await runPacedLoad({
+    origin: server.origin,
+    paths,
+    headers,
+    connections: options.connections,
+    ...(write ? { method: write.method, bodies: write.bodies } : {}),
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: Math.max(1, options.warmupSeconds),
+    requestsPerSecond: offeredPerSecond,
+  });
+  return { ...result, offeredPerSecond };
 }

@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_BUNDLE = fileURLToPath(new URL('../build/server.mjs', import.meta.url));
@@ -87,18 +88,30 @@ function wrap(name: string, child: ChildProcess, origin: string): ServerProcess 
 }
 
 /** One GET on a connection of its own, closed after the answer (no keep-alive socket lingers). */
-export function httpGet(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; contentType: string; body: string }> {
+export function httpGet(url: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   return httpRequest(url, { headers });
+}
+
+export interface HttpAnswer {
+  status: number;
+  contentType: string;
+  /** The Content-Encoding the server chose (br, gzip), if any; `body` is decoded all the same. */
+  contentEncoding: string | null;
+  body: string;
+}
+
+function decode(body: Buffer, encoding: string | null): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === null || encoding === 'identity') return body;
+  throw new Error(`the server answered a Content-Encoding the bench does not read: ${encoding}`);
 }
 
 /** One request on a connection of its own; a JSON `body` is sent with its content-type. */
 export function httpRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; contentType: string; body: string }> {
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers, connection: 'close' };
     if (options.body !== undefined) {
@@ -109,13 +122,19 @@ export function httpRequest(
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          contentType: response.headers['content-type'] ?? '',
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
+      response.on('end', () => {
+        const contentEncoding = response.headers['content-encoding'] ?? null;
+        try {
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: response.headers['content-type'] ?? '',
+            contentEncoding,
+            body: decode(Buffer.concat(chunks), contentEncoding).toString('utf8'),
+          });
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
     });
     sent.on('error', reject);
     sent.end(options.body);

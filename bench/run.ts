@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { cleanUp, cleanUpOnSignals, onCleanup } from './cleanup';
 import { createBenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
-import { describeLoadGenerator, measure } from './measure';
+import { describeLoadGenerator, measure, measurePaced } from './measure';
 import { parseOptions, type BenchOptions } from './options';
 import {
   PROFILES_DIR,
@@ -19,10 +19,18 @@ import {
   startAppServer,
   startBaselineServer,
 } from './processes';
-import { checkTargets, formatReport, writeReport, type BenchReport, type ScenarioReport } from './report';
+import {
+  checkMemory,
+  checkTargets,
+  cpuMultipleOf,
+  formatReport,
+  writeReport,
+  type BenchReport,
+  type ScenarioReport,
+} from './report';
 import { runScale } from './scale';
 import { signUpBenchReader } from './reader';
-import { authorization, averageBodyBytes, buildScenarios, recordAnswers } from './scenarios';
+import { averageBodyBytes, buildScenarios, recordAnswers, requestHeaders } from './scenarios';
 import { seedDatabase } from './seed';
 import { runNewsletter } from './newsletter';
 import { runSitemap } from './sitemap';
@@ -79,28 +87,43 @@ async function runScenarios(options: BenchOptions): Promise<void> {
     durationSeconds: options.durationSeconds,
     warmupSeconds: options.warmupSeconds,
     loadGenerator: options.loadGenerator,
+    postgres: database.dialect === 'postgres',
   };
   const reports: ScenarioReport[] = [];
   for (const scenario of scenarios) {
     console.log(`Loading ${scenario.description}…`);
-    const inkwell = await measure(app, scenario.paths, load, authorization(scenario), scenario.write);
-    const bare = await measure(baseline, scenario.paths, load, authorization(scenario), scenario.write);
+    const headers = requestHeaders(scenario);
+    const inkwell = await measure(app, scenario.paths, load, headers, scenario.write);
+    const paced = await measurePaced(
+      app,
+      scenario.paths,
+      load,
+      inkwell.requestsPerSecond,
+      headers,
+      scenario.write,
+    );
+    const bare = await measure(baseline, scenario.paths, load, headers, scenario.write);
     const ratio = inkwell.requestsPerSecond / bare.requestsPerSecond;
+    const cpuMultiple = cpuMultipleOf(inkwell, bare);
     reports.push({
       name: scenario.name,
       description: scenario.description,
       distinctPaths: scenario.paths.length,
       averageBodyBytes: averageBodyBytes(routes, scenario),
+      contentEncoding: routes.find((route) => scenario.paths.includes(route.path))?.contentEncoding ?? null,
       inkwell,
+      paced,
       baseline: bare,
       ratio,
-      targets: checkTargets(scenario, inkwell, ratio),
+      cpuMultiple,
+      targets: checkTargets(scenario, { inkwell, paced, ratio, cpuMultiple }, !options.noCache),
     });
   }
   await stopBaseline();
   await stopApp();
   await dropDatabase();
 
+  const memory = checkMemory(reports);
   const report: BenchReport = {
     generatedAt: new Date().toISOString(),
     machine: machineInfo(),
@@ -117,7 +140,10 @@ async function runScenarios(options: BenchOptions): Promise<void> {
       responseCache: !options.noCache,
     },
     scenarios: reports,
-    pass: reports.every((scenario) => scenario.targets.every((check) => check.pass)),
+    memory,
+    pass:
+      reports.every((scenario) => scenario.targets.every((check) => check.pass)) &&
+      (memory.check?.pass ?? true),
   };
   console.log(`\n${formatReport(report)}`);
   // A partial run (--only) never replaces the full figures.
