@@ -71,3 +71,12 @@ export function normalizeSubscriberEmail(email: string): string {
   const at = trimmed.lastIndexOf('@');
   return at < 0 ? trimmed : `${trimmed.slice(0, at)}${trimmed.slice(at).toLowerCase()}`;
 }
+
+/**
+ * What a list's posts do when the writer names no choice (`POST /api/post/blog` without
+ * `newsletter`, and where the writing page's choice starts): `email` (publish and email, the default)
+ * or `web` (publish on the web only). Decisions 61 and 65.
+ */
+export const DEFAULT_DELIVERIES = ['email', 'web'] as const;
+export type DefaultDelivery = (typeof DEFAULT_DELIVERIES)[number];
+export const DEFAULT_DELIVERY_MESSAGE = 'defaultDelivery must be "email" or "web"';

@@ -470,6 +470,8 @@ export interface NewsletterSettingsTable {
   sender_name: string | null;
   reply_to: string | null;
   footer: string | null;
+  /** What a post published without a choice does: 'email' or 'web'; null: 'email' (2026-11-29-0101). */
+  default_delivery: 'email' | 'web' | null;
   updated_at: string;
 }
 

@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from './support/harness';
 import { startMailSink, type ReceivedMail } from './support/mail-sink';
+import { addMember, createPublication } from './support/publications';
 
 /** A real SMTP server (smtp-server) whose messages mailparser reads: what readers would receive. */
 const sink = await startMailSink();
@@ -104,6 +105,14 @@ async function deliveryStates(ctx: ApiContext, postId: string): Promise<Record<s
   for (const row of rows) counts[row.state] = (counts[row.state] ?? 0) + 1;
   return counts;
 }
+
+/** The post's send row: undefined when publishing queued no email. */
+const sendOf = (ctx: ApiContext, postId: string) =>
+  ctx.database.db
+    .selectFrom('newsletter_sends')
+    .select('state')
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
 
 /** Waits until the post's send is over: its list copied and nothing pending or in flight. */
 async function settled(ctx: ApiContext, postId: string): Promise<Record<string, number>> {
@@ -384,6 +393,7 @@ describeEachDatabase(
           senderName: 'Ada at the Letter',
           replyTo: 'ada@example.com',
           footer: 'Written in a small garden.',
+          defaultDelivery: 'email',
         },
       });
 
@@ -421,6 +431,72 @@ describeEachDatabase(
       expect(mail?.replyTo).toBe('ada@example.com');
       expect(mail?.text).toContain('Written in a small garden.');
       expect(mail?.text).toContain('subscribed to The Weekly Letter');
+    });
+
+    it("publishes without a choice as the list's default: a writer's and a publication's, each its own", async () => {
+      const owner = await signUpUser(ctx);
+      const member = await signUpUser(ctx);
+      const stranger = await signUpUser(ctx);
+      const slug = `defaults${process.pid}${ctx.dialect}`;
+      const team = await createPublication(ctx, owner, slug);
+      await addMember(ctx, owner, slug, member, 'writer');
+      const readers = [freshAddress('own-default'), freshAddress('team-default')];
+      await addSubscribers(ctx, owner.id, [[readers[0]!, 'active']]);
+      await addSubscribers(ctx, team.id, [[readers[1]!, 'active']]);
+      const saveSettings = (list: string, changes: Record<string, unknown>) =>
+        request<{ response: { defaultDelivery: string } }>(ctx, {
+          method: 'PUT',
+          url: `/api/newsletters/lists/${list}/settings`,
+          token: owner.token,
+          payload: { newsletterName: null, senderName: null, replyTo: null, footer: null, ...changes },
+        });
+      const defaultOf = (list: string, token: string) =>
+        request<{ response: { defaultDelivery: string } }>(ctx, {
+          method: 'GET',
+          url: `/api/newsletters/lists/${list}/default-delivery`,
+          token,
+        });
+
+      // A new list emails; any member reads the default (where the writing page starts), others not.
+      expect((await defaultOf(owner.id, owner.token)).body.response).toEqual({ defaultDelivery: 'email' });
+      expect((await defaultOf(slug, member.token)).body.response).toEqual({ defaultDelivery: 'email' });
+      expect((await defaultOf(slug, stranger.token)).status).toBe(403);
+      expect((await defaultOf(owner.id, member.token)).status).toBe(403);
+      expect((await defaultOf('no-such-list-at-all', owner.token)).status).toBe(404);
+
+      const bad = await saveSettings(owner.id, { defaultDelivery: 'fax' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        errors: { defaultDelivery: ['defaultDelivery must be "email" or "web"'] },
+      });
+
+      // The writer's own blog goes web only by default; the publication keeps emailing.
+      const saved = await saveSettings(owner.id, { defaultDelivery: 'web' });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.response.defaultDelivery).toBe('web');
+      // A save that leaves the field out keeps it.
+      const kept = await saveSettings(owner.id, { newsletterName: 'Notes' });
+      expect(kept.body.response.defaultDelivery).toBe('web');
+
+      const ownTitle = `Own default ${ctx.dialect}`;
+      const own = await publish(ctx, owner, { title: ownTitle });
+      const teamTitle = `Team default ${ctx.dialect}`;
+      const inTeam = await publish(ctx, member, { title: teamTitle, publication: slug });
+      expect(await settled(ctx, inTeam.id)).toEqual({ sent: 1 });
+      expect(addressesOf(mailsAbout(teamTitle))).toEqual([readers[1]]);
+      // The writer's own post was not queued at all; a named choice still wins over the default.
+      expect(await sendOf(ctx, own.id)).toBeUndefined();
+      const namedTitle = `Named over default ${ctx.dialect}`;
+      const named = await publish(ctx, owner, { title: namedTitle, newsletter: 'email' });
+      expect(await settled(ctx, named.id)).toEqual({ sent: 1 });
+      expect(addressesOf(mailsAbout(namedTitle))).toEqual([readers[0]]);
+      expect(mailsAbout(ownTitle)).toHaveLength(0);
+
+      // The publication's owner sets its default to web: its next post is not emailed either.
+      await saveSettings(slug, { defaultDelivery: 'web' });
+      expect((await defaultOf(slug, member.token)).body.response).toEqual({ defaultDelivery: 'web' });
+      const later = await publish(ctx, member, { title: `Team web ${ctx.dialect}`, publication: slug });
+      expect(await sendOf(ctx, later.id)).toBeUndefined();
     });
 
     it('delivers each address once when two instances send one post', async () => {

@@ -13,6 +13,7 @@ import type { PublicationDetails } from '../../contracts/publications';
 import { loadWebhooksConfig } from '../../server/config';
 import { uuidv7 } from '../../server/lib/ids';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import { addMember, createPublication } from './support/publications';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -98,39 +99,6 @@ const pageOf = (ctx: ApiContext, list: string, token: string, query = '') =>
     url: `/api/newsletters/lists/${list}/subscribers${query}`,
     token,
   });
-
-async function createPublication(ctx: ApiContext, owner: TestUser, slug: string) {
-  const created = await request<{ response: PublicationDetails }>(ctx, {
-    method: 'POST',
-    url: '/api/publications',
-    token: owner.token,
-    payload: { slug, name: `Team ${slug}`, description: 'Letters' },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.response;
-}
-
-async function addMember(
-  ctx: ApiContext,
-  owner: TestUser,
-  slug: string,
-  who: TestUser,
-  role: 'editor' | 'writer',
-) {
-  const invited = await request<{ response: { id: string } }>(ctx, {
-    method: 'POST',
-    url: `/api/publications/${slug}/invitations`,
-    token: owner.token,
-    payload: { who: who.username, role },
-  });
-  expect(invited.status).toBe(201);
-  const accepted = await request(ctx, {
-    method: 'POST',
-    url: `/api/user/invitations/${invited.body.response.id}/accept`,
-    token: who.token,
-  });
-  expect(accepted.status).toBe(200);
-}
 
 let counter = 0;
 const unique = (tag: string) => `${tag}${process.pid}x${(counter += 1)}`;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { PublicationDetails } from '../../contracts/publications';
 import type { PostStats, PublicationStats, WriterStats } from '../../contracts/stats';
 import { buildApp } from '../../server/app';
 import { StatsCollector } from '../../server/modules/stats/stats-collector';
@@ -15,6 +14,7 @@ import {
   type TestUser,
 } from './support/harness';
 import { createPost } from './support/posts';
+import { addMember, createPublication } from './support/publications';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const IPHONE =
@@ -69,43 +69,6 @@ const postStats = (ctx: ApiContext, user: TestUser | undefined, query: string) =
     url: `/api/stats/post?${query}`,
     ...(user ? { token: user.token } : {}),
   });
-
-async function createPublication(
-  ctx: ApiContext,
-  owner: TestUser,
-  slug: string,
-): Promise<PublicationDetails> {
-  const created = await request<{ response: PublicationDetails }>(ctx, {
-    method: 'POST',
-    url: '/api/publications',
-    token: owner.token,
-    payload: { slug, name: `Team ${slug}`, description: 'Stats' },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.response;
-}
-
-async function addMember(
-  ctx: ApiContext,
-  owner: TestUser,
-  slug: string,
-  who: TestUser,
-  role: 'editor' | 'writer',
-) {
-  const invited = await request<{ response: { id: string } }>(ctx, {
-    method: 'POST',
-    url: `/api/publications/${slug}/invitations`,
-    token: owner.token,
-    payload: { who: who.username, role },
-  });
-  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-  const accepted = await request(ctx, {
-    method: 'POST',
-    url: `/api/user/invitations/${invited.body.response.id}/accept`,
-    token: who.token,
-  });
-  expect(accepted.status).toBe(200);
-}
 
 describeEachDatabase('stats', (ctx) => {
   let writer: TestUser;

@@ -35,6 +35,7 @@ import * as formerMembersWithoutHandles from './2026-11-28-0601-former-members-w
 import * as newsletterSends from './2026-11-28-0701-newsletter-sends';
 import * as subscriberLookups from './2026-11-28-0801-subscriber-lookups';
 import * as createStats from './2026-11-28-1001-create-stats';
+import * as newsletterDefaultDelivery from './2026-11-29-0101-newsletter-default-delivery';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0701-newsletter-sends': newsletterSends,
   '2026-11-28-0801-subscriber-lookups': subscriberLookups,
   '2026-11-28-1001-create-stats': createStats,
+  '2026-11-29-0101-newsletter-default-delivery': newsletterDefaultDelivery,
 };

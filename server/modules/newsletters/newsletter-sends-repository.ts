@@ -9,6 +9,7 @@ import {
 import type { DialectName } from '../../db/database';
 import type { DatabaseSchema, NewsletterDeliveriesTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { defaultDeliveryOf } from './newsletter-settings-repository';
 
 /** What a post's write tells the newsletter, inside the write's transaction (see the posts module). */
 export interface PostWriteFacts {
@@ -18,7 +19,7 @@ export interface PostWriteFacts {
   /** Its `published_at` before the write ('new': it did not exist). */
   before: string | null | 'new';
   after: string | null;
-  /** The writer's choice for this write; undefined: the default (email), or as it was. */
+  /** The writer's choice for this write; undefined: the list's default, or as it was. */
   newsletter: 'email' | 'web' | undefined;
   now: string;
 }
@@ -83,8 +84,9 @@ export class NewsletterSendsRepository {
     // Editing (or moving) a post already public sends nothing.
     if (before !== 'new' && isLive(before, now)) return;
     const fromDraft = before === 'new' || before === null;
-    // A scheduled post keeps its choice unless the write names one.
-    const choice = facts.newsletter ?? (fromDraft ? 'email' : undefined);
+    // A scheduled post keeps its choice unless the write names one; a draft going out without one
+    // takes its list's default (decision 65), read in this transaction.
+    const choice = facts.newsletter ?? (fromDraft ? await defaultDeliveryOf(trx, facts.listId) : undefined);
     if (choice === undefined) return;
     if (choice === 'web') {
       await trx

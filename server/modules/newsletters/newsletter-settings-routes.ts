@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_DELIVERIES, DEFAULT_DELIVERY_MESSAGE } from '../../../contracts/newsletters';
 import { answer } from '../../openapi/answers';
 import { declareRoute } from '../../openapi/route-schema';
 import type { NewsletterSettingsService } from './newsletter-settings-service';
@@ -28,7 +29,12 @@ const settingsSchema = z.strictObject({
   senderName: z.string().nullable().describe("The sender's name; null: the publication's name"),
   replyTo: z.string().nullable().describe('Where replies go; null: none (replies go to MAIL_FROM)'),
   footer: z.string().nullable().describe("Text above the footer's unsubscribe line; null: none"),
+  defaultDelivery: z
+    .enum(DEFAULT_DELIVERIES)
+    .describe('What a post published without a `newsletter` choice does: email it (the default) or web only'),
 });
+
+const defaultDeliveryInput = z.enum(DEFAULT_DELIVERIES, { error: DEFAULT_DELIVERY_MESSAGE });
 
 const settingsInputSchema = z.object({
   newsletterName: optionalText('newsletterName', 100),
@@ -39,6 +45,9 @@ const settingsInputSchema = z.object({
     .nullable()
     .or(z.literal('').transform(() => null)),
   footer: optionalText('footer', 1000),
+  defaultDelivery: defaultDeliveryInput
+    .optional()
+    .describe('"email" or "web"; absent: kept as it is (a new list emails)'),
 });
 
 const draftSchema = z.object({
@@ -76,12 +85,30 @@ export async function registerNewsletterSettingsRoutes(
     async (request) => ({ response: await settings.get(request.viewer, request.params.list) }),
   );
 
+  api.get(
+    '/api/newsletters/lists/:list/default-delivery',
+    {
+      schema: declareRoute({
+        summary: "A newsletter list's default choice for new posts",
+        description:
+          'Whether a post published in this list without a `newsletter` choice is emailed ("email") or not ("web"): where the writing page\'s choice starts. For any member of the list (a writer\'s own blog: the writer); 403 for anyone else, 404 for no such list.',
+        tag,
+        access: 'token',
+        params: listParams,
+        answers: { 200: answer(z.strictObject({ defaultDelivery: z.enum(DEFAULT_DELIVERIES) })) },
+      }),
+    },
+    async (request) => ({
+      response: await settings.defaultDelivery(request.viewer, request.params.list),
+    }),
+  );
+
   api.put(
     '/api/newsletters/lists/:list/settings',
     {
       schema: declareRoute({
         summary: "Change a newsletter list's settings",
-        description: `Name, sender name, Reply-To and footer text of its emails; empty or null: the default. ${WHO}`,
+        description: `Name, sender name, Reply-To and footer text of its emails (empty or null: the default), and the default choice for posts published without one. ${WHO}`,
         tag,
         access: 'token',
         params: listParams,

@@ -1,8 +1,9 @@
 import type { Viewer } from '../accounts/authenticator';
 import type { PublicationRow } from '../publications/publications-repository';
 import { newsletterEmail, type EmailContext, type PostEmailBody } from './newsletter-message';
+import type { DefaultDelivery } from '../../../contracts/newsletters';
 import type { NewsletterSettings, PostForEmail } from './newsletter-sends-repository';
-import type { NewsletterSettingsRepository } from './newsletter-settings-repository';
+import type { ListSettings, NewsletterSettingsRepository } from './newsletter-settings-repository';
 import type { NewsletterTransport } from './newsletter-transport';
 
 /** A post as the writer has it in the editor, before it is published. */
@@ -14,7 +15,11 @@ export interface DraftEmailInput {
 export interface NewsletterSettingsDeps {
   settings: NewsletterSettingsRepository;
   /** The list, when the viewer is its owner or an editor (else 403, 404 for none). */
-  lists: { manageable(viewer: Viewer, ref: string): Promise<PublicationRow> };
+  lists: {
+    manageable(viewer: Viewer, ref: string): Promise<PublicationRow>;
+    /** The list, when the viewer may publish in it (any member; a writer owns their blog). */
+    writable(viewer: Viewer, ref: string): Promise<PublicationRow>;
+  };
   users: { findById(id: string): Promise<{ email: string; username: string } | undefined> };
   render: (post: PostForEmail) => PostEmailBody;
   transport: NewsletterTransport;
@@ -31,15 +36,31 @@ const SAMPLE_TOKEN = 'example';
 export class NewsletterSettingsService {
   constructor(private readonly deps: NewsletterSettingsDeps) {}
 
-  async get(viewer: Viewer, ref: string): Promise<NewsletterSettings> {
+  async get(viewer: Viewer, ref: string): Promise<ListSettings> {
     const list = await this.deps.lists.manageable(viewer, ref);
     return this.deps.settings.find(list.id);
   }
 
-  async save(viewer: Viewer, ref: string, settings: NewsletterSettings): Promise<NewsletterSettings> {
+  /** A save without `defaultDelivery` keeps the list's (a client that does not know it loses nothing). */
+  async save(
+    viewer: Viewer,
+    ref: string,
+    settings: NewsletterSettings & { defaultDelivery?: DefaultDelivery | undefined },
+  ): Promise<ListSettings> {
     const list = await this.deps.lists.manageable(viewer, ref);
-    await this.deps.settings.save(list.id, settings, new Date().toISOString());
+    const defaultDelivery =
+      settings.defaultDelivery ?? (await this.deps.settings.find(list.id)).defaultDelivery;
+    await this.deps.settings.save(list.id, { ...settings, defaultDelivery }, new Date().toISOString());
     return this.deps.settings.find(list.id);
+  }
+
+  /**
+   * Where the writing page's choice starts: any member who may publish in the list reads it (the
+   * other settings stay its owner's and editors').
+   */
+  async defaultDelivery(viewer: Viewer, ref: string): Promise<{ defaultDelivery: DefaultDelivery }> {
+    const list = await this.deps.lists.writable(viewer, ref);
+    return { defaultDelivery: (await this.deps.settings.find(list.id)).defaultDelivery };
   }
 
   /** The email a subscriber would receive, to show before publishing. */

@@ -12,6 +12,7 @@ import {
   type SubscribersSummary,
 } from '../../../contracts/newsletter-subscribers';
 import { SUBSCRIPTION_STATUSES } from '../../../contracts/newsletters';
+import { NOT_A_MEMBER_MESSAGE } from '../../../contracts/publications';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { Viewer } from '../accounts/authenticator';
 import type { PublicationRow } from '../publications/publications-repository';
@@ -74,6 +75,13 @@ export class SubscribersService {
     const list = await this.deps.lists.listOf(ref);
     const role = await this.deps.roles.roleOf(list.id, viewer.id);
     if (role !== 'owner' && role !== 'editor') throw forbidden(LIST_OWNER_ONLY_MESSAGE);
+    return list;
+  }
+
+  /** The list, when the viewer may publish in it (any role): else 403 (404 for no such list). */
+  async writable(viewer: Viewer, ref: string): Promise<PublicationRow> {
+    const list = await this.deps.lists.listOf(ref);
+    if (!(await this.deps.roles.roleOf(list.id, viewer.id))) throw forbidden(NOT_A_MEMBER_MESSAGE);
     return list;
   }
 

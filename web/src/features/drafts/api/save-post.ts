@@ -46,8 +46,8 @@ export function updateStudioPost(
 }
 
 /**
- * Whether publishing emails the post to the list's subscribers (decision 61): `email`, the
- * server's default, or `web` only.
+ * Whether publishing emails the post to the list's subscribers (decision 61): `email` or `web`
+ * only; absent, the list's default (decision 65).
  */
 export type NewsletterChoice = 'email' | 'web';
 
@@ -75,11 +75,11 @@ export function savePost(
   current: { postId: string | null; version: number | null },
 ) {
   if (current.postId === null) {
-    // Publish with the default choice is exactly specification §7's call; "web only" adds the field.
+    // Publish is exactly specification §7's call, with the optional choice the writing page showed.
     return action.kind === 'publish'
       ? apiRequest<StudioPostResponse>('/api/post/blog', {
           method: 'POST',
-          body: action.newsletter === 'web' ? { ...input, newsletter: 'web' } : input,
+          body: action.newsletter ? { ...input, newsletter: action.newsletter } : input,
           auth: true,
         })
       : createStudioPost(input, intentOf(action));

@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { NewsletterChoice } from '../../drafts';
 import { Spinner } from '../../../components/ui/spinner';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { readDefaultDelivery } from '../api/default-delivery';
 import type { PostAction } from '../hooks/use-draft';
 import { NewsletterChoiceControl } from './newsletter-choice';
 import { ScheduleControl } from './schedule-control';
@@ -19,6 +21,7 @@ export function EditorActions({
   onTogglePreview,
   submitLabel,
   pendingLabel,
+  newsletterList,
   run,
 }: {
   isPublished: boolean;
@@ -30,14 +33,16 @@ export function EditorActions({
   onTogglePreview: () => void;
   submitLabel: string;
   pendingLabel: string;
+  /** The list the post goes to (a publication's address, or the writer's id for their blog). */
+  newsletterList: string | null;
   run: (action: PostAction) => void;
 }) {
   const busy = pending !== null;
-  const [newsletter, setNewsletter] = useState<NewsletterChoice>('email');
+  const newsletter = useNewsletterChoice(newsletterList, !isPublished);
   return (
     <>
       {isPublished ? null : (
-        <NewsletterChoiceControl value={newsletter} disabled={busy} onChange={setNewsletter} />
+        <NewsletterChoiceControl value={newsletter.value} disabled={busy} onChange={newsletter.pick} />
       )}
       <div className="editor-actions">
         <button
@@ -71,20 +76,42 @@ export function EditorActions({
               disabled={busy}
               pending={pending === 'schedule'}
               initial={scheduledAt}
-              onSchedule={(publishAt) => run({ kind: 'schedule', publishAt, newsletter })}
+              onSchedule={(publishAt) => run({ kind: 'schedule', publishAt, ...newsletter.toSend })}
             />
           </>
         )}
         <PublishButton
           pending={pending === 'publish'}
           pendingLabel={isPublished ? pendingLabel : 'Publishing…'}
-          onPress={() => run(isPublished ? { kind: 'publish' } : { kind: 'publish', newsletter })}
+          onPress={() => run(isPublished ? { kind: 'publish' } : { kind: 'publish', ...newsletter.toSend })}
         >
           {isPublished ? submitLabel : 'Publish'}
         </PublishButton>
       </div>
     </>
   );
+}
+
+/**
+ * The choice shown: the writer's pick, else their list's default once read (decision 65). Until
+ * the default is known no radio is checked and nothing is sent, so the server applies the same
+ * default; a list the default cannot be read for (a post's publication the writer left) does too.
+ */
+function useNewsletterChoice(list: string | null, enabled: boolean) {
+  const [picked, setPicked] = useState<NewsletterChoice | null>(null);
+  const read = useCallback(
+    (signal: AbortSignal) =>
+      list === null ? Promise.resolve({ ok: true as const, data: null }) : readDefaultDelivery(list, signal),
+    [list],
+  );
+  const { resource } = useApiResource(read, enabled);
+  // A pick outlives a move to another list: what the writer chose stays what they see.
+  const value = picked ?? (resource.status === 'ready' ? resource.value : null);
+  return {
+    value,
+    pick: setPicked,
+    toSend: value === null ? {} : { newsletter: value },
+  };
 }
 
 /**

@@ -15,7 +15,8 @@ export function NewsletterChoiceControl({
   disabled,
   onChange,
 }: {
-  value: NewsletterChoice;
+  /** null: none checked yet (the list's default is being read). */
+  value: NewsletterChoice | null;
   disabled: boolean;
   onChange: (choice: NewsletterChoice) => void;
 }) {

@@ -45,6 +45,8 @@ export interface PostFormProps {
   draftFields?: Pick<PostDraftInput, 'tags' | 'coverId'>;
   /** The "Publish in" choice of issue 11, just above the buttons that send the post. */
   publicationSlot?: ReactNode;
+  /** The newsletter list the post goes to, whose default choice the form starts at (decision 65). */
+  newsletterList: string | null;
 }
 
 const BODY_HINT =
@@ -66,6 +68,7 @@ export function PostForm({
   coverSlot,
   draftFields,
   publicationSlot,
+  newsletterList,
 }: PostFormProps) {
   const draft = useDraft({ initialValues, post, submit, draftFields });
   const { autosave, stats, editorRef } = draft;
@@ -149,6 +152,7 @@ export function PostForm({
           }
           submitLabel={submitLabel}
           pendingLabel={pendingLabel}
+          newsletterList={newsletterList}
           run={(action) => void draft.run(action)}
         />
       </form>

@@ -3,6 +3,7 @@ import type { PostCover } from '../../../../../contracts/posts';
 import { useNavigate } from 'react-router';
 import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
+import { useSession } from '../../auth';
 import { savePost } from '../../drafts';
 import { DRAFTS_PATH } from '../../drafts';
 import { scheduledNotice } from '../../drafts';
@@ -21,6 +22,8 @@ export function AddPostPage() {
   const [tags, setTags] = useState<string[]>([]);
   const [publication, setPublication] = useState<string | undefined>(undefined);
   const [cover, setCover] = useState<PostCover | null>(null);
+  // The writer's own blog is named by their id; a publication by its address.
+  const ownBlog = useSession().userData?.id ?? null;
 
   return (
     <div className="page page--narrow editor-page">
@@ -38,6 +41,7 @@ export function AddPostPage() {
         coverSlot={<CoverField value={cover} onChange={setCover} />}
         draftFields={{ tags, coverId: cover?.id ?? null }}
         publicationSlot={<PublicationSelect current={null} value={publication} onChange={setPublication} />}
+        newsletterList={publication ?? ownBlog}
         submit={async (input, action, current) => {
           const result = await savePost(
             { ...input, tags, publication, coverId: cover?.id ?? null },

@@ -122,6 +122,7 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
           <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
         ) : undefined
       }
+      newsletterList={publication ?? post.publication?.slug ?? post.authorId}
       submit={async (input, action, current) => {
         const moveTo = publicationToSend(publication, post.publication);
         const result = await savePost({ ...input, tags, publication: moveTo, coverId }, action, {
