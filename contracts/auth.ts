@@ -1,5 +1,7 @@
 import { handleSchema } from './handles';
 import { z } from './zod';
+import type { Post } from './posts';
+import type { ProfileLinks, ProfilePicture } from './profile';
 
 /** Specification §5 and §9: the rules and messages every account form and the server share. */
 export const USERNAME_MIN = 2;
@@ -215,6 +217,12 @@ export interface Profile {
   /** What the person wrote about themself, and their picture's address; null when not given. */
   bio: string | null;
   image: string | null;
+  /** The uploaded picture at every size (decision 0068); null when none was uploaded. */
+  picture: ProfilePicture | null;
+  /** Their website and profiles elsewhere, shown with rel="me". */
+  links: ProfileLinks;
+  /** The published post they pinned to the top of their profile; null when none. */
+  pinnedPost: Post | null;
   /** Present only when the request carries a valid token: does the viewer follow this user? */
   following?: boolean;
 }
@@ -231,6 +239,8 @@ export interface Account {
   email: string;
   bio: string | null;
   image: string | null;
+  picture: ProfilePicture | null;
+  links: ProfileLinks;
   /** An operator of the instance: the header then shows an Admin link. */
   isOperator: boolean;
 }

@@ -249,7 +249,11 @@ async function installPlugins(
 async function registerRoutes(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
   const { auth, moderation, users, posts, publications, comments, favorites, follows } = services;
   installRouteGate(app, { auth, operators: moderation });
-  registerUserRoutes(app, { users, operators: moderation, handleSuggestions: services.handleSuggestions });
+  registerUserRoutes(app, {
+    users,
+    operators: moderation,
+    handleSuggestions: services.handleSuggestions,
+  });
   registerAccountRoutes(app, { accounts: services.accounts });
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys });
   registerPostRoutes(app, { posts });
@@ -264,7 +268,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   });
   await registerSubscriberRoutes(app, { subscribers: services.subscribers });
   await registerNewsletterSettingsRoutes(app, { settings: services.newsletterSettings });
-  await registerMediaRoutes(app, { media: services.media });
+  await registerMediaRoutes(app, { media: services.media, pictures: users, publicUrl: config.publicUrl });
   registerCommentRoutes(app, { comments });
   registerFavoriteRoutes(app, { favorites });
   registerFollowRoutes(app, { follows });

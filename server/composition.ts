@@ -93,7 +93,7 @@ import { TransferRepository } from './modules/transfer/transfer-repository';
 import { UsersRepository } from './modules/users/users-repository';
 import { HandleSuggestionsRepository } from './modules/users/handle-suggestions-repository';
 import { HandleSuggestionsService } from './modules/users/handle-suggestions-service';
-import { UsersService } from './modules/users/users-service';
+import { type PostReader, UsersService } from './modules/users/users-service';
 import { WebhookEvents, type PostChangeListener } from './modules/webhooks/webhook-events';
 import { WebhookWorker } from './modules/webhooks/webhook-worker';
 import { WebhooksRepository } from './modules/webhooks/webhooks-repository';
@@ -198,7 +198,32 @@ export function createServices({
     limiters,
     mediaStorage,
   });
-  const users = new UsersService(usersRepository, tokens, passwords, accounts, limiters);
+  const media = new MediaService(
+    new MediaRepository(db),
+    mediaStorage,
+    config.media.limits,
+    limiters,
+    config.media.remote,
+  );
+  // A replaced profile picture's files go after the change is written; a failure only leaves files.
+  const discardPicture = (mediaId: string) => {
+    media
+      .discard([mediaId])
+      .catch((error: unknown) =>
+        log.warn({ err: error, mediaId }, 'Could not delete a replaced profile picture'),
+      );
+  };
+  // Posts are made further down (they need more): the pinned post is read through them on demand.
+  const pinnedPosts: PostReader = { get: (id, viewer) => posts.get(id, viewer) };
+  const users = new UsersService(
+    usersRepository,
+    tokens,
+    passwords,
+    accounts,
+    limiters,
+    pinnedPosts,
+    discardPicture,
+  );
 
   // Signed webhooks: the queue is a table, so every instance runs a worker on it.
   const resolve = config.webhooks.resolve ?? systemResolver;
@@ -400,13 +425,7 @@ export function createServices({
     stats,
     statsCollector,
     statsRetention,
-    media: new MediaService(
-      new MediaRepository(db),
-      mediaStorage,
-      config.media.limits,
-      limiters,
-      config.media.remote,
-    ),
+    media,
     exports: {
       sources: {
         transfer: new TransferRepository(db),

@@ -37,6 +37,12 @@ export interface UsersTable {
    */
   kept_token_hash: Generated<string | null>;
   kept_token_version: Generated<number | null>;
+  /** The uploaded square picture (media row); `image` then holds its address (decision 0068). */
+  picture_id: Generated<string | null>;
+  /** JSON `{website, elsewhere}` of https addresses (decision 0068). */
+  links: Generated<string | null>;
+  /** The one published post shown first on the profile and blog site. */
+  pinned_post_id: Generated<string | null>;
 }
 
 export interface PostsTable {

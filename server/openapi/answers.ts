@@ -172,6 +172,32 @@ export const signInAnswer = z.strictObject({ jwt: z.string(), username: z.string
 agrees<z.output<typeof signInAnswer>, SignInResponse>();
 agrees<z.output<typeof signInAnswer>, UserUpdateResponse>();
 
+export const profilePictureSchema = z
+  .strictObject({
+    id,
+    url: z.string().describe('The largest size (256 px square).'),
+    srcset: z.string().describe('Every stored size (64, 128, 256 px), for the img element.'),
+  })
+  .meta({ id: 'ProfilePicture' });
+
+const profileLinkSchema = z
+  .strictObject({
+    url: z.string().describe('An https address.'),
+    label: z
+      .string()
+      .describe(
+        "The service's name when known (GitHub, Bluesky…), `@name@host` for a Mastodon account, else the host.",
+      ),
+  })
+  .meta({ id: 'ProfileLink' });
+
+export const profileLinksSchema = z
+  .strictObject({
+    website: profileLinkSchema.nullable(),
+    elsewhere: z.array(profileLinkSchema).describe('At most 5 profiles elsewhere, in the writer’s order.'),
+  })
+  .meta({ id: 'ProfileLinks' });
+
 export const accountSchema = z
   .strictObject({
     id,
@@ -180,6 +206,8 @@ export const accountSchema = z
     email: z.string(),
     bio: z.string().nullable(),
     image: z.string().nullable().describe("A picture's http(s) address."),
+    picture: profilePictureSchema.nullable(),
+    links: profileLinksSchema,
     isOperator: z.boolean().describe('Whether this account is an operator of the instance (ADMIN_EMAILS).'),
   })
   .meta({ id: 'Account', examples: [exampleAccount] });
@@ -195,7 +223,17 @@ export const profileSchema = z
     followerCount: z.number().int(),
     followingCount: z.number().int(),
     bio: z.string().nullable().describe('What they wrote about themself; null when not given.'),
-    image: z.string().nullable().describe("A picture's http(s) address; null when not given."),
+    image: z
+      .string()
+      .nullable()
+      .describe(
+        "A picture's http(s) address (the uploaded picture's largest size when there is one); null when not given.",
+      ),
+    picture: profilePictureSchema.nullable().describe('The uploaded picture; null when none.'),
+    links: profileLinksSchema,
+    pinnedPost: postSchema
+      .nullable()
+      .describe('The published post pinned to the top of the profile; null when none.'),
     following: z.boolean().optional().describe('Only with a token: whether the viewer follows them.'),
   })
   .meta({ id: 'Profile', examples: [exampleProfile] });

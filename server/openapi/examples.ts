@@ -67,6 +67,15 @@ export const exampleProfile: Profile = {
   followingCount: 18,
   bio: 'Writing about engines and what they might compose.',
   image: null,
+  picture: null,
+  links: {
+    website: { url: 'https://ada.example.com', label: 'ada.example.com' },
+    elsewhere: [
+      { url: 'https://mastodon.social/@ada', label: '@ada@mastodon.social' },
+      { url: 'https://github.com/ada', label: 'GitHub' },
+    ],
+  },
+  pinnedPost: null,
 };
 
 export const exampleAccount: Account = {
@@ -76,6 +85,8 @@ export const exampleAccount: Account = {
   email: 'ada@example.com',
   bio: exampleProfile.bio,
   image: null,
+  picture: null,
+  links: exampleProfile.links,
   isOperator: false,
 };
 

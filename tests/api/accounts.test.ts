@@ -241,6 +241,8 @@ describeEachDatabase('accounts API', (ctx) => {
           email: user.email,
           bio: null,
           image: null,
+          picture: null,
+          links: { website: null, elsewhere: [] },
           // Whether Mia is the operator depends on the accounts before her.
           isOperator: expect.any(Boolean),
         },
@@ -274,6 +276,9 @@ describeEachDatabase('accounts API', (ctx) => {
           followingCount: 0,
           bio: null,
           image: null,
+          picture: null,
+          links: { website: null, elsewhere: [] },
+          pinnedPost: null,
         },
       });
       expect(JSON.stringify(response.body)).not.toContain(user.email);

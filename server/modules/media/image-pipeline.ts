@@ -5,6 +5,7 @@ import {
   MEDIA_UNSUPPORTED_MESSAGE,
   MEDIA_WIDTHS,
 } from '../../../contracts/media';
+import { PICTURE_SIZE, PICTURE_SIZES } from '../../../contracts/profile';
 import { HttpError } from '../../lib/http-errors';
 
 /**
@@ -79,6 +80,57 @@ export function looksLikeAcceptedImage(input: Buffer): boolean {
 
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: true };
+  const { width, frames } = await inspect(input, options);
+  try {
+    const widths = widthsFor(width);
+    return {
+      variants:
+        frames > 1 ? await encodeAnimated(input, options, widths) : await encodeStill(input, options, widths),
+    };
+  } catch (error) {
+    throw decodeFailure(error);
+  }
+}
+
+/**
+ * A profile picture (docs/decisions/0068-profile-pictures-links-and-pins.md): the same recognition,
+ * limits and metadata stripping as any upload, then the centred square ("cover" crop) at each of
+ * PICTURE_SIZES. Every size is made, a small original enlarged, so pages can always ask for the one
+ * their layout needs; an animated picture keeps only its first frame, as a still avatar.
+ */
+export async function processProfilePicture(input: Buffer): Promise<ProcessedImage> {
+  const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false };
+  await inspect(input, options);
+  try {
+    const largest = PICTURE_SIZE;
+    const { data: pixels, info } = await sharp(input, options)
+      .autoOrient()
+      .resize({ width: largest, height: largest, fit: 'cover', position: 'centre' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    const variants = await Promise.all(
+      PICTURE_SIZES.map(async (size) => {
+        const { data, info: out } = await sharp(pixels, { raw })
+          .resize({ width: size, height: size })
+          .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+          .toBuffer({ resolveWithObject: true });
+        return { width: out.width, height: out.height, data };
+      }),
+    );
+    return { variants };
+  } catch (error) {
+    throw decodeFailure(error);
+  }
+}
+
+function decodeFailure(error: unknown): HttpError {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels();
+  return corruptImage();
+}
+
+/** Recognizes the format and measures the picture without decoding it; the upright width and frames. */
+async function inspect(input: Buffer, options: SharpOptions): Promise<{ width: number; frames: number }> {
   let metadata: Metadata;
   try {
     // Reading the header allocates no pixels, so it may look at a bomb to measure it.
@@ -96,17 +148,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 
   // Orientations 5–8 swap the sides: the upright picture's width is the stored height.
   const upright = (metadata.orientation ?? 1) >= 5;
-  const uprightWidth = upright ? frameHeight : metadata.width;
-  try {
-    const widths = widthsFor(uprightWidth);
-    return {
-      variants:
-        frames > 1 ? await encodeAnimated(input, options, widths) : await encodeStill(input, options, widths),
-    };
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw corruptImage();
-  }
+  return { width: upright ? frameHeight : metadata.width, frames };
 }
 
 /**

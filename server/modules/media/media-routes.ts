@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Viewer } from '../accounts/authenticator';
 import { z } from 'zod';
 import { isUuid } from '../../../contracts/ids';
 import {
@@ -14,9 +15,9 @@ import { remoteMediaSchema } from '../../../contracts/remote-media';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { IMMUTABLE_CACHE_CONTROL } from './media-storage';
 import type { MediaService } from './media-service';
-import { answer, pictureSchema } from '../../openapi/answers';
+import { answer, pictureSchema, profilePictureSchema as profilePictureAnswer } from '../../openapi/answers';
 import { servePublicFile } from '../../lib/public-files';
-import { rawAnswer, declareRoute } from '../../openapi/route-schema';
+import { NO_CONTENT, rawAnswer, declareRoute } from '../../openapi/route-schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const mediaParamsSchema = z.object({ id: z.string(), file: z.string() });
@@ -28,12 +29,32 @@ function isTooLarge(error: unknown): boolean {
   return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT';
 }
 
+/** The one file of a multipart upload, with the pipeline's refusals for anything else. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new HttpError(415, MEDIA_MISSING_MESSAGE);
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== MEDIA_FIELD) throw badRequest(MEDIA_MISSING_MESSAGE);
+    return await part.toBuffer();
+  } catch (error) {
+    if (isTooLarge(error)) throw new HttpError(413, MEDIA_TOO_LARGE_MESSAGE);
+    if (error instanceof HttpError) throw error;
+    throw badRequest(MEDIA_MISSING_MESSAGE);
+  }
+}
+
+/** The users module's side of a profile picture: each answers the upload it replaced, if any. */
+export interface ProfilePictures {
+  usePicture(viewer: Viewer, picture: { id: string; imageUrl: string }): Promise<string | null>;
+  removePicture(viewer: Viewer): Promise<string | null>;
+}
+
 /** POST /api/media (bearer, multipart field `file`) and the pictures' own addresses. */
 export async function registerMediaRoutes(
   app: FastifyInstance,
-  deps: { media: MediaService },
+  deps: { media: MediaService; pictures: ProfilePictures; publicUrl: string },
 ): Promise<void> {
-  const { media } = deps;
+  const { media, pictures, publicUrl } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin, so no other route ever accepts multipart bodies.
   await app.register(async (scope) => {
@@ -56,22 +77,58 @@ export async function registerMediaRoutes(
         }),
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new HttpError(415, MEDIA_MISSING_MESSAGE);
-        let buffer: Buffer;
-        try {
-          const part = await request.file();
-          if (!part || part.fieldname !== MEDIA_FIELD) throw badRequest(MEDIA_MISSING_MESSAGE);
-          buffer = await part.toBuffer();
-        } catch (error) {
-          if (isTooLarge(error)) throw new HttpError(413, MEDIA_TOO_LARGE_MESSAGE);
-          if (error instanceof HttpError) throw error;
-          throw badRequest(MEDIA_MISSING_MESSAGE);
-        }
+        const buffer = await uploadedFile(request);
         const body: UploadedMediaResponse = { response: await media.upload(request.viewer, buffer) };
         return reply.code(201).send(body);
       },
     );
+
+    // A picture is the person's own face on every page: an API key may not change it (decision 38).
+    scope.put(
+      '/api/user/picture',
+      {
+        schema: declareRoute({
+          summary: 'Upload your profile picture',
+          description:
+            'The same formats and limits as POST /api/media, in the multipart field `file`; cropped to its centred square and stored at 64, 128 and 256 px, metadata stripped. Replaces any earlier picture, and the profile’s `image` (the RealWorld API’s too) becomes the 256 px address. 400 damaged or over 50 megapixels, 413 over 10 MB or the quota, 415 any other type, 429 too many uploads.',
+          tag: 'People',
+          access: 'sign-in',
+          consumes: ['multipart/form-data'],
+          body: uploadSchema,
+          answers: { 200: answer(profilePictureAnswer) },
+        }),
+      },
+      async (request) => {
+        const buffer = await uploadedFile(request);
+        const uploaded = await media.uploadProfilePicture(request.viewer, buffer);
+        const replaced = await pictures.usePicture(request.viewer, {
+          id: uploaded.id,
+          imageUrl: new URL(uploaded.url, publicUrl).href,
+        });
+        if (replaced) await media.discard([replaced]);
+        return { response: { id: uploaded.id, url: uploaded.url, srcset: uploaded.srcset } };
+      },
+    );
   });
+
+  api.delete(
+    '/api/user/picture',
+    {
+      schema: declareRoute({
+        summary: 'Remove your profile picture',
+        description:
+          'Removes the uploaded picture (its files too) or the picture address; the profile then shows the initial.',
+        tag: 'People',
+        access: 'sign-in',
+        answers: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      const replaced = await pictures.removePicture(request.viewer);
+      if (replaced) await media.discard([replaced]);
+      return reply.code(204).send();
+    },
+  );
 
   api.post(
     '/api/media/remote',

@@ -11,7 +11,7 @@ import type { Viewer } from '../accounts/authenticator';
 import { HttpError, notFound, serviceUnavailable } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
-import { processImage } from './image-pipeline';
+import { processImage, processProfilePicture, type ProcessedImage } from './image-pipeline';
 import type { MediaRepository } from './media-repository';
 import type { MediaStorage } from './media-storage';
 import { fetchRemotePicture, REMOTE_PICTURE_DEFAULTS, type RemotePictureOptions } from './remote-picture';
@@ -50,6 +50,12 @@ export class MediaService {
     return this.store(viewer.id, input);
   }
 
+  /** A profile picture: cropped square at PICTURE_SIZES, under the same limits and quota. */
+  async uploadProfilePicture(viewer: Viewer, input: Buffer): Promise<UploadedMedia> {
+    await this.rate.spend(viewer.id, MEDIA_RATE_MESSAGE);
+    return this.store(viewer.id, input, processProfilePicture);
+  }
+
   /**
    * A picture on another site (pasted from a web page), copied in as if the writer had uploaded it:
    * the same per-writer limit, spent before anything is fetched, the same size limit, pipeline and
@@ -64,14 +70,18 @@ export class MediaService {
    * Processes and keeps a picture for `ownerId` within their storage quota, files and row together
    * or neither. Uploads come through `upload`; an import (`npm run import`) calls it directly.
    */
-  async store(ownerId: string, input: Buffer): Promise<UploadedMedia> {
+  async store(
+    ownerId: string,
+    input: Buffer,
+    process: (input: Buffer) => Promise<ProcessedImage> = processImage,
+  ): Promise<UploadedMedia> {
     const stored = await this.media.bytesStoredBy(ownerId);
     // Output is smaller than input for photographs; the input's size is a fair early bound.
     if (stored >= this.limits.quotaBytes) throw new HttpError(413, MEDIA_QUOTA_MESSAGE);
     if (this.queue.size >= this.limits.maxWaiting) {
       throw serviceUnavailable('Too many images are being processed; try again in a moment', 5);
     }
-    const image = await this.queue.add(() => processImage(input));
+    const image = await this.queue.add(() => process(input));
     const bytes = image.variants.reduce((sum, variant) => sum + variant.data.length, 0);
     if (stored + bytes > this.limits.quotaBytes) throw new HttpError(413, MEDIA_QUOTA_MESSAGE);
 

@@ -269,6 +269,15 @@ export class PostsRepository {
           .executeTakeFirst();
         return current ? { kind: 'stale', currentVersion: Number(current.version) } : { kind: 'missing' };
       }
+      // A post taken back to draft or scheduled again is no longer pinned (decision 0068); deleting
+      // it clears the pin through the foreign key.
+      if (changes.published_at === null || changes.published_at > changes.updated_at) {
+        await trx
+          .updateTable('users')
+          .set({ pinned_post_id: null })
+          .where('pinned_post_id', '=', id)
+          .execute();
+      }
       // A hidden post keeps out of post_tags like a draft, whatever its author does to it.
       const listed = changes.published_at !== null && updated.hidden_at === null;
       const wanted = listed ? splitTags(updated.tags) : [];

@@ -13,12 +13,29 @@ import { authorFollowerCount, authorPostCount } from './author-counts';
 
 export type UserRow = Omit<
   UsersTable,
-  'token_version' | 'suspended_at' | 'handle' | 'kept_token_hash' | 'kept_token_version'
+  | 'token_version'
+  | 'suspended_at'
+  | 'handle'
+  | 'kept_token_hash'
+  | 'kept_token_version'
+  | 'picture_id'
+  | 'links'
+  | 'pinned_post_id'
 > & {
   token_version: number;
   suspended_at: string | null;
   handle: string | null;
+  picture_id: string | null;
+  links: string | null;
+  pinned_post_id: string | null;
 };
+
+/** The profile's own columns: the picture's row comes from the media table. */
+export interface ProfileRow extends Omit<Profile, 'picture' | 'links' | 'pinnedPost'> {
+  picture: { id: string; width: number; height: number; widths: string } | null;
+  links: string | null;
+  pinnedPostId: string | null;
+}
 
 /** The only place that reads and writes the users table. */
 export class UsersRepository {
@@ -61,7 +78,12 @@ export class UsersRepository {
   }
 
   /** The account and its own blog, together or not at all. */
-  async insert(user: Omit<UserRow, 'token_version' | 'bio' | 'image' | 'suspended_at'>): Promise<void> {
+  async insert(
+    user: Omit<
+      UserRow,
+      'token_version' | 'bio' | 'image' | 'suspended_at' | 'picture_id' | 'links' | 'pinned_post_id'
+    >,
+  ): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await inTransaction(this.db, async (trx) => {
@@ -118,9 +140,64 @@ export class UsersRepository {
     return this.findById(id);
   }
 
-  async findProfile(id: string, viewerId: string | null): Promise<Profile | undefined> {
+  /**
+   * Sets (or, with null, removes) the uploaded picture; `image` follows it, so every reader of the
+   * address (Conduit included) shows the upload. Answers the picture it replaced, for clean-up.
+   */
+  setPicture(id: string, picture: { id: string; url: string } | null, now: string): Promise<string | null> {
+    return this.swapPicture(id, {
+      picture_id: picture?.id ?? null,
+      image: picture?.url ?? null,
+      updated_at: now,
+    });
+  }
+
+  /** A typed picture address replaces an uploaded picture: answers the one it replaced. */
+  forgetPicture(id: string): Promise<string | null> {
+    return this.swapPicture(id, { picture_id: null });
+  }
+
+  private swapPicture(
+    id: string,
+    changes: { picture_id: string | null; image?: string | null; updated_at?: string },
+  ): Promise<string | null> {
+    return inTransaction(this.db, async (trx) => {
+      const before = await trx
+        .selectFrom('users')
+        .select('picture_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+      return before?.picture_id ?? null;
+    });
+  }
+
+  async findProfilePicture(id: string) {
     const row = await this.db
       .selectFrom('users')
+      .innerJoin('media', 'media.id', 'users.picture_id')
+      .select(['media.id', 'media.width', 'media.height', 'media.widths'])
+      .where('users.id', '=', id)
+      .executeTakeFirst();
+    return row && { id: row.id, width: Number(row.width), height: Number(row.height), widths: row.widths };
+  }
+
+  async setLinks(id: string, links: string | null, now: string): Promise<void> {
+    await this.db.updateTable('users').set({ links, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  async setPinnedPost(id: string, postId: string | null, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ pinned_post_id: postId, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async findProfile(id: string, viewerId: string | null): Promise<ProfileRow | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('media', 'media.id', 'users.picture_id')
       .where('users.id', '=', id)
       // A suspended account's profile does not exist for anyone.
       .where('users.suspended_at', 'is', null)
@@ -131,6 +208,12 @@ export class UsersRepository {
         'users.created_at',
         'users.bio',
         'users.image',
+        'users.links',
+        'users.pinned_post_id',
+        'media.id as picture_id',
+        'media.width as picture_width',
+        'media.height as picture_height',
+        'media.widths as picture_widths',
         // Drafts and scheduled posts are not counted: to readers they do not exist yet.
         authorPostCount().as('post_count'),
         authorFollowerCount().as('follower_count'),
@@ -158,6 +241,17 @@ export class UsersRepository {
       followingCount: Number(row.following_count ?? 0),
       bio: row.bio,
       image: row.image,
+      picture:
+        row.picture_id && row.picture_widths
+          ? {
+              id: row.picture_id,
+              width: Number(row.picture_width),
+              height: Number(row.picture_height),
+              widths: row.picture_widths,
+            }
+          : null,
+      links: row.links,
+      pinnedPostId: row.pinned_post_id,
       ...(viewerId ? { following: Number(row.viewer_follows ?? 0) > 0 } : {}),
     };
   }

@@ -9,12 +9,15 @@ import {
 import { idSchema } from '../../../contracts/ids';
 import { cacheableRead } from '../../lib/response-cache';
 import type { UsersService } from './users-service';
-import { declareRoute } from '../../openapi/route-schema';
+import { NO_CONTENT, declareRoute } from '../../openapi/route-schema';
+import { pinPostSchema, profileLinksSchema } from '../../../contracts/profile';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountSchema,
   answer,
   handleSuggestionSchema,
+  postSchema,
+  profileLinksSchema as profileLinksAnswer,
   profileSchema,
   signInAnswer,
   signUpAnswer,
@@ -144,6 +147,55 @@ export function registerUserRoutes(
       const { userId, handle } = request.query;
       if (userId !== undefined) return { response: await users.profile(userId, request.viewer) };
       return { response: await users.profileByHandle(handle ?? '', request.viewer) };
+    },
+  );
+
+  api.put(
+    '/api/user/links',
+    {
+      schema: declareRoute({
+        summary: 'Set the website and profiles elsewhere',
+        description:
+          'Both fields sent: `website` (\'\' for none) and `elsewhere`, at most 5 addresses. Each is a full https address (no user name or password in it, a host with a dot), at most 300 characters, none twice; 400 with the message under the field otherwise. Profiles show them with rel="me", so a Mastodon account that links back verifies them.',
+        tag: 'People',
+        access: 'sign-in',
+        body: profileLinksSchema,
+        answers: { 200: answer(profileLinksAnswer) },
+      }),
+    },
+    async (request) => ({ response: await users.setLinks(request.viewer, request.body) }),
+  );
+
+  api.put(
+    '/api/user/pinned',
+    {
+      schema: declareRoute({
+        summary: 'Pin one of your posts to the top of your profile',
+        description:
+          'Replaces any pinned post. 404 for a post the viewer cannot see, 403 for another writer’s post, 400 for a draft, scheduled or hidden post. Unpublishing or deleting the post unpins it.',
+        tag: 'People',
+        access: 'sign-in',
+        body: pinPostSchema,
+        answers: { 200: answer(postSchema) },
+      }),
+    },
+    async (request) => ({ response: await users.pin(request.viewer, request.body.postId) }),
+  );
+
+  api.delete(
+    '/api/user/pinned',
+    {
+      schema: declareRoute({
+        summary: 'Unpin the pinned post',
+        description: 'Nothing pinned is not an error.',
+        tag: 'People',
+        access: 'sign-in',
+        answers: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      await users.unpin(request.viewer);
+      return reply.code(204).send();
     },
   );
 

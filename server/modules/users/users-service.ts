@@ -38,7 +38,21 @@ import { uuidv7 } from '../../lib/ids';
 import type { PasswordHasher } from '../../lib/passwords';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import type { TokenService } from '../../lib/tokens';
-import type { UsersRepository } from './users-repository';
+import type { ProfileRow, UsersRepository } from './users-repository';
+import { mediaCover } from '../../../contracts/media';
+import {
+  PIN_NOT_PUBLISHED_MESSAGE,
+  PIN_NOT_YOURS_MESSAGE,
+  readLinks,
+  type ProfileLinksInput,
+  type ProfilePicture,
+} from '../../../contracts/profile';
+import type { Post } from '../../../contracts/posts';
+
+/** The posts module's read of one post, as a viewer may see it (404 otherwise). */
+export interface PostReader {
+  get(id: string, viewer: Viewer | null): Promise<Post>;
+}
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -56,6 +70,30 @@ const usernameTaken = () =>
  */
 export interface PasswordChanges {
   changePassword(userId: string, passwordHash: string): Promise<number>;
+}
+
+type ProfileWithoutPin = Omit<Profile, 'pinnedPost'> & { pinnedPostId: string | null };
+
+/** A pinned post that is no longer readable (hidden, its author suspended) is simply not shown. */
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof HttpError && error.statusCode === 404) return null;
+  throw error;
+}
+
+/** The row as the API answers it: the picture with its sizes, the links labelled. */
+function profileOf(row: ProfileRow): ProfileWithoutPin {
+  const { picture, links, ...rest } = row;
+  return { ...rest, picture: picture ? pictureOf(picture) : null, links: readLinks(links) };
+}
+
+export function pictureOf(media: {
+  id: string;
+  width: number;
+  height: number;
+  widths: string;
+}): ProfilePicture {
+  const { id, url, srcset } = mediaCover(media);
+  return { id, url, srcset };
 }
 
 /** A 409 on the handle field. */
@@ -82,6 +120,10 @@ export class UsersService {
     limiters: RateLimiters<
       'signInFailuresPerEmail' | 'signInAttemptsPerIp' | 'signUpsPerIp' | 'passwordChangesPerUser'
     >,
+    /** The posts module's read of a post: pinned posts are shown and checked through it. */
+    private readonly posts: PostReader,
+    /** Told of an uploaded picture no profile uses any more, so its files can go (the media module). */
+    private readonly replacedPictures?: (mediaId: string) => void,
   ) {
     this.signInAttemptsByEmail = limiters.limiter('signInFailuresPerEmail');
     this.signInAttemptsByIp = limiters.limiter('signInAttemptsPerIp');
@@ -181,6 +223,14 @@ export class UsersService {
     if (input.password !== undefined) {
       await this.passwordChanges.changePassword(viewer.id, await this.passwords.hash(input.password));
     }
+    // A different address typed in replaces an uploaded picture; the same one sent back keeps it.
+    if (input.image !== undefined) {
+      const current = await this.users.findById(viewer.id);
+      if (current && current.picture_id !== null && current.image !== (input.image || null)) {
+        const replaced = await this.users.forgetPicture(viewer.id);
+        if (replaced) this.replacedPictures?.(replaced);
+      }
+    }
     let updated;
     try {
       updated = await this.users.update(viewer.id, {
@@ -222,6 +272,10 @@ export class UsersService {
       email: user.email,
       bio: user.bio,
       image: user.image,
+      picture: await this.users
+        .findProfilePicture(user.id)
+        .then((found) => (found ? pictureOf(found) : null)),
+      links: readLinks(user.links),
     };
   }
 
@@ -250,8 +304,49 @@ export class UsersService {
   }
 
   async profile(userId: string, viewer: Viewer | null): Promise<Profile> {
-    const profile = await this.users.findProfile(userId, viewer?.id ?? null);
-    if (!profile) throw notFound(USER_NOT_FOUND_MESSAGE);
-    return profile;
+    const row = await this.users.findProfile(userId, viewer?.id ?? null);
+    if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
+    const { pinnedPostId, ...profile } = profileOf(row);
+    // Read as an anonymous reader would see it: a pin that became hidden shows to nobody.
+    const pinned =
+      pinnedPostId === null ? null : await this.posts.get(pinnedPostId, null).catch(notFoundAsNull);
+    return { ...profile, pinnedPost: pinned?.status === 'published' ? pinned : null };
+  }
+
+  /**
+   * Makes an uploaded picture the profile's; `image` becomes its address at `imageUrl`, so Conduit's
+   * `image` and every other reader of the address show it. Answers the picture it replaced (or null).
+   */
+  async usePicture(viewer: Viewer, picture: { id: string; imageUrl: string }): Promise<string | null> {
+    return this.users.setPicture(viewer.id, { id: picture.id, url: picture.imageUrl }, nowIso());
+  }
+
+  /** No picture at all (neither uploaded nor an address); answers the upload it removed. */
+  async removePicture(viewer: Viewer): Promise<string | null> {
+    return this.users.setPicture(viewer.id, null, nowIso());
+  }
+
+  /**
+   * Pins one of the viewer's own published posts (`posts` reads it as the viewer may see it, so
+   * someone else's draft stays a 404): 403 for another writer's post, 400 for one not published.
+   */
+  async pin(viewer: Viewer, postId: string): Promise<Post> {
+    const post = await this.posts.get(postId, viewer);
+    if (post.authorId !== viewer.id) throw forbidden(PIN_NOT_YOURS_MESSAGE);
+    if (post.status !== 'published' || post.hidden) throw badRequest(PIN_NOT_PUBLISHED_MESSAGE);
+    await this.users.setPinnedPost(viewer.id, post.id, nowIso());
+    return post;
+  }
+
+  async unpin(viewer: Viewer): Promise<void> {
+    await this.users.setPinnedPost(viewer.id, null, nowIso());
+  }
+
+  /** Replaces the website and profiles elsewhere; answers them as the profile shows them. */
+  async setLinks(viewer: Viewer, input: ProfileLinksInput) {
+    const empty = input.website === '' && input.elsewhere.length === 0;
+    const stored = empty ? null : JSON.stringify({ website: input.website, elsewhere: input.elsewhere });
+    await this.users.setLinks(viewer.id, stored, nowIso());
+    return readLinks(stored);
   }
 }
