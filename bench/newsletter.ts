@@ -19,6 +19,7 @@ import { createBenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
 import type { BenchOptions } from './options';
 import { buildServerBundle, startAppServer } from './processes';
+import { signUpBenchAccount } from './reader';
 import { writeReport } from './report';
 
 /** Rows a multi-row INSERT carries (SQLite's limit on bound values is 32,766; 14 columns a row). */
@@ -55,21 +56,6 @@ async function startCountingSink(): Promise<Sink> {
     delivered: () => delivered,
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
-}
-
-async function signUpWriter(origin: string): Promise<{ id: string; token: string }> {
-  const response = await fetch(`${origin}/api/user/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'Bench Newsletter',
-      email: `bench-newsletter-${process.pid}@example.com`,
-      password: 'bench newsletter password',
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
-  const body = (await response.json()) as { jwt: string; userId: string };
-  return { id: body.userId, token: body.jwt };
 }
 
 /** N active subscriptions of `publicationId`, confirmed, written in multi-row INSERTs. */
@@ -123,7 +109,7 @@ export async function runNewsletter(options: BenchOptions): Promise<void> {
   });
   const stopApp = onCleanup(() => app.stop());
 
-  const writer = await signUpWriter(app.origin);
+  const writer = await signUpBenchAccount(app.origin, 'Bench Newsletter');
   console.log(`Seeding ${count.toLocaleString('en')} confirmed subscribers (${database.dialect})…`);
   const seedMs = await seedSubscribers(database.url, database.scratchDir, writer.id, count);
   console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s`);

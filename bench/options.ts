@@ -26,6 +26,10 @@ export interface BenchOptions {
   subscribers: number;
   /** NEWSLETTER_SEND_RATE for that run: emails a second. */
   newsletterRate: number;
+  /** Stats under load instead of the scenarios: view events at `statsRate` a second for `statsSeconds`. */
+  stats: boolean;
+  statsRate: number;
+  statsSeconds: number;
   /** Only these scenarios (all when undefined): profiling one page need not load the others. */
   only: string[] | undefined;
   /** wrk (its own process, the default when installed) or autocannon (inside the bench). */
@@ -49,6 +53,10 @@ const USAGE = `npm run bench -- [options]
   --sitemap          time the sitemap index and its child sitemaps instead (with --posts 1000000)
   --newsletter       email one post to --subscribers N confirmed subscribers (default 100000)
                      through a local SMTP server instead, at --newsletter-rate R a second (default 1000)
+  --stats           first-party stats instead: --stats-rate R view events a second (default 5000)
+                     for --stats-seconds S (default 30) while the read page is loaded, cached and
+                     uncached; the views stored checked against the events sent; a writer's
+                     365-day stats timed
   --only A,B         run only these scenarios (e.g. list-page,read-page)
   --load-generator G wrk (default when installed: apt-get install wrk) or autocannon
 Runs on SQLite by default; on PostgreSQL when DATABASE_URL=postgres://… is set.`;
@@ -88,6 +96,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       newsletter: { type: 'boolean', default: false },
       subscribers: { type: 'string' },
       'newsletter-rate': { type: 'string' },
+      stats: { type: 'boolean', default: false },
+      'stats-rate': { type: 'string' },
+      'stats-seconds': { type: 'string' },
       only: { type: 'string' },
       'load-generator': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -116,6 +127,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     newsletter: values.newsletter,
     subscribers: integer('subscribers', values.subscribers, 100_000),
     newsletterRate: integer('newsletter-rate', values['newsletter-rate'], 1000),
+    stats: values.stats,
+    statsRate: integer('stats-rate', values['stats-rate'], 5000),
+    statsSeconds: integer('stats-seconds', values['stats-seconds'], 30),
     only: values.only === undefined ? undefined : values.only.split(',').map((name) => name.trim()),
     loadGenerator: loadGenerator(values['load-generator']),
   };

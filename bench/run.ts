@@ -3,7 +3,7 @@
  * build/server.mjs) and a bare node:http baseline as child processes, loads both with wrk (or autocannon)
  * over loopback, prints the table and writes bench/results/latest.json.
  * `npm run bench -- --scale` runs the scaling check instead (bench/scale.ts), `--sitemap` times
- * the sitemaps (bench/sitemap.ts).
+ * the sitemaps (bench/sitemap.ts), `--stats` first-party stats under load (bench/stats.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +34,7 @@ import { averageBodyBytes, buildScenarios, recordAnswers, requestHeaders } from 
 import { seedDatabase } from './seed';
 import { runNewsletter } from './newsletter';
 import { runSitemap } from './sitemap';
+import { runStats } from './stats';
 
 const SAMPLE_SIZE = 200;
 
@@ -158,6 +159,7 @@ async function main(): Promise<void> {
     if (options.scale) await runScale(options);
     else if (options.sitemap) await runSitemap(options);
     else if (options.newsletter) await runNewsletter(options);
+    else if (options.stats) await runStats(options);
     else await runScenarios(options);
   } finally {
     await cleanUp();

@@ -48,11 +48,42 @@ export const statsDaysSchema = z
 
 export const STATS_DAYS_DEFAULT = 30;
 
+const TIME_ZONE_MESSAGE = 'tz must be an IANA time zone, such as Europe/Paris or America/Los_Angeles';
+
+/** The zone's canonical name if `name` is an IANA time zone this runtime knows (Intl's own list), else undefined. */
+export function canonicalTimeZone(name: string): string | undefined {
+  // Only names: Intl also takes offsets such as "+01:00", which have no daylight saving and no place.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `tz`: the writer's time zone, which their days are counted in (the stats page sends the
+ * browser's). Default UTC. See docs/decisions/0067-stats-in-the-writers-time-zone.md.
+ */
+export const statsTimeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .transform((value, context) => {
+    const zone = canonicalTimeZone(value.trim());
+    if (zone === undefined) {
+      context.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
+      return z.NEVER;
+    }
+    return zone;
+  })
+  .optional();
+
 const count = z.number().int().nonnegative();
 const ratio = z.number().min(0).describe('reads ÷ views (0 when there were no views)');
 
 export const statsPointSchema = z.strictObject({
-  start: z.string().describe('The start of the hour or day (ISO 8601, UTC)'),
+  start: z
+    .string()
+    .describe("The start of the hour or day (ISO 8601, UTC): a day's local midnight in `timeZone`"),
   views: count,
   visitors: count.nullable().describe('Unique visitors of the day; null for an hour'),
   reads: count,
@@ -71,7 +102,13 @@ export const statsSourceSchema = z.strictObject({
 const statsShareSchema = z.strictObject({ name: z.string(), views: count });
 
 export const statsTotalsShape = {
-  timeZone: z.literal('UTC').describe('Days and hours are UTC: accounts have no time zone yet'),
+  timeZone: z.string().describe('The time zone the days are counted in: `tz`, or UTC'),
+  zoneFrom: z
+    .string()
+    .nullable()
+    .describe(
+      "The first day whose views and reads are counted in `timeZone`, from the hourly figures (kept 30 days); the days before it are UTC days. null when every day is in `timeZone` (UTC, or the whole range within the hourly figures' reach)",
+    ),
   days: z.number().int(),
   from: z.string().describe('The first day counted (YYYY-MM-DD)'),
   to: z.string().describe('The last day counted: today (YYYY-MM-DD)'),

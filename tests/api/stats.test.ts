@@ -371,6 +371,158 @@ describeEachDatabase('stats', (ctx) => {
     expect(writerWeek.body).toMatchObject({ views: 5, visitors: 4, reads: 1, readRatio: 0.2 });
   });
 
+  it("counts days in the writer's time zone: views near midnight UTC land on other days in Paris and Los Angeles", async () => {
+    const author = await signUpUser(ctx, { username: `stats zones ${process.pid}` });
+    const post = await createPost(ctx, author, { title: 'Around the world' });
+    let clock = Date.now();
+    const collector = new StatsCollector(
+      new StatsRepository(ctx.database.db),
+      { flushIntervalMs: 60_000, flushAtEvents: 1_000, maxPendingEvents: 10_000 },
+      { warn: () => undefined },
+      { add: () => ({ wake: () => undefined, stopped: false }) },
+      () => clock,
+    );
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const now = Date.now();
+    // D is three UTC days ago; 40 days ago is older than the hourly rows' reach (30 days).
+    const day = dayOf(now - 3 * DAY_MS);
+    const before = dayOf(now - 4 * DAY_MS);
+    const old = dayOf(now - 40 * DAY_MS);
+    const views = (at: string, count: number) => {
+      clock = Date.parse(at);
+      for (let n = 0; n < count; n += 1) {
+        collector.add({
+          kind: 'post',
+          id: post.id,
+          event: 'view',
+          visitor: `${at} ${n}`,
+          source: 'Direct',
+          facts: { device: 'desktop', browser: 'Firefox' },
+          viewerId: undefined,
+        });
+      }
+    };
+    // Paris is UTC+1 and Los Angeles UTC−8 in late November (no daylight saving then).
+    views(`${before}T23:30:00.000Z`, 1); // Paris: D 00:30; Los Angeles: D−1 15:30
+    views(`${day}T00:30:00.000Z`, 2); // Paris: D 01:30; Los Angeles: D−1 16:30
+    views(`${day}T07:30:00.000Z`, 4); // Paris: D 08:30; Los Angeles: D−1 23:30
+    views(`${day}T08:30:00.000Z`, 8); // Paris: D 09:30; Los Angeles: D 00:30
+    views(`${old}T23:30:00.000Z`, 16);
+    clock = Date.now();
+    await collector.flush();
+
+    const inZone = async (query: string) => {
+      const answer = await postStats(ctx, author, `id=${post.id}&${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const byStart = new Map(answer.body.series.map((point) => [point.start, point.views]));
+      return { body: answer.body, viewsFrom: (start: string) => byStart.get(start) };
+    };
+    const utc = await inZone('days=7');
+    expect(utc.body).toMatchObject({ timeZone: 'UTC', zoneFrom: null, views: 15 });
+    expect(utc.viewsFrom(`${before}T00:00:00.000Z`)).toBe(1);
+    expect(utc.viewsFrom(`${day}T00:00:00.000Z`)).toBe(14);
+
+    const paris = await inZone('days=7&tz=Europe/Paris');
+    expect(paris.body).toMatchObject({ timeZone: 'Europe/Paris', zoneFrom: null, views: 15 });
+    // Local midnight of D in Paris is 23:00 UTC the day before.
+    expect(paris.viewsFrom(`${before}T23:00:00.000Z`)).toBe(15);
+    expect(paris.body.series.reduce((sum, point) => sum + point.views, 0)).toBe(15);
+
+    const losAngeles = await inZone(`days=7&tz=${encodeURIComponent('America/Los_Angeles')}`);
+    expect(losAngeles.body).toMatchObject({ timeZone: 'America/Los_Angeles', views: 15 });
+    expect(losAngeles.viewsFrom(`${before}T08:00:00.000Z`)).toBe(7);
+    expect(losAngeles.viewsFrom(`${day}T08:00:00.000Z`)).toBe(8);
+
+    // Beyond the hourly rows' reach, a day is the UTC day of the same date, and the answer says from when it is not.
+    const season = await inZone('days=60&tz=Europe/Paris');
+    expect(season.body.views).toBe(31);
+    expect(season.body.zoneFrom).not.toBeNull();
+    expect(season.body.zoneFrom! > old).toBe(true);
+    // Its point begins at Paris's midnight of that date (22:00 or 23:00 UTC the day before, by daylight saving).
+    const oldPoints = season.body.series.filter((point) => point.views === 16);
+    expect(oldPoints.map((point) => point.start.slice(0, 10))).toEqual([
+      dayOf(Date.parse(`${old}T00:00:00.000Z`) - DAY_MS),
+    ]);
+
+    const writerWeek = await request<WriterStats>(ctx, {
+      method: 'GET',
+      url: '/api/stats/writer?days=7&tz=America/Los_Angeles',
+      token: author.token,
+    });
+    expect(writerWeek.status).toBe(200);
+    expect(writerWeek.body.series.find((point) => point.start === `${before}T08:00:00.000Z`)?.views).toBe(7);
+
+    for (const tz of ['Mars/Olympus_Mons', '+01:00', 'Europe/Paris; drop table posts', '']) {
+      const bad = await postStats(ctx, author, `id=${post.id}&tz=${encodeURIComponent(tz)}`);
+      expect(bad.status, tz).toBe(400);
+      expect(bad.body.message).toMatch(/tz must be an IANA time zone/);
+    }
+  });
+
+  for (const content of ['delete', 'keep'] as const) {
+    it(`removes a deleted account's figures (${content}), and keeps a team's figures of kept posts without the writer`, async () => {
+      const owner = await signUpUser(ctx, { username: `stats leaver owner ${content} ${process.pid}` });
+      const leaver = await signUpUser(ctx, { username: `stats leaver ${content} ${process.pid}` });
+      const slug = `team-left-${content}-${process.pid}`;
+      await createPublication(ctx, owner, slug);
+      await addMember(ctx, owner, slug, leaver, 'writer');
+      const own = await createPost(ctx, leaver, { title: 'Mine' });
+      const teamPost = await request<{ response: { id: string } }>(ctx, {
+        method: 'POST',
+        url: '/api/post/blog',
+        token: leaver.token,
+        payload: { title: 'Ours', content: 'Together', publication: slug },
+      });
+      expect(teamPost.status, JSON.stringify(teamPost.body)).toBe(201);
+      const teamPostId = teamPost.body.response.id;
+      await send(ctx.app, { id: own.id, ip: '192.0.2.30' });
+      await send(ctx.app, { id: teamPostId, ip: '192.0.2.30' });
+      await send(ctx.app, { kind: 'profile', id: leaver.id, ip: '192.0.2.31' });
+      await send(ctx.app, { kind: 'publication', id: leaver.id, ip: '192.0.2.31' });
+      await flush(ctx);
+
+      const db = ctx.database.db;
+      const rowsOf = async () => {
+        let rows = 0;
+        for (const table of ['stats_hours', 'stats_days', 'stats_day_sources'] as const) {
+          const found = await db
+            .selectFrom(table)
+            .select('page_id')
+            .where((eb) => eb.or([eb('author_id', '=', leaver.id), eb('publication_id', '=', leaver.id)]))
+            .execute();
+          rows += found.length;
+        }
+        for (const table of ['stats_scope_visitors', 'stats_visitor_hashes', 'stats_live'] as const) {
+          const found = await db
+            .selectFrom(table)
+            .select('scope')
+            .where('scope', 'in', [`author:${leaver.id}`, `pub:${leaver.id}`])
+            .execute();
+          rows += found.length;
+        }
+        return rows;
+      };
+      expect(await rowsOf()).toBeGreaterThan(10);
+
+      const deleted = await request(ctx, {
+        method: 'POST',
+        url: '/api/user/delete',
+        token: leaver.token,
+        payload: { password: 'correct horse battery', content },
+      });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect(await rowsOf()).toBe(0);
+      const team = await request<PublicationStats>(ctx, {
+        method: 'GET',
+        url: `/api/stats/publication?id=${slug}&days=7`,
+        token: owner.token,
+      });
+      expect(team.status).toBe(200);
+      // With `keep` the team's post stays, and so does its view; with `delete` both go.
+      expect(team.body.views).toBe(content === 'keep' ? 1 : 0);
+    });
+  }
+
   it('keeps totals exact from two instances writing their own batches, and writes what is left when closing', async () => {
     const second = await buildApp({ config: testConfig(), database: ctx.database });
     await second.ready();

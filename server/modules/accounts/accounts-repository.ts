@@ -4,6 +4,7 @@ import { removeApiKeysOf } from '../api-keys/api-keys-repository';
 import { removeMailOf } from '../mail-outbox/mail-outbox-repository';
 import { removeNewsletterDataOf } from '../newsletters/subscribers-repository';
 import { releasePublicationsOf } from '../publications/account-departure';
+import { removeStatsOf } from '../stats/stats-repository';
 import { removeWebhooksOf } from '../webhooks/webhooks-repository';
 import type { AccountTokensTable, DatabaseSchema } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -270,7 +271,7 @@ export class AccountsRepository {
    * keep an author and nothing points nowhere. Either way everything else of the person goes:
    * credentials (sessions, emailed links, API keys), webhooks and their queued deliveries, its
    * unsent account emails, their own blog's newsletter list and their own subscriptions, favorites, follows both ways, followed topics, blocks, reports,
-   * notifications, mentions, memberships and invitations; with `delete`, its pictures too.
+   * notifications, mentions, memberships and invitations, its stats (decision 67); with `delete`, its pictures too.
    *
    * Answers the pictures whose rows went, for the caller to remove their files once this has
    * committed: files go after rows, so a picture is never listed without its files.
@@ -285,6 +286,8 @@ export class AccountsRepository {
       await removeNewsletterDataOf(trx, userId);
       // Before the account's email and links change or go: they name the addresses to forget.
       await removeMailOf(trx, userId);
+      // Stats rows have no foreign key (a post's deletion never waits on them): removed by name.
+      await removeStatsOf(trx, userId, content);
       if (content === 'delete') {
         const pictures = await trx
           .selectFrom('media')

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { DatabaseSchema, StatsPageKind } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { countAll } from '../../db/sql-helpers';
@@ -304,17 +304,6 @@ export class StatsRepository {
     }
   }
 
-  async totals(scope: StatsScope, fromDay: string, toDay: string): Promise<Totals> {
-    const row = await this.db
-      .selectFrom('stats_days')
-      .select([total('views').as('views'), total('reads').as('reads'), total('visitors').as('visitors')])
-      .where(this.scoped(scope, 'stats_days'))
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
-      .executeTakeFirstOrThrow();
-    return { views: row.views, reads: row.reads, visitors: row.visitors };
-  }
-
   /** Unique visitors per day of all a writer's or a publication's pages together. */
   async scopeVisitors(scopeKey: string, fromDay: string, toDay: string): Promise<Map<string, number>> {
     const rows = await this.db
@@ -470,4 +459,37 @@ export class StatsRepository {
       return results.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
     });
   }
+}
+
+/**
+ * A departing account's figures, inside its deletion's transaction: every row of its pages (its
+ * posts, its profile, its own blog) and of its writer and blog scopes go. With `keep`, the posts
+ * it wrote in a team's publication stay and so do their figures, which are the team's: they are
+ * kept without the writer's id, as the posts are kept under "former member".
+ */
+export async function removeStatsOf(
+  trx: Transaction<DatabaseSchema>,
+  userId: string,
+  content: 'delete' | 'keep',
+): Promise<void> {
+  for (const table of ['stats_hours', 'stats_days', 'stats_day_sources'] as const) {
+    await trx
+      .deleteFrom(table)
+      .where((eb) =>
+        eb.or([
+          eb('publication_id', '=', userId),
+          content === 'delete'
+            ? eb('author_id', '=', userId)
+            : eb.and([eb('author_id', '=', userId), eb('publication_id', 'is', null)]),
+        ]),
+      )
+      .execute();
+    if (content === 'keep') {
+      await trx.updateTable(table).set({ author_id: null }).where('author_id', '=', userId).execute();
+    }
+  }
+  const scopes = [scopeName.writer(userId), scopeName.publication(userId)];
+  await trx.deleteFrom('stats_scope_visitors').where('scope', 'in', scopes).execute();
+  await trx.deleteFrom('stats_visitor_hashes').where('scope', 'in', scopes).execute();
+  await trx.deleteFrom('stats_live').where('scope', 'in', scopes).execute();
 }

@@ -18,6 +18,8 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import type { Viewer } from '../accounts/authenticator';
 import { isBot, optedOut, readerFacts, siteOf, sourceOf } from './event-facts';
 import type { StatsCollector } from './stats-collector';
+import { HOURLY_DAYS_KEPT } from './stats-retention';
+import { addDays, hourStart, localDate, startOfLocalDay, utcHourOf } from './time-zone';
 import {
   scopeName,
   type SeriesRow,
@@ -33,7 +35,8 @@ export const NOT_YOUR_PUBLICATION_STATS_MESSAGE =
 
 const TOP_POSTS = 10;
 const TOP_SHARES = 10;
-const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** What the event's request says, besides its body. */
 export interface EventRequest {
@@ -51,6 +54,8 @@ export interface PublicationRoles {
 
 interface Range {
   days: number;
+  /** The IANA zone the dates are in. */
+  zone: string;
   from: string;
   to: string;
 }
@@ -58,7 +63,7 @@ interface Range {
 /**
  * First-party stats (docs/decisions/0063-first-party-stats.md): takes the pages' events (leaving
  * out bots, readers who asked not to be counted and, at the flush, writers on their own pages),
- * and answers writers with their figures. Days are UTC: accounts have no time zone.
+ * and answers writers with their figures, by day in the time zone they ask in (decision 0067).
  */
 export class StatsService {
   constructor(
@@ -90,7 +95,7 @@ export class StatsService {
     });
   }
 
-  async postStats(viewer: Viewer, postId: string, days: number): Promise<PostStats> {
+  async postStats(viewer: Viewer, postId: string, days: number, zone = 'UTC'): Promise<PostStats> {
     const post = isUuid(postId) ? await this.stats.findPost(postId) : undefined;
     if (!post) throw notFound(POST_NOT_FOUND_MESSAGE);
     if (post.author_id !== viewer.id) {
@@ -98,27 +103,27 @@ export class StatsService {
       if (!roleAtLeast(role, 'editor')) throw forbidden(NOT_YOUR_STATS_MESSAGE);
     }
     const scope: StatsScope = { kind: 'post', postId: post.id };
-    return { post: { id: post.id, title: post.title }, ...(await this.report(scope, undefined, days)) };
+    return { post: { id: post.id, title: post.title }, ...(await this.report(scope, undefined, days, zone)) };
   }
 
-  async writerStats(viewer: Viewer, days: number): Promise<WriterStats> {
+  async writerStats(viewer: Viewer, days: number, zone = 'UTC'): Promise<WriterStats> {
     const scope: StatsScope = { kind: 'writer', userId: viewer.id };
     const key = scopeName.writer(viewer.id);
     return {
       writer: { id: viewer.id, username: viewer.username },
-      ...(await this.report(scope, key, days)),
-      ...(await this.extras(scope, key, days)),
+      ...(await this.report(scope, key, days, zone)),
+      ...(await this.extras(scope, key, days, zone)),
     };
   }
 
-  async publicationStats(viewer: Viewer, ref: string, days: number): Promise<PublicationStats> {
+  async publicationStats(viewer: Viewer, ref: string, days: number, zone = 'UTC'): Promise<PublicationStats> {
     const publication = await this.requirePublication(viewer, ref);
     const scope: StatsScope = { kind: 'publication', publicationId: publication.id };
     const key = scopeName.publication(publication.id);
     return {
       publication: { id: publication.id, slug: publication.slug, name: publication.name },
-      ...(await this.report(scope, key, days)),
-      ...(await this.extras(scope, key, days)),
+      ...(await this.report(scope, key, days, zone)),
+      ...(await this.extras(scope, key, days, zone)),
     };
   }
 
@@ -139,7 +144,8 @@ export class StatsService {
 
   /** Every page's figures per day as CSV (csv-stringify): a header line, then one line per page and day. */
   async csv(scope: StatsScope, days: number): Promise<string> {
-    const range = this.rangeOf(days);
+    // The export is one line per stored day row: UTC days, as the file's dates say.
+    const range = this.rangeOf(days, 'UTC');
     const rows = await this.stats.csvRows(scope, range.from, range.to);
     return stringify(
       rows.map((row) => [
@@ -170,19 +176,17 @@ export class StatsService {
     return publication;
   }
 
-  private rangeOf(days: number): Range {
-    const today = this.now().getTime();
-    return {
-      days,
-      from: new Date(today - (days - 1) * DAY_MS).toISOString().slice(0, 10),
-      to: new Date(today).toISOString().slice(0, 10),
-    };
+  /** The last `days` dates in `zone`, today (in `zone`) the last. */
+  private rangeOf(days: number, zone: string): Range {
+    const to = localDate(this.now().getTime(), zone);
+    return { days, zone, from: addDays(to, -(days - 1)), to };
   }
 
   /** The figures every report has. `scopeKey`: a writer's or publication's own unique visitors. */
-  private async report(scope: StatsScope, scopeKey: string | undefined, days: number) {
-    const range = this.rangeOf(days);
-    const totals = await this.stats.totals(scope, range.from, range.to);
+  private async report(scope: StatsScope, scopeKey: string | undefined, days: number, zone: string) {
+    const range = this.rangeOf(days, zone);
+    // Day rows are UTC days; outside UTC they give the visitors (a day's salt is a UTC day's) and
+    // the views and reads of days older than the hourly rows.
     const daily = await this.stats.dailySeries(scope, range.from, range.to);
     // Over several pages, a visitor is counted once a day for all of them, not once per page.
     const scopeVisitors = scopeKey
@@ -190,21 +194,45 @@ export class StatsService {
       : undefined;
     const visitorsOn = (day: string, pageSum: number) =>
       scopeVisitors ? (scopeVisitors.get(day) ?? 0) : pageSum;
-    const visitors = daily.reduce((sum, row) => sum + visitorsOn(row.at, row.visitors ?? 0), 0);
-    const series =
+    const dayRows = new Map(daily.map((row) => [row.at, row]));
+    let series: StatsPoint[];
+    let zoneFrom: string | null = null;
+    if (days === 1) {
+      series = await this.hourlyToday(scope, range);
+    } else {
+      const firstZoneDay = zone === 'UTC' ? range.from : this.firstZoneDay(range);
+      if (firstZoneDay > range.from) zoneFrom = firstZoneDay;
+      const zoneDays =
+        zone === 'UTC' ? new Map<string, SeriesRow>() : await this.zoneDays(scope, range, firstZoneDay);
+      series = [];
+      for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+        const row = day >= firstZoneDay && zone !== 'UTC' ? zoneDays.get(day) : dayRows.get(day);
+        series.push({
+          start: new Date(startOfLocalDay(day, zone)).toISOString(),
+          views: row?.views ?? 0,
+          visitors: visitorsOn(day, dayRows.get(day)?.visitors ?? 0),
+          reads: row?.reads ?? 0,
+        });
+      }
+    }
+    const views = series.reduce((sum, point) => sum + point.views, 0);
+    const reads = series.reduce((sum, point) => sum + point.reads, 0);
+    const visitors =
       days === 1
-        ? hourlySeries(range.to, await this.stats.hourlySeries(scope, `${range.to}T00`, `${range.to}T23`))
-        : dailySeries(range, daily, visitorsOn);
+        ? visitorsOn(range.to, dayRows.get(range.to)?.visitors ?? 0)
+        : series.reduce((sum, point) => sum + (point.visitors ?? 0), 0);
+    // Sources, devices and browsers are kept by UTC day only: the same dates, counted in UTC.
     const shares = await this.stats.shares(scope, range.from, range.to, TOP_SHARES);
     return {
-      timeZone: 'UTC' as const,
+      timeZone: zone,
+      zoneFrom,
       days,
       from: range.from,
       to: range.to,
-      views: totals.views,
+      views,
       visitors,
-      reads: totals.reads,
-      readRatio: ratioOf(totals.reads, totals.views),
+      reads,
+      readRatio: ratioOf(reads, views),
       series,
       sources: sharesOf(shares, 'source').map((row) => ({
         source: row.value,
@@ -216,8 +244,57 @@ export class StatsService {
     };
   }
 
-  private async extras(scope: StatsScope, scopeKey: string, days: number) {
-    const range = this.rangeOf(days);
+  /**
+   * The first date of the range whose every hour is still in the hourly rows (kept
+   * HOURLY_DAYS_KEPT days): from it on, days are counted in the zone.
+   */
+  private firstZoneDay(range: Range): string {
+    const keptSince = hourStart(utcHourOf(this.now().getTime() - HOURLY_DAYS_KEPT * DAY_MS));
+    let day = range.from;
+    while (day < range.to && startOfLocalDay(day, range.zone) < keptSince) day = addDays(day, 1);
+    return day;
+  }
+
+  /** Views and reads per date in the zone from `firstDay` on, from the UTC hours that fall on each. */
+  private async zoneDays(scope: StatsScope, range: Range, firstDay: string): Promise<Map<string, SeriesRow>> {
+    const from = utcHourOf(startOfLocalDay(firstDay, range.zone));
+    const to = utcHourOf(startOfLocalDay(addDays(range.to, 1), range.zone) - 1);
+    const byDay = new Map<string, SeriesRow>();
+    for (const row of await this.stats.hourlySeries(scope, from, to)) {
+      // An hour belongs to the date its start falls on: where a zone is half an hour off UTC,
+      // the hour around midnight goes to the day it starts in.
+      const day = localDate(hourStart(row.at), range.zone);
+      if (day < firstDay || day > range.to) continue;
+      const sum = byDay.get(day) ?? { at: day, views: 0, reads: 0, visitors: null };
+      sum.views += row.views;
+      sum.reads += row.reads;
+      byDay.set(day, sum);
+    }
+    return byDay;
+  }
+
+  /** Every hour of today in the zone, oldest first (23 or 25 on the days clocks change). */
+  private async hourlyToday(scope: StatsScope, range: Range): Promise<StatsPoint[]> {
+    const begins = startOfLocalDay(range.to, range.zone);
+    const ends = startOfLocalDay(addDays(range.to, 1), range.zone);
+    const hours: string[] = [];
+    for (let at = hourStart(utcHourOf(begins)); at < ends; at += HOUR_MS) {
+      if (localDate(at, range.zone) === range.to) hours.push(utcHourOf(at));
+    }
+    const first = hours[0] ?? utcHourOf(begins);
+    const rows = await this.stats.hourlySeries(scope, first, hours.at(-1) ?? first);
+    const byHour = new Map(rows.map((row) => [row.at, row]));
+    return hours.map((hour) => ({
+      start: `${hour}:00:00.000Z`,
+      views: byHour.get(hour)?.views ?? 0,
+      visitors: null,
+      reads: byHour.get(hour)?.reads ?? 0,
+    }));
+  }
+
+  private async extras(scope: StatsScope, scopeKey: string, days: number, zone: string) {
+    // Top posts add up day rows: the range's dates, as UTC days.
+    const range = this.rangeOf(days, zone);
     const since = new Date(this.now().getTime() - STATS_LIVE_MINUTES * 60_000).toISOString();
     const top = await this.stats.topPosts(scope, range.from, range.to, TOP_POSTS);
     return {
@@ -232,45 +309,6 @@ const ratioOf = (reads: number, views: number) =>
 
 const sharesOf = (rows: ShareRow[], dimension: ShareRow['dimension']) =>
   rows.filter((row) => row.dimension === dimension);
-
-/** Every day of the range, oldest first, days without a view as zeros. */
-function dailySeries(
-  range: Range,
-  rows: SeriesRow[],
-  visitorsOn: (day: string, pageSum: number) => number,
-): StatsPoint[] {
-  const byDay = new Map(rows.map((row) => [row.at, row]));
-  const points: StatsPoint[] = [];
-  const first = Date.parse(`${range.from}T00:00:00.000Z`);
-  for (let index = 0; index < range.days; index += 1) {
-    const start = new Date(first + index * DAY_MS).toISOString();
-    const row = byDay.get(start.slice(0, 10));
-    points.push({
-      start,
-      views: row?.views ?? 0,
-      visitors: visitorsOn(start.slice(0, 10), row?.visitors ?? 0),
-      reads: row?.reads ?? 0,
-    });
-  }
-  return points;
-}
-
-/** Every hour of today, oldest first. */
-function hourlySeries(day: string, rows: SeriesRow[]): StatsPoint[] {
-  const byHour = new Map(rows.map((row) => [row.at, row]));
-  const points: StatsPoint[] = [];
-  for (let hour = 0; hour < 24; hour += 1) {
-    const key = `${day}T${String(hour).padStart(2, '0')}`;
-    const row = byHour.get(key);
-    points.push({
-      start: `${key}:00:00.000Z`,
-      views: row?.views ?? 0,
-      visitors: null,
-      reads: row?.reads ?? 0,
-    });
-  }
-  return points;
-}
 
 /** A title a spreadsheet would take for a formula starts with a quote mark instead. */
 const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
