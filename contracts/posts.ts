@@ -104,12 +104,13 @@ export const publishAtSchema = z
  * A PUT without `tags` keeps the post's tags; without `coverId` its cover.
  */
 /**
- * Whether publishing emails the post to its list's subscribers: `email` (publish and email, the
- * default when absent) or `web` (publish on the web only). Decision 61.
+ * Whether publishing emails the post to its list's subscribers: `email` (publish and email),
+ * `web` (publish on the web only) or `email-only` (emailed, and kept off every list, feed, sitemap
+ * and search, its own page reachable by its link). Absent: the list's default. Decisions 61, 65.
  */
-export const NEWSLETTER_CHOICES = ['email', 'web'] as const;
+export const NEWSLETTER_CHOICES = ['email', 'web', 'email-only'] as const;
 export type NewsletterChoice = (typeof NEWSLETTER_CHOICES)[number];
-export const NEWSLETTER_CHOICE_MESSAGE = 'newsletter must be "email" or "web"';
+export const NEWSLETTER_CHOICE_MESSAGE = 'newsletter must be "email", "web" or "email-only"';
 
 export const postWriteSchema = z
   .object({
@@ -208,6 +209,11 @@ export interface Post {
   favorited?: boolean;
   /** Only to its author: an operator hid it (or suspended its author); no one else sees it. */
   hidden?: boolean;
+  /**
+   * A draft's or scheduled post's newsletter choice, as saved (absent: none yet), for those who may
+   * see it unpublished; an email-only post also says so once published (it is in no list).
+   */
+  newsletter?: NewsletterChoice;
 }
 
 /**

@@ -74,6 +74,11 @@ export interface PostsTable {
    */
   hidden_at: Generated<string | null>;
   hidden_reason: Generated<HiddenReason | null>;
+  /**
+   * The writer's choice it was published or scheduled with: 'email-only' keeps it off every list
+   * (post-visibility.ts). null: a draft never sent out, or a post from before (migration 2026-11-29-0102).
+   */
+  newsletter: Generated<'email' | 'web' | 'email-only' | null>;
 }
 
 export interface MediaTable {

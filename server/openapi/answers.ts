@@ -26,7 +26,13 @@ import {
   type Testimonial,
 } from '../../contracts/moderation';
 import type { NotificationGroup, UnreadCount } from '../../contracts/notifications';
-import type { Author, Post, PostCover, ReadablePost } from '../../contracts/posts';
+import {
+  NEWSLETTER_CHOICES,
+  type Author,
+  type Post,
+  type PostCover,
+  type ReadablePost,
+} from '../../contracts/posts';
 import type { SearchResult, SearchSuggestions } from '../../contracts/search';
 import type { TagInfo, TagSummary } from '../../contracts/tags';
 import {
@@ -138,6 +144,12 @@ const postShape = {
     .boolean()
     .optional()
     .describe('Only to its author: an operator hid the post (or suspended its author); no one else sees it.'),
+  newsletter: z
+    .enum(NEWSLETTER_CHOICES)
+    .optional()
+    .describe(
+      "A draft's or scheduled post's saved newsletter choice (to those who see it unpublished); on a published post only `email-only`, which keeps it off every list.",
+    ),
 };
 export const postSchema = z.strictObject(postShape).meta({ id: 'Post', examples: [examplePost] });
 agrees<z.output<typeof postSchema>, Post>();

@@ -1,6 +1,11 @@
 import { expect, it } from 'vitest';
 import { nowIso } from '../../server/lib/clock';
-import { isPubliclyVisible, publiclyVisible } from '../../server/modules/posts/post-visibility';
+import {
+  isPubliclyListed,
+  isPubliclyVisible,
+  publiclyListed,
+  publiclyVisible,
+} from '../../server/modules/posts/post-visibility';
 import { UsersRepository } from '../../server/modules/users/users-repository';
 import { describeEachDatabase, signUpUser } from './support/harness';
 import { createPost } from './support/posts';
@@ -16,36 +21,45 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 describeEachDatabase('a post readers can see', (ctx) => {
   it('is the same post to the SQL condition, the TypeScript predicate and the author counts', async () => {
     const writer = await signUpUser(ctx);
-    const states: { publishedAt: string | null; hiddenAt: string | null }[] = [
-      { publishedAt: at(-HOUR_MS), hiddenAt: null }, // published
-      { publishedAt: null, hiddenAt: null }, // draft
-      { publishedAt: at(HOUR_MS), hiddenAt: null }, // scheduled
-      { publishedAt: at(-HOUR_MS), hiddenAt: at(-60_000) }, // hidden by a moderator
-      { publishedAt: null, hiddenAt: at(-60_000) }, // a hidden draft
-      { publishedAt: at(-2 * HOUR_MS), hiddenAt: null }, // published earlier
+    type State = { publishedAt: string | null; hiddenAt: string | null; newsletter: 'email-only' | null };
+    const states: State[] = [
+      { publishedAt: at(-HOUR_MS), hiddenAt: null, newsletter: null }, // published
+      { publishedAt: null, hiddenAt: null, newsletter: null }, // draft
+      { publishedAt: at(HOUR_MS), hiddenAt: null, newsletter: null }, // scheduled
+      { publishedAt: at(-HOUR_MS), hiddenAt: at(-60_000), newsletter: null }, // hidden by a moderator
+      { publishedAt: null, hiddenAt: at(-60_000), newsletter: null }, // a hidden draft
+      { publishedAt: at(-2 * HOUR_MS), hiddenAt: null, newsletter: null }, // published earlier
+      { publishedAt: at(-HOUR_MS), hiddenAt: null, newsletter: 'email-only' }, // email only: public, unlisted
     ];
     const ids: string[] = [];
     for (const state of states) {
       const post = await createPost(ctx, writer);
       await ctx.database.db
         .updateTable('posts')
-        .set({ published_at: state.publishedAt, hidden_at: state.hiddenAt })
+        .set({ published_at: state.publishedAt, hidden_at: state.hiddenAt, newsletter: state.newsletter })
         .where('id', '=', post.id)
         .execute();
       ids.push(post.id);
     }
 
     const now = nowIso();
-    const bySql = await ctx.database.db
-      .selectFrom('posts')
-      .select('id')
-      .where('author_id', '=', writer.id)
-      .where(publiclyVisible('posts', now))
-      .orderBy('id')
-      .execute();
+    const bySql = async (condition: typeof publiclyVisible) =>
+      (
+        await ctx.database.db
+          .selectFrom('posts')
+          .select('id')
+          .where('author_id', '=', writer.id)
+          .where(condition('posts', now))
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.id);
     const byTypeScript = ids.filter((_, index) => isPubliclyVisible(states[index]!, now)).sort();
-    expect(bySql.map((row) => row.id)).toEqual(byTypeScript);
-    expect(byTypeScript).toEqual([ids[0], ids[5]].sort());
+    expect(await bySql(publiclyVisible)).toEqual(byTypeScript);
+    expect(byTypeScript).toEqual([ids[0], ids[5], ids[6]].sort());
+    // Listed (decision 65): the same, less the email-only post; the counts count listed posts.
+    const listed = ids.filter((_, index) => isPubliclyListed(states[index]!, now)).sort();
+    expect(await bySql(publiclyListed)).toEqual(listed);
+    expect(listed).toEqual([ids[0], ids[5]].sort());
 
     const profile = await new UsersRepository(ctx.database.db).findProfile(writer.id, null);
     expect(profile?.postCount).toBe(2);

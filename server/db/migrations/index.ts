@@ -36,6 +36,7 @@ import * as newsletterSends from './2026-11-28-0701-newsletter-sends';
 import * as subscriberLookups from './2026-11-28-0801-subscriber-lookups';
 import * as createStats from './2026-11-28-1001-create-stats';
 import * as newsletterDefaultDelivery from './2026-11-29-0101-newsletter-default-delivery';
+import * as postNewsletterChoice from './2026-11-29-0102-post-newsletter-choice';
 import * as profilePicturesLinksPins from './2026-11-29-0401-profile-pictures-links-pins';
 
 /**
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0801-subscriber-lookups': subscriberLookups,
   '2026-11-28-1001-create-stats': createStats,
   '2026-11-29-0101-newsletter-default-delivery': newsletterDefaultDelivery,
+  '2026-11-29-0102-post-newsletter-choice': postNewsletterChoice,
   '2026-11-29-0401-profile-pictures-links-pins': profilePicturesLinksPins,
 };

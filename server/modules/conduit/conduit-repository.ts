@@ -5,7 +5,7 @@ import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { selectPostsByTime, toPost } from '../posts/post-select';
 import { withTagLabels } from '../posts/tag-labels';
-import { publiclyVisible } from '../posts/post-visibility';
+import { publiclyListed } from '../posts/post-visibility';
 
 /** Which published posts a Conduit list holds; names are username keys (lower-cased). */
 export type ArticleFilter =
@@ -52,7 +52,7 @@ export class ConduitRepository {
   }
 
   private filtered(filter: ArticleFilter, now: string): SelectQueryBuilder<DatabaseSchema, 'posts', object> {
-    let query = this.db.selectFrom('posts').where(publiclyVisible('posts', now));
+    let query = this.db.selectFrom('posts').where(publiclyListed('posts', now));
     if (filter.kind === 'feed') {
       return query.where('posts.author_id', 'in', (eb) =>
         eb

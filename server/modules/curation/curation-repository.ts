@@ -4,7 +4,7 @@ import type { DialectName } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
-import { isPubliclyVisible, publiclyVisible } from '../posts/post-visibility';
+import { isPubliclyListed, publiclyVisible } from '../posts/post-visibility';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -29,6 +29,7 @@ export class CurationRepository {
         'posts.title',
         'posts.published_at',
         'posts.hidden_at',
+        'posts.newsletter',
         'users.id as author_id',
         'users.username',
         'users.handle',
@@ -39,7 +40,11 @@ export class CurationRepository {
       postId: row.id,
       title: row.title || '(untitled)',
       author: { id: row.author_id, username: row.username, handle: row.handle },
-      public: isPubliclyVisible({ publishedAt: row.published_at, hiddenAt: row.hidden_at }, now),
+      // Shown on the home page only when listed: an email-only post is in no list.
+      public: isPubliclyListed(
+        { publishedAt: row.published_at, hiddenAt: row.hidden_at, newsletter: row.newsletter },
+        now,
+      ),
     }));
   }
 

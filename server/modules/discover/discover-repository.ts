@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { WriterSuggestion } from '../../../contracts/discover';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
-import { publiclyVisible } from '../posts/post-visibility';
+import { publiclyListed } from '../posts/post-visibility';
 import { authorFollowerCount, authorPostCount } from '../users/author-counts';
 
 /** How many of the newest posts "recently active" looks at: a bounded walk of the primary key. */
@@ -47,7 +47,7 @@ export class DiscoverRepository {
       .crossJoin('posts')
       .select('posts.id')
       .whereRef('posts.id', '=', 'staff_picks.post_id')
-      .where(publiclyVisible())
+      .where(publiclyListed())
       .orderBy('staff_picks.position', 'asc')
       .limit(limit)
       .execute();
@@ -62,7 +62,7 @@ export class DiscoverRepository {
     const recent = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.author_id', 'posts.published_at as created_at'])
-      .where(publiclyVisible())
+      .where(publiclyListed())
       .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(RECENT_POSTS_WINDOW)

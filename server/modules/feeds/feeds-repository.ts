@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
-import { publiclyTagged, publiclyVisible } from '../posts/post-visibility';
+import { publiclyTagged, publiclyListed } from '../posts/post-visibility';
 
 export interface FeedPostRow {
   id: string;
@@ -45,7 +45,7 @@ export class FeedsRepository {
             : this.db.selectFrom('posts').where('posts.author_id', '=', scope.authorId)
           )
             .select(['posts.id', 'posts.published_at as at'])
-            .where(publiclyVisible('posts', now))
+            .where(publiclyListed('posts', now))
             .orderBy('posts.published_at', 'desc')
             .orderBy('posts.id', 'desc')
             .limit(limit)

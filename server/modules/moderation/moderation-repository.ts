@@ -13,6 +13,7 @@ import type { DatabaseSchema, HiddenReason, ModerationLogTable, ReportsTable } f
 import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
 import { attachTags, currentTags, detachTags, splitTags } from '../posts/post-tags';
+import { belongsInTopics } from '../posts/post-visibility';
 import { inTransaction } from '../../db/transaction';
 import { CommentsRepository } from '../social/comments/comments-repository';
 import { NotificationsRepository } from '../notifications/notifications-repository';
@@ -300,10 +301,16 @@ export class ModerationRepository {
       .updateTable('posts')
       .set({ hidden_at: null, hidden_reason: null })
       .where('id', 'in', postIds)
-      .returning(['id', 'tags', 'published_at'])
+      .returning(['id', 'tags', 'published_at', 'newsletter'])
       .execute();
     for (const row of rows) {
-      if (row.published_at !== null) await attachTags(db, row.id, splitTags(row.tags), row.published_at);
+      const inTopics = belongsInTopics({
+        publishedAt: row.published_at,
+        hiddenAt: null,
+        newsletter: row.newsletter,
+      });
+      if (row.published_at !== null && inTopics)
+        await attachTags(db, row.id, splitTags(row.tags), row.published_at);
     }
   }
 

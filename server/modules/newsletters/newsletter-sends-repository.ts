@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { DialectName } from '../../db/database';
 import type { DatabaseSchema, NewsletterDeliveriesTable } from '../../db/schema';
+import type { NewsletterChoice } from '../../../contracts/posts';
 import { inTransaction } from '../../db/transaction';
 import { defaultDeliveryOf } from './newsletter-settings-repository';
 
@@ -20,7 +21,7 @@ export interface PostWriteFacts {
   before: string | null | 'new';
   after: string | null;
   /** The writer's choice for this write; undefined: the list's default, or as it was. */
-  newsletter: 'email' | 'web' | undefined;
+  newsletter: NewsletterChoice | undefined;
   now: string;
 }
 
@@ -75,27 +76,31 @@ export class NewsletterSendsRepository {
    * for its list exactly when it is published or scheduled, and its send is cancelled when it
    * goes back to a draft: a crash can never leave one without the other.
    */
-  async postWritten(trx: Transaction<DatabaseSchema>, facts: PostWriteFacts): Promise<void> {
+  async postWritten(
+    trx: Transaction<DatabaseSchema>,
+    facts: PostWriteFacts,
+  ): Promise<NewsletterChoice | undefined> {
     const { before, after, postId, now } = facts;
     if (after === null) {
       if (before !== 'new' && before !== null) await cancelIn(trx, postId, now);
-      return;
+      return undefined;
     }
     // Editing (or moving) a post already public sends nothing.
-    if (before !== 'new' && isLive(before, now)) return;
+    if (before !== 'new' && isLive(before, now)) return undefined;
     const fromDraft = before === 'new' || before === null;
     // A scheduled post keeps its choice unless the write names one; a draft going out without one
     // takes its list's default (decision 65), read in this transaction.
     const choice = facts.newsletter ?? (fromDraft ? await defaultDeliveryOf(trx, facts.listId) : undefined);
-    if (choice === undefined) return;
+    if (choice === undefined) return undefined;
     if (choice === 'web') {
       await trx
         .deleteFrom('newsletter_sends')
         .where('post_id', '=', postId)
         .where('state', '=', 'waiting')
         .execute();
-      return;
+      return choice;
     }
+    // 'email' and 'email-only' are both emailed; where the post is listed is the posts module's.
     // A post emailed (or cancelled) once is never queued again: re-publishing sends nothing.
     await trx
       .insertInto('newsletter_sends')
@@ -110,6 +115,7 @@ export class NewsletterSendsRepository {
       })
       .onConflict((oc) => oc.column('post_id').doNothing())
       .execute();
+    return choice;
   }
 
   /** Hidden by a moderator: what is not yet sent is not sent. */

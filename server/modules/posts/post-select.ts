@@ -1,6 +1,6 @@
 import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type Kysely } from 'kysely';
 import { mediaCover } from '../../../contracts/media';
-import { readingMinutes, type Post, type PostStatus } from '../../../contracts/posts';
+import { readingMinutes, type NewsletterChoice, type Post, type PostStatus } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { splitTags } from './post-tags';
@@ -95,6 +95,7 @@ function selectPostColumns(
         'publications.personal_user_id as publication_personal',
         'publication_domains.domain as publication_domain',
         'posts.hidden_at',
+        'posts.newsletter',
       ])
       .$if(viewerId !== null, (query) =>
         query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
@@ -125,6 +126,7 @@ export interface PostRow {
   publication_personal: string | null;
   publication_domain: string | null;
   hidden_at: string | null;
+  newsletter: NewsletterChoice | null;
   /** Only with a viewer. */
   viewer_favorited?: number | null;
 }
@@ -176,5 +178,16 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
           },
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),
     ...(row.hidden_at !== null ? { hidden: true } : {}),
+    ...newsletterField(row, now),
   };
+}
+
+/**
+ * The saved choice is shown on a post not yet out (only its writer and editors see one) so the
+ * editor can show it; a published post says only that it is email-only (it is in no list).
+ */
+function newsletterField(row: PostRow, now: string): { newsletter?: NewsletterChoice } {
+  if (row.newsletter === null) return {};
+  const out = statusAt(row.published_at, now) === 'published';
+  return !out || row.newsletter === 'email-only' ? { newsletter: row.newsletter } : {};
 }

@@ -30,10 +30,49 @@ export function publiclyVisible(table = 'posts', now: string = nowIso()): RawBui
 }
 
 /**
+ * Whether a post's topics belong in `post_tags`: published or scheduled, not hidden, and listed.
+ * The posts repository and moderation keep the rows by this one test.
+ */
+export function belongsInTopics(post: {
+  publishedAt: string | null;
+  hiddenAt: string | null;
+  newsletter: string | null | undefined;
+}): boolean {
+  return post.publishedAt !== null && post.hiddenAt === null && isListed(post.newsletter);
+}
+
+/**
  * The rule on a topic's rows: `post_tags` holds a post's topics only while it is published or
- * scheduled and not hidden (posts-repository keeps it so), with a copy of its `published_at`, so a
+ * scheduled, not hidden and listed (posts-repository keeps it so), with a copy of its `published_at`, so a
  * topic's public posts are its rows whose time has come.
  */
 export function publiclyTagged(table = 'post_tags', now: string = nowIso()): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(`${table}.published_at`)} <= ${now}`;
+}
+
+/**
+ * The rule of where a post is listed, here and nowhere else (decision 65): a public post is in
+ * lists (home, profiles, publication sites, topics, feeds, sitemaps, search, discovery, Conduit's
+ * lists, counts) unless it was sent out "email only". An email-only post stays public: its own
+ * page, comments and favorites work for whoever has its link; only the lists leave it out.
+ */
+export function isPubliclyListed(
+  post: { publishedAt: string | null; hiddenAt: string | null; newsletter: string | null },
+  now: string = nowIso(),
+): boolean {
+  return isPubliclyVisible(post, now) && isListed(post.newsletter);
+}
+
+/** The listing half of the rule, for a post's stored newsletter choice. */
+export function isListed(newsletter: string | null | undefined): boolean {
+  return newsletter !== EMAIL_ONLY;
+}
+
+/** The choice that keeps a post off the lists. */
+export const EMAIL_ONLY = 'email-only';
+
+/** `publiclyVisible` and listed, as a SQL condition on the posts row named `table`. */
+export function publiclyListed(table = 'posts', now: string = nowIso()): RawBuilder<SqlBool> {
+  const newsletter = sql.ref(`${table}.newsletter`);
+  return sql<SqlBool>`(${publiclyVisible(table, now)} and (${newsletter} is null or ${newsletter} <> ${EMAIL_ONLY}))`;
 }

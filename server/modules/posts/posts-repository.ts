@@ -1,18 +1,20 @@
 import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
-import type { Post } from '../../../contracts/posts';
+import type { NewsletterChoice, Post } from '../../../contracts/posts';
 import type { TypedTag } from '../../../contracts/tags';
 import type { DatabaseSchema, PostsTable } from '../../db/schema';
 import type { TimePageRequest } from './paging';
 import { selectPosts, selectPostsByTime, toPost } from './post-select';
 import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } from './post-tags';
 import { inTransaction } from '../../db/transaction';
-import { publiclyTagged, publiclyVisible } from './post-visibility';
+import { belongsInTopics, publiclyListed, publiclyTagged } from './post-visibility';
 import { labelTags, withTagLabels } from './tag-labels';
 
 export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
   cover_id?: string | null;
   publication_id?: string | null;
 };
+
+export type { NewsletterChoice };
 
 /** What a write needs to know about a post before changing it. */
 export interface PostWriteState {
@@ -23,12 +25,11 @@ export interface PostWriteState {
   publicationId: string | null;
 }
 
-/** The writer's choice of whether publishing emails the post to its list (decision 61). */
-export type NewsletterChoice = 'email' | 'web';
-
 /**
  * Told of every post write inside its transaction (the newsletter queues or cancels its send
- * there, so a crash cannot keep one without the other). Composition wires it.
+ * there, so a crash cannot keep one without the other). Composition wires it. It answers the
+ * choice that now holds when the write sent the post out without naming one (the list's default),
+ * so the post keeps it; undefined when nothing was decided.
  */
 export interface PostWriteObserver {
   postWritten(
@@ -41,7 +42,7 @@ export interface PostWriteObserver {
       newsletter: NewsletterChoice | undefined;
       now: string;
     },
-  ): Promise<void>;
+  ): Promise<NewsletterChoice | undefined>;
 }
 
 export type UpdateOutcome =
@@ -73,7 +74,7 @@ export class PostsRepository {
       .selectFrom('posts')
       .select('posts.id')
       .where('posts.id', 'in', [...ids])
-      .where(publiclyVisible('posts', now))
+      .where(publiclyListed('posts', now))
       .as('page');
     const rows = await selectPosts(this.db, page, viewerId).execute();
     return withTagLabels(
@@ -165,7 +166,7 @@ export class PostsRepository {
     let ids = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.published_at as at'])
-      .where(publiclyVisible('posts', page.now));
+      .where(publiclyListed('posts', page.now));
     if (scope.authorId !== undefined) ids = ids.where('posts.author_id', '=', scope.authorId);
     if (scope.publicationId !== undefined)
       ids = ids.where('posts.publication_id', scope.publicationId === null ? 'is' : '=', scope.publicationId);
@@ -217,13 +218,19 @@ export class PostsRepository {
     await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('posts')
-        .values({ ...post, tags: joinTags(names) })
+        .values({ ...post, tags: joinTags(names), newsletter: newsletter ?? null })
         .execute();
-      if (post.published_at) {
+      // An email-only post's topics stay out of post_tags like a draft's: it is in no topic.
+      const inTopics = belongsInTopics({
+        publishedAt: post.published_at ?? null,
+        hiddenAt: post.hidden_at ?? null,
+        newsletter,
+      });
+      if (post.published_at && inTopics) {
         await attachTags(trx, post.id, names, post.published_at);
         await labelTags(trx, tags);
       }
-      await this.observer?.postWritten(trx, {
+      const decided = await this.observer?.postWritten(trx, {
         postId: post.id,
         listId: post.publication_id ?? post.author_id,
         before: 'new',
@@ -231,6 +238,7 @@ export class PostsRepository {
         newsletter,
         now: post.created_at,
       });
+      if (decided !== undefined && decided !== newsletter) await keepChoice(trx, post.id, decided);
     });
   }
 
@@ -254,12 +262,13 @@ export class PostsRepository {
         .set((eb) => ({
           ...changes,
           ...(tags === undefined ? {} : { tags: joinTags(tags.map((tag) => tag.name)) }),
+          ...(newsletter?.choice === undefined ? {} : { newsletter: newsletter.choice }),
           version: eb('posts.version', '+', 1),
         }))
         .where('id', '=', id);
       if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
       const updated = await query
-        .returning(['tags', 'hidden_at', 'author_id', 'publication_id'])
+        .returning(['tags', 'hidden_at', 'author_id', 'publication_id', 'newsletter'])
         .executeTakeFirst();
       if (!updated) {
         const current = await trx
@@ -278,8 +287,13 @@ export class PostsRepository {
           .where('pinned_post_id', '=', id)
           .execute();
       }
-      // A hidden post keeps out of post_tags like a draft, whatever its author does to it.
-      const listed = changes.published_at !== null && updated.hidden_at === null;
+      // A hidden post keeps out of post_tags like a draft, whatever its author does to it; so does
+      // an email-only one (decision 65).
+      const listed = belongsInTopics({
+        publishedAt: changes.published_at,
+        hiddenAt: updated.hidden_at,
+        newsletter: updated.newsletter,
+      });
       const wanted = listed ? splitTags(updated.tags) : [];
       const before = await currentTags(trx, id);
       await detachTags(
@@ -298,14 +312,16 @@ export class PostsRepository {
         if (tags !== undefined) await labelTags(trx, tags);
       }
       if (newsletter) {
-        await this.observer?.postWritten(trx, {
+        const decided = await this.observer?.postWritten(trx, {
           postId: id,
           listId: updated.publication_id ?? updated.author_id,
           before: newsletter.before,
           after: changes.published_at,
-          newsletter: newsletter.choice,
+          // A choice saved earlier (a draft's, a scheduled post's) holds unless the write names one.
+          newsletter: newsletter.choice ?? updated.newsletter ?? undefined,
           now: changes.updated_at,
         });
+        if (decided !== undefined && decided !== updated.newsletter) await keepChoice(trx, id, decided);
       }
       return { kind: 'updated' };
     });
@@ -361,4 +377,9 @@ function publishedBefore<O>(ids: SelectQueryBuilder<DatabaseSchema, 'posts', O>,
   if (page.after === null) return ids;
   const { at, id } = page.after;
   return ids.where((eb) => eb(eb.refTuple('posts.published_at', 'posts.id'), '<', eb.tuple(at, id)));
+}
+
+/** The choice the newsletter applied to a post sent out without one: the editor shows it later. */
+async function keepChoice(trx: Transaction<DatabaseSchema>, id: string, choice: NewsletterChoice) {
+  await trx.updateTable('posts').set({ newsletter: choice }).where('id', '=', id).execute();
 }

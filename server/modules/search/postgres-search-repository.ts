@@ -4,7 +4,7 @@ import { prefixEnd } from '../../db/prefix-range';
 import type { DatabaseSchema } from '../../db/schema';
 import type { SearchQuery, SearchTerm } from './search-query';
 import { RANKED_MATCHES_MAX, type SearchRepository, type TitleSuggestion } from './search-repository';
-import { publiclyVisible } from '../posts/post-visibility';
+import { publiclyListed } from '../posts/post-visibility';
 
 /**
  * A parsed query as a tsquery expression. Each term goes through websearch_to_tsquery as a quoted
@@ -56,7 +56,7 @@ export class PostgresSearchRepository implements SearchRepository {
     // does not outrank a short one about it.
     const result = await sql<{ id: string }>`
       with candidates as materialized (
-        select id from posts where search_vector @@ ${tsquery} and ${publiclyVisible()}
+        select id from posts where search_vector @@ ${tsquery} and ${publiclyListed()}
         order by id desc limit ${RANKED_MATCHES_MAX}
       )
       select posts.id from candidates join posts on posts.id = candidates.id
@@ -72,7 +72,7 @@ export class PostgresSearchRepository implements SearchRepository {
       select p.id, p.title, p.author_id, u.username, u.handle
       from posts p join users u on u.id = p.author_id
       where to_tsvector('simple', p.title) @@ to_tsquery('simple', ${tsquery})
-        and ${publiclyVisible('p')}
+        and ${publiclyListed('p')}
       order by p.id desc
       limit ${limit}`.execute(this.db);
     return result.rows.map((row) => ({

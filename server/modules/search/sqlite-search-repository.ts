@@ -5,7 +5,7 @@ import type { DatabaseSchema } from '../../db/schema';
 import { toFts5Match } from './fts5-match';
 import type { SearchQuery } from './search-query';
 import { RANKED_MATCHES_MAX, type SearchRepository, type TitleSuggestion } from './search-repository';
-import { publiclyVisible } from '../posts/post-visibility';
+import { publiclyListed } from '../posts/post-visibility';
 
 /**
  * FTS5's ranking: bm25 with column weights in the order of post_search's columns. A word in the
@@ -42,7 +42,7 @@ export class SqliteSearchRepository implements SearchRepository {
     const result = await sql<{ post_id: string }>`
       select s.post_id
       from post_search f join post_search_ids s on s.search_id = f.rowid
-      join posts p on p.id = s.post_id and ${publiclyVisible('p', now)}
+      join posts p on p.id = s.post_id and ${publiclyListed('p', now)}
       where post_search match ${match}
         and f.rank match ${RANK_FUNCTION}
         and f.rowid >= coalesce((
@@ -62,7 +62,7 @@ export class SqliteSearchRepository implements SearchRepository {
       from (
         select s.post_id, f.rowid as search_id
         from post_title_words f join post_search_ids s on s.search_id = f.rowid
-        join posts public_post on public_post.id = s.post_id and ${publiclyVisible('public_post')}
+        join posts public_post on public_post.id = s.post_id and ${publiclyListed('public_post')}
         where post_title_words match ${match}
         order by f.rowid desc
         limit ${limit}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import type { KeyRange } from './keyset-ranges';
-import { publiclyVisible } from '../posts/post-visibility';
+import { publiclyListed } from '../posts/post-visibility';
 
 export interface SitemapPostRow {
   id: string;
@@ -46,7 +46,7 @@ export class SitemapRepository {
     let query = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.updated_at'])
-      .where(publiclyVisible())
+      .where(publiclyListed())
       // Nor a post whose blog has its own verified domain: its canonical address is there, and that
       // site's sitemap lists it (a sitemap names the addresses search engines should keep). The
       // blog is its team's or, with no team, its author's own (one unique-index probe a post).
@@ -111,7 +111,7 @@ export class SitemapRepository {
           selectFrom('posts')
             .select('posts.id')
             .whereRef('posts.author_id', '=', 'users.id')
-            .where(publiclyVisible()),
+            .where(publiclyListed()),
         ),
       );
   }

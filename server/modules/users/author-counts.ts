@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { publiclyVisible } from '../posts/post-visibility';
+import { publiclyListed } from '../posts/post-visibility';
 
 /**
  * The counts shown beside a writer's name (profiles, "who to follow"), as correlated sub-queries on
@@ -7,7 +7,7 @@ import { publiclyVisible } from '../posts/post-visibility';
  * can see are counted: drafts, scheduled and hidden posts do not exist for them yet.
  */
 export function authorPostCount(userId = 'users.id', now?: string): RawBuilder<number> {
-  return sql<number>`(select cast(count(*) as integer) from posts where posts.author_id = ${sql.ref(userId)} and ${publiclyVisible('posts', now)})`;
+  return sql<number>`(select cast(count(*) as integer) from posts where posts.author_id = ${sql.ref(userId)} and ${publiclyListed('posts', now)})`;
 }
 
 export function authorFollowerCount(userId = 'users.id'): RawBuilder<number> {

@@ -5,7 +5,7 @@ import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { favoritedBy, selectPosts, toPost } from '../../posts/post-select';
 import { withTagLabels } from '../../posts/tag-labels';
-import { publiclyVisible } from '../../posts/post-visibility';
+import { publiclyListed, publiclyVisible } from '../../posts/post-visibility';
 
 export interface FavoriteState {
   favorited: boolean;
@@ -70,8 +70,9 @@ export class FavoritesRepository {
       .innerJoin('posts', 'posts.id', 'favorites.post_id')
       .select('favorites.post_id as id')
       .where('favorites.user_id', '=', userId)
-      // A favorite of a post its writer has since unpublished stays, hidden until it is back.
-      .where(publiclyVisible());
+      // A favorite of a post its writer has since unpublished stays, hidden until it is back; an
+      // email-only post is in no list, this one included.
+      .where(publiclyListed());
     if (page.after !== null) ids = ids.where('favorites.post_id', '<', page.after);
     const idPage = ids
       .orderBy('favorites.post_id', 'desc')

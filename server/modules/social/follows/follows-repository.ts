@@ -5,7 +5,7 @@ import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { selectPosts, toPost } from '../../posts/post-select';
 import { withTagLabels } from '../../posts/tag-labels';
-import { publiclyTagged, publiclyVisible } from '../../posts/post-visibility';
+import { publiclyTagged, publiclyListed } from '../../posts/post-visibility';
 
 /** The only place that reads and writes the follows table, and the feed it produces. */
 export class FollowsRepository {
@@ -68,7 +68,7 @@ export class FollowsRepository {
       .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
       .select('posts.id')
       .where('follows.follower_id', '=', followerId)
-      .where(publiclyVisible());
+      .where(publiclyListed());
     let byTopics = this.db
       .selectFrom('tag_follows')
       .innerJoin('post_tags', 'post_tags.tag', 'tag_follows.tag')

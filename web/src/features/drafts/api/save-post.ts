@@ -1,3 +1,4 @@
+import type { NewsletterChoice } from '../../../../../contracts/posts';
 import { apiRequest } from '../../../lib/api-client';
 import type { StudioPostResponse } from './studio-post';
 
@@ -10,6 +11,8 @@ export interface PostDraftInput {
   publication?: string | undefined;
   /** The cover picture's media id, null for none; absent keeps the post's cover. */
   coverId?: string | null | undefined;
+  /** The newsletter choice the writer picked; absent keeps the saved one (or the list's default). */
+  newsletter?: NewsletterChoice | undefined;
 }
 
 /** What a save asks for: stay a draft, publish now, or publish at a future time. */
@@ -46,10 +49,10 @@ export function updateStudioPost(
 }
 
 /**
- * Whether publishing emails the post to the list's subscribers (decision 61): `email` or `web`
- * only; absent, the list's default (decision 65).
+ * Whether publishing emails the post to the list's subscribers (decision 61): `email`, `web` only
+ * or `email-only` (off every list); absent, the list's default (decision 65).
  */
-export type NewsletterChoice = 'email' | 'web';
+export type { NewsletterChoice };
 
 /** The form's buttons, as a request: publish, save as a draft, schedule, or unpublish. */
 export type SaveAction =

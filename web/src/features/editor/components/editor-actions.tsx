@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import type { NewsletterChoice } from '../../drafts';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApiResource } from '../../../lib/use-api-resource';
@@ -22,6 +22,7 @@ export function EditorActions({
   submitLabel,
   pendingLabel,
   newsletterList,
+  newsletter: choice,
   run,
 }: {
   isPublished: boolean;
@@ -35,14 +36,20 @@ export function EditorActions({
   pendingLabel: string;
   /** The list the post goes to (a publication's address, or the writer's id for their blog). */
   newsletterList: string | null;
+  /** The choice the post was saved with, the writer's pick since, and how to pick. */
+  newsletter: {
+    saved: NewsletterChoice | null;
+    picked: NewsletterChoice | null;
+    pick: (choice: NewsletterChoice) => void;
+  };
   run: (action: PostAction) => void;
 }) {
   const busy = pending !== null;
-  const newsletter = useNewsletterChoice(newsletterList, !isPublished);
+  const newsletter = useNewsletterChoice(newsletterList, !isPublished && choice.saved === null, choice);
   return (
     <>
       {isPublished ? null : (
-        <NewsletterChoiceControl value={newsletter.value} disabled={busy} onChange={newsletter.pick} />
+        <NewsletterChoiceControl value={newsletter.value} disabled={busy} onChange={choice.pick} />
       )}
       <div className="editor-actions">
         <button
@@ -93,23 +100,26 @@ export function EditorActions({
 }
 
 /**
- * The choice shown: the writer's pick, else their list's default once read (decision 65). Until
- * the default is known no radio is checked and nothing is sent, so the server applies the same
- * default; a list the default cannot be read for (a post's publication the writer left) does too.
+ * The choice shown: the writer's pick, else the one the post was saved with (a scheduled post),
+ * else their list's default once read (decision 65). Until the default is known no radio is
+ * checked and nothing is sent, so the server applies the same default; a list the default cannot
+ * be read for (a post's publication the writer left) does too.
  */
-function useNewsletterChoice(list: string | null, enabled: boolean) {
-  const [picked, setPicked] = useState<NewsletterChoice | null>(null);
+function useNewsletterChoice(
+  list: string | null,
+  readDefault: boolean,
+  { saved, picked }: { saved: NewsletterChoice | null; picked: NewsletterChoice | null },
+) {
   const read = useCallback(
     (signal: AbortSignal) =>
       list === null ? Promise.resolve({ ok: true as const, data: null }) : readDefaultDelivery(list, signal),
     [list],
   );
-  const { resource } = useApiResource(read, enabled);
+  const { resource } = useApiResource(read, readDefault);
   // A pick outlives a move to another list: what the writer chose stays what they see.
-  const value = picked ?? (resource.status === 'ready' ? resource.value : null);
+  const value = picked ?? saved ?? (resource.status === 'ready' ? resource.value : null);
   return {
     value,
-    pick: setPicked,
     toSend: value === null ? {} : { newsletter: value },
   };
 }

@@ -4,6 +4,11 @@ import type { NewsletterChoice } from '../../drafts';
 const CHOICES: { value: NewsletterChoice; label: string; hint: string }[] = [
   { value: 'email', label: 'Publish and email', hint: 'Your subscribers get the post in their inbox.' },
   { value: 'web', label: 'Publish on the web only', hint: 'No email is sent.' },
+  {
+    value: 'email-only',
+    label: 'Email only',
+    hint: 'Subscribers get it; it stays off your blog, feeds, topics and search, reachable only by its link.',
+  },
 ];
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import type { PostInput } from '../../../../../contracts/posts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
-import type { PostDraftInput, StudioPost } from '../../drafts';
+import type { NewsletterChoice, PostDraftInput, StudioPost } from '../../drafts';
 import { useDraft, type PostAction, type SubmitPost } from '../hooks/use-draft';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { usePictureUploads } from '../hooks/use-picture-uploads';
@@ -70,7 +70,15 @@ export function PostForm({
   publicationSlot,
   newsletterList,
 }: PostFormProps) {
-  const draft = useDraft({ initialValues, post, submit, draftFields });
+  // The writer's newsletter pick is kept with the draft like its topics: a scheduled post's
+  // changed choice is saved at the next pause, without pressing Schedule again.
+  const [newsletter, setNewsletter] = useState<NewsletterChoice | null>(null);
+  const draft = useDraft({
+    initialValues,
+    post,
+    submit,
+    draftFields: { ...draftFields, ...(newsletter ? { newsletter } : {}) },
+  });
   const { autosave, stats, editorRef } = draft;
   const leave = useLeaveGuard(autosave, draft.isPublished, draft.leaving);
   const pictures = usePictureUploads();
@@ -153,6 +161,7 @@ export function PostForm({
           submitLabel={submitLabel}
           pendingLabel={pendingLabel}
           newsletterList={newsletterList}
+          newsletter={{ saved: post?.newsletter ?? null, picked: newsletter, pick: setNewsletter }}
           run={(action) => void draft.run(action)}
         />
       </form>

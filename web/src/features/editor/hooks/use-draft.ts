@@ -50,7 +50,7 @@ export interface DraftOptions {
   post: StudioPost | null;
   submit: SubmitPost;
   /** The page's own fields that autosave keeps with the words (the topics, a changed cover). */
-  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId'>;
+  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | 'newsletter'>;
 }
 
 function errorsOf(failure: ApiFailure): FormErrors {
