@@ -9,6 +9,7 @@ import footnotes from 'markdown-it-footnote';
  *
  * - tables, ~~strikethrough~~, task list items (`- [x] done`) and footnotes (`text[^1]` with
  *   `[^1]: the note`);
+ * - callouts written as GitHub's alerts: `> [!NOTE]`, `> [!TIP]`, `> [!WARNING]` (decision 69);
  * - a line break typed inside a paragraph is kept (`breaks`), so prose reads as typed;
  * - raw HTML is never HTML: it stays the text the author typed;
  * - web addresses written out become links: `https://…`, `www.…` and e-mail addresses, but not
@@ -39,6 +40,7 @@ export function createMarkdownIt(): MarkdownIt {
   // Its published types describe markdown-it's CommonJS build; the plugin is the same for both.
   md.use(footnotes as unknown as PluginSimple);
   md.use(taskListItems);
+  md.use(callouts);
   return md;
 }
 
@@ -90,6 +92,49 @@ function taskListItems(md: MarkdownIt): void {
       checkbox.meta = { checked } satisfies TaskItemMeta;
       inline.children!.unshift(checkbox);
       item.meta = { ...(item.meta as object | null), checked } satisfies TaskItemMeta;
+    }
+  });
+}
+
+/** The kinds of callout, as GitHub's alerts name them in Markdown (`> [!NOTE]`). */
+export const CALLOUT_KINDS = ['note', 'tip', 'warning'] as const;
+export type CalloutKind = (typeof CALLOUT_KINDS)[number];
+
+/** What a `callout_open` token carries in `meta`. */
+export interface CalloutMeta {
+  kind: CalloutKind;
+}
+
+/** `[!NOTE]` (any case) alone on a quote's first line, as GitHub writes an alert. */
+const CALLOUT_MARKER = /^\[!(note|tip|warning)\][ \t]*(?:\n|$)/i;
+
+/**
+ * GitHub's alerts (`> [!NOTE]`, `> [!TIP]`, `> [!WARNING]` on a quote's first line) as callouts
+ * (decision 69): the quote's tokens become `callout_open`/`callout_close` with the kind in `meta`,
+ * and the marker leaves the text. It runs on the block tokens, before the inline rules, so an
+ * escaped `\[!NOTE]` stays text and stays a quote. GitHub's two other kinds (IMPORTANT, CAUTION)
+ * stay quotes, as they read on any other Markdown site. Any quote, nested ones too, so that what
+ * the editor writes reads back the same.
+ */
+function callouts(md: MarkdownIt): void {
+  md.core.ruler.after('block', 'callouts', (state) => {
+    const tokens = state.tokens;
+    for (let index = 0; index + 2 < tokens.length; index += 1) {
+      const open = tokens[index]!;
+      const inline = tokens[index + 2]!;
+      if (open.type !== 'blockquote_open' || tokens[index + 1]!.type !== 'paragraph_open') continue;
+      const marker = inline.type === 'inline' ? CALLOUT_MARKER.exec(inline.content) : null;
+      if (!marker) continue;
+      const close = tokens.findIndex(
+        (token, at) => at > index && token.type === 'blockquote_close' && token.level === open.level,
+      );
+      if (close < 0) continue;
+      open.type = 'callout_open';
+      open.meta = { kind: marker[1]!.toLowerCase() as CalloutKind } satisfies CalloutMeta;
+      tokens[close]!.type = 'callout_close';
+      inline.content = inline.content.slice(marker[0].length);
+      // A marker alone in its paragraph (the callout starts with a list, a code block…): no paragraph.
+      if (inline.content.trim() === '') tokens.splice(index + 1, 3);
     }
   });
 }

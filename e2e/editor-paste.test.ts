@@ -9,7 +9,7 @@ import { hydrated } from './support/hydration';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
 /*
- * Pasting a web page's HTML into the body: a table stays readable, headings take the levels the
+ * Pasting a web page's HTML into the body: a table stays a table (decision 69), headings take the levels the
  * `/` menu offers, and the page's pictures are copied into our media store (a picture that cannot
  * be copied becomes a link, and the page says so). A small HTTP server on this machine plays the
  * other site; the server under test may fetch from it, as an operator allows with
@@ -63,7 +63,7 @@ async function pasteHtml(page: Page, html: string): Promise<void> {
 }
 
 test.describe('pasting from a web page', () => {
-  test('keeps table cells apart, maps headings to the offered levels, and copies the pictures in', async ({
+  test('keeps a table as a table, maps headings to the offered levels, and copies the pictures in', async ({
     newPage,
   }) => {
     const author = await createUser(server.baseURL, 'Clipper');
@@ -91,13 +91,16 @@ test.describe('pasting from a web page', () => {
     expect(await body.locator('h3').allTextContents()).toEqual(['A section']);
     expect(await body.locator('h4').allTextContents()).toEqual(['A part', 'A detail']);
     await expect(body.locator('h1, h5, h6')).toHaveCount(0);
-    // A table: a paragraph per row, its cells apart, header cells in bold.
-    const paragraphs = await body.locator(':scope > p').allTextContents();
-    expect(paragraphs).toEqual(
-      expect.arrayContaining(['Prices', 'Item | Price', 'cell A | cell B', 'two lines | linked']),
-    );
-    expect(await body.locator('p strong').allTextContents()).toEqual(['Item', 'Price']);
-    expect(await body.locator('p a[href="https://example.com/c"]').textContent()).toBe('linked');
+    // A table: its caption a paragraph before it, a cell's blocks one line (decision 69).
+    expect(await body.locator(':scope > p').allTextContents()).toContain('Prices');
+    expect(await body.locator('table th').allTextContents()).toEqual(['Item', 'Price']);
+    expect(await body.locator('table td').allTextContents()).toEqual([
+      'cell A',
+      'cell B',
+      'two lines',
+      'linked',
+    ]);
+    expect(await body.locator('td a[href="https://example.com/c"]').textContent()).toBe('linked');
 
     // The picture is copied into the media store and shows from there.
     const copied = body.locator('figure img[alt="A blue field"]');
@@ -135,7 +138,9 @@ test.describe('pasting from a web page', () => {
       })
       .toBe(true);
     expect(draft?.content).toContain('## Page title\n\n### A section\n\n#### A part\n\n#### A detail');
-    expect(draft?.content).toContain('**Item** | **Price**\n\ncell A | cell B');
+    expect(draft?.content).toContain(
+      'Prices\n\n| Item | Price |\n| --- | --- |\n| cell A | cell B |\n| two lines | [linked](https://example.com/c) |',
+    );
     expect(draft?.content).toMatch(/!\[A blue field\]\(\/media\/[0-9a-f-]+\/160\.webp\)/);
     expect(draft?.content).toContain(`[A lost picture](${siteOrigin}/pictures/missing.png)`);
     expect(draft?.content).not.toContain('blue.png');

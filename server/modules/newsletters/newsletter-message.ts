@@ -42,7 +42,8 @@ export interface EmailContext {
 
 /**
  * Styles for the mail programs that drop `<style>` (Gmail's app, Outlook): juice copies them onto
- * each element. Code blocks wrap instead of scrolling, images fit the column.
+ * each element. Code blocks wrap instead of scrolling, images fit the column, tables have their lines
+ * and callouts their coloured edge (decision 69).
  */
 const STYLES = `
 body { margin: 0; padding: 0; background: #ffffff; }
@@ -54,6 +55,13 @@ img { max-width: 100%; height: auto; border: 0; }
 pre { white-space: pre-wrap; word-wrap: break-word; overflow-wrap: anywhere; background: #f4f4f4; padding: 12px; font-size: 14px; line-height: 1.45; }
 code { font-family: Menlo, Consolas, monospace; font-size: 14px; }
 blockquote { margin: 16px 0; padding-left: 12px; border-left: 3px solid #cccccc; color: #444444; }
+table { border-collapse: collapse; margin: 16px 0; font-size: 15px; }
+th, td { border: 1px solid #cccccc; padding: 6px 10px; vertical-align: top; }
+th { background: #f4f4f4; }
+.callout { display: block; margin: 16px 0; padding: 12px 16px; background: #f4f6fb; border-left: 4px solid #3451b2; }
+.callout--tip { border-left-color: #3f8f4f; background: #f2f8f3; }
+.callout--warning { border-left-color: #c77700; background: #fdf6ec; }
+.callout__title { margin: 0 0 4px; font-weight: bold; }
 .web-link { font-size: 14px; margin: 0 0 24px; }
 .footer { margin-top: 32px; padding-top: 16px; border-top: 1px solid #dddddd; font-size: 13px; color: #666666; }
 `;
@@ -65,7 +73,17 @@ blockquote { margin: 16px 0; padding-left: 12px; border-left: 3px solid #cccccc;
 function emailSafe(html: string, postUrl: string): string {
   return sanitize(html, {
     allowedTags: sanitize.defaults.allowedTags.concat(['img', 'del', 's']),
-    allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'title'], code: ['class'] },
+    allowedAttributes: {
+      a: ['href', 'title'],
+      img: ['src', 'alt', 'width', 'title'],
+      code: ['class'],
+      // A column's alignment, which mail programs read from the attribute.
+      th: ['align'],
+      td: ['align'],
+      // Callouts' classes, which the styles below are inlined by.
+      aside: ['class'],
+      p: ['class'],
+    },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https', 'http'] },
     transformTags: {

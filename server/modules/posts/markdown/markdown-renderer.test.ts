@@ -105,13 +105,23 @@ describe('MarkdownRenderer', () => {
   it('renders footnotes with links both ways, their ids unique to the text', () => {
     const markdown = 'A claim[^source] and another.[^2]\n\n[^source]: The **source**.\n[^2]: A second note.';
     const html = render(markdown);
-    const id = /<sup class="footnote-ref"><a href="#(fn-[0-9a-f]{8}-1)"/.exec(html)?.[1];
+    const id =
+      /<sup class="footnote-ref"><a aria-describedby="fn-[0-9a-f]{8}-label" href="#(fn-[0-9a-f]{8}-1)"/.exec(
+        html,
+      )?.[1];
     expect(id).toBeDefined();
     const scope = id!.slice(3, 11);
+    // Each reference is described by the notes' heading, as GitHub renders them (decision 69).
     expect(html).toContain(
-      `<a href="#fn-${scope}-1" id="fnref-${scope}-1" rel="${USER_LINK_REL}">[1]</a></sup>`,
+      `<a aria-describedby="fn-${scope}-label" href="#fn-${scope}-1" id="fnref-${scope}-1" rel="${USER_LINK_REL}">[1]</a></sup>`,
     );
-    expect(html).toContain('<section class="footnotes">');
+    expect(html).toContain(
+      `<section class="footnotes">\n<h2 id="fn-${scope}-label" class="visually-hidden">Footnotes</h2>\n<ol class="footnotes-list">`,
+    );
+    // Under a comment (whose discussion is an h2), the notes' heading is an h3.
+    expect(new MarkdownRenderer().render(markdown, 2).html).toContain(
+      `<h3 id="fn-${scope}-label" class="visually-hidden">Footnotes</h3>`,
+    );
     expect(html).toContain(`<li id="fn-${scope}-1" class="footnote-item"><p>The <strong>source</strong>.`);
     expect(html).toContain(
       `<a href="#fnref-${scope}-1" class="footnote-backref" aria-label="Back to the text" rel="${USER_LINK_REL}">`,
@@ -176,5 +186,56 @@ describe('MarkdownRenderer', () => {
       expect(html).not.toMatch(/(javascript|vbscript|data:text)/i);
       expect(html).not.toMatch(/\b(href|src)=/);
     }
+  });
+
+  it('renders GitHub’s alerts as callouts: an aside named by its kind (decision 69)', () => {
+    expect(render('> [!NOTE]\n> Read *this*.')).toBe(
+      '<aside class="callout callout--note" role="note" aria-label="Note">\n' +
+        '<p class="callout__title" aria-hidden="true">Note</p>\n<p>Read <em>this</em>.</p>\n</aside>\n',
+    );
+    expect(render('> [!tip]\n> - one\n> - two')).toBe(
+      '<aside class="callout callout--tip" role="note" aria-label="Tip">\n' +
+        '<p class="callout__title" aria-hidden="true">Tip</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n</aside>\n',
+    );
+    expect(render('> [!WARNING]\n> Hot.')).toContain(
+      '<aside class="callout callout--warning" role="note" aria-label="Warning">',
+    );
+    // An escaped marker, a marker with text after it on its line, and GitHub's other kinds stay quotes.
+    expect(render('> \\[!NOTE]\n> x')).toBe('<blockquote>\n<p>[!NOTE]<br />x</p>\n</blockquote>\n');
+    expect(render('> [!NOTE] x')).toBe('<blockquote>\n<p>[!NOTE] x</p>\n</blockquote>\n');
+    expect(render('> [!CAUTION]\n> x')).toContain('<blockquote>');
+  });
+
+  describe('hostile input in the new blocks keeps to the allow-list (decision 69)', () => {
+    it('drops what Markdown cannot make, in table cells, callouts and footnotes', () => {
+      const html = render(
+        '| <b onclick="x()">a</b> | [x](javascript:alert(1)) |\n|---|---|\n| <table><tr><td>in</td></tr></table> | ![p](javascript:x) |\n\n' +
+          '> [!NOTE]\n> <aside role="alert" onmouseover="x()">[y](data:text/html,x)</aside>\n\nA[^1]\n\n[^1]: <script>alert(1)</script> [z](vbscript:x)',
+      );
+      // No tag but Markdown's, no handler or role inside a tag, no executable address.
+      expect(html).not.toMatch(
+        /<(b|script|iframe)\b|<[^>]*\s(on\w+|role="alert")|(href|src)="?(javascript|data|vbscript)/i,
+      );
+      // Raw HTML is text, one table stays one table.
+      expect(html.match(/<table/g)).toHaveLength(1);
+      expect(html).toContain('&lt;b onclick="x()"&gt;a&lt;/b&gt;');
+      expect(html).toContain('&lt;aside role="alert" onmouseover="x()"&gt;');
+    });
+
+    it('keeps only the callout’s and footnotes’ own attribute values, whatever HTML reaches the sanitizer', () => {
+      const html = sanitizeHtml(
+        '<aside class="callout callout--evil" role="alert" aria-label="Click me" onclick="x()" style="color:red">' +
+          '<p class="callout__title other" aria-hidden="false">Hi</p></aside>' +
+          '<h2 id="main" class="visually-hidden big">t</h2><h3 id="fn-0123abcd-label">ok</h3>' +
+          '<a aria-describedby="main" href="#x">x</a><a aria-describedby="fn-0123abcd-label" href="#y">y</a>' +
+          '<td><div><img src=x onerror=alert(1)></div></td><section role="doc-endnotes"><aside><iframe src="https://x"></iframe></aside></section>',
+      );
+      expect(html).toBe(
+        '<aside class="callout"><p class="callout__title">Hi</p></aside>' +
+          '<h2 class="visually-hidden">t</h2><h3 id="fn-0123abcd-label">ok</h3>' +
+          `<a href="#x" rel="${USER_LINK_REL}">x</a><a aria-describedby="fn-0123abcd-label" href="#y" rel="${USER_LINK_REL}">y</a>` +
+          '<td><img src="x" loading="lazy" decoding="async" referrerpolicy="no-referrer" /></td><section><aside></aside></section>',
+      );
+    });
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import hljs from 'highlight.js/lib/common';
 import type MarkdownIt from 'markdown-it';
-import { createMarkdownIt } from '../../../../contracts/markdown-dialect';
+import { createMarkdownIt, type CalloutKind, type CalloutMeta } from '../../../../contracts/markdown-dialect';
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 type RenderRule = NonNullable<MarkdownIt['renderer']['rules'][string]>;
@@ -42,6 +42,58 @@ function backLink(original: RenderRule): RenderRule {
       'class="footnote-backref" aria-label="Back to the text"',
     );
 }
+
+/** What the renderer is told of the text it renders, and markdown-it-footnote reads. */
+interface RenderEnv {
+  /** The footnotes' id scope (footnoteScope). */
+  docId?: string;
+  /** The level of the heading the text sits under (markdownToHtml's `base`). */
+  base?: number;
+}
+
+/** The id of the footnotes' heading, which each reference is described by (as GitHub does). */
+function footnotesLabelId(env: RenderEnv): string {
+  return `fn-${env.docId ?? ''}-label`;
+}
+
+/**
+ * The footnotes' section opens with a heading that screen readers find in the page's outline and
+ * that each reference points to with `aria-describedby`, as GitHub renders them; it is hidden from
+ * sight, where the rule and the small type already say what the list is. One level below the
+ * heading the text sits under, like the text's own first headings.
+ */
+const renderFootnotesOpen: RenderRule = (_tokens, _index, _options, env: RenderEnv) => {
+  const level = Math.min(6, (env.base ?? 1) + 1);
+  return (
+    '<hr class="footnotes-sep">\n<section class="footnotes">\n' +
+    `<h${level} id="${footnotesLabelId(env)}" class="visually-hidden">Footnotes</h${level}>\n` +
+    '<ol class="footnotes-list">\n'
+  );
+};
+
+function describedReference(original: RenderRule): RenderRule {
+  return (tokens, index, options, env: RenderEnv, self) =>
+    original(tokens, index, options, env, self).replace(
+      '<a ',
+      `<a aria-describedby="${footnotesLabelId(env)}" `,
+    );
+}
+
+const CALLOUT_LABELS: Record<CalloutKind, string> = { note: 'Note', tip: 'Tip', warning: 'Warning' };
+
+/**
+ * A callout (`> [!NOTE]`, decision 69) is an aside the screen reader names by its kind; the kind
+ * is also written as its first line, as GitHub shows it, and hidden from the screen reader, which
+ * has it from the label already.
+ */
+const renderCalloutOpen: RenderRule = (tokens, index) => {
+  const { kind } = tokens[index]!.meta as CalloutMeta;
+  const label = CALLOUT_LABELS[kind];
+  return (
+    `<aside class="callout callout--${kind}" role="note" aria-label="${label}">\n` +
+    `<p class="callout__title" aria-hidden="true">${label}</p>\n`
+  );
+};
 
 /**
  * Whether an address names a scheme other than http(s) or mailto, however it is spelled: the
@@ -97,6 +149,10 @@ function createRenderer(): MarkdownIt {
       ? '<input checked="" disabled="" type="checkbox"> '
       : '<input disabled="" type="checkbox"> ';
   rules.footnote_anchor = backLink(rules.footnote_anchor!);
+  rules.footnote_ref = describedReference(rules.footnote_ref!);
+  rules.footnote_block_open = renderFootnotesOpen;
+  rules.callout_open = renderCalloutOpen;
+  rules.callout_close = () => '</aside>\n';
   return md;
 }
 
@@ -159,7 +215,7 @@ export interface MarkdownHtml {
  * h1 title), 2 for a comment (under the discussion's h2).
  */
 export function markdownToHtml(markdown: string, base = 1): MarkdownHtml {
-  const env: { docId?: string } = {};
+  const env: RenderEnv = { base };
   if (markdown.includes('[^') || markdown.includes('^[')) env.docId = footnoteScope(markdown);
   const tokens = md.parse(markdown, env);
   assignHeadingLevels(tokens, base);

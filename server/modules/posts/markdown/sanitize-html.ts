@@ -31,11 +31,34 @@ function withAbsolute(
  * The only ids in rendered text are footnotes' (`fn-<digest>-1`, `fnref-<digest>-1:2`, made by
  * markdown-to-html.ts): any other id could clash with the page's own or shadow a global in scripts.
  */
-const FOOTNOTE_ID = /^fn(ref)?-[0-9a-f]{8}-\d+(:\d+)?$/;
+const FOOTNOTE_ID = /^fn(ref)?-[0-9a-f]{8}-\d+(:\d+)?$|^fn-[0-9a-f]{8}-label$/;
 
 function footnoteId(attribs: sanitize.Attributes): sanitize.Attributes {
   if (attribs.id === undefined || FOOTNOTE_ID.test(attribs.id)) return attribs;
   const { id: _dropped, ...rest } = attribs;
+  return rest;
+}
+
+/** The values a callout's attributes may take (sanitize-html would keep any other as empty). */
+const CALLOUT_VALUES: Record<string, readonly string[]> = {
+  role: ['note'],
+  'aria-label': ['Note', 'Tip', 'Warning'],
+  'aria-hidden': ['true'],
+};
+
+function calloutValues(attribs: sanitize.Attributes): sanitize.Attributes {
+  return Object.fromEntries(
+    Object.entries(attribs).filter(([name, value]) => CALLOUT_VALUES[name]?.includes(value) ?? true),
+  );
+}
+
+/** A reference describes itself only by its footnotes' heading (`fn-<digest>-label`). */
+const FOOTNOTES_LABEL = /^fn-[0-9a-f]{8}-label$/;
+
+function footnoteDescription(attribs: sanitize.Attributes): sanitize.Attributes {
+  const described = attribs['aria-describedby'];
+  if (described === undefined || FOOTNOTES_LABEL.test(described)) return attribs;
+  const { 'aria-describedby': _dropped, ...rest } = attribs;
   return rest;
 }
 
@@ -72,10 +95,21 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     // Footnotes: the reference, and the notes' section at the end.
     'sup',
     'section',
+    // Callouts (decision 69).
+    'aside',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'rel', 'id', 'aria-label'],
+    a: ['href', 'title', 'rel', 'id', 'aria-label', 'aria-describedby'],
     li: ['id'],
+    // The footnotes' heading, which references point to (aria-describedby).
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    h5: ['id'],
+    h6: ['id'],
+    // A callout: a note named by its kind, and its kind written out for sight alone.
+    aside: ['role', 'aria-label'],
+    p: ['aria-hidden'],
     img: ['src', 'alt', 'title', 'loading', 'decoding', 'referrerpolicy'],
     ol: ['start'],
     th: ['align'],
@@ -94,6 +128,13 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     section: ['footnotes'],
     ol: ['footnotes-list'],
     li: ['footnote-item'],
+    h2: ['visually-hidden'],
+    h3: ['visually-hidden'],
+    h4: ['visually-hidden'],
+    h5: ['visually-hidden'],
+    h6: ['visually-hidden'],
+    aside: ['callout', 'callout--note', 'callout--tip', 'callout--warning'],
+    p: ['callout__title'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -103,9 +144,20 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...footnoteId(withAbsolute(attribs, 'href', baseUrl)), rel: USER_LINK_REL },
+      attribs: {
+        ...footnoteDescription(footnoteId(withAbsolute(attribs, 'href', baseUrl))),
+        rel: USER_LINK_REL,
+      },
     }),
     li: (tagName, attribs) => ({ tagName, attribs: footnoteId(attribs) }),
+    aside: (tagName, attribs) => ({ tagName, attribs: calloutValues(attribs) }),
+    p: (tagName, attribs) => ({ tagName, attribs: calloutValues(attribs) }),
+    ...Object.fromEntries(
+      ['h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [
+        tag,
+        (tagName: string, attribs: sanitize.Attributes) => ({ tagName, attribs: footnoteId(attribs) }),
+      ]),
+    ),
     img: (tagName, attribs) => ({
       tagName,
       // Images from other hosts learn nothing about the page they appear on, and wait their turn.

@@ -13,13 +13,14 @@ import {
 import type { ParseMarkdown } from '../markdown/markdown-parser';
 import { createMarkdownSerializer } from '../markdown/markdown-serializer';
 import { editorExtensions } from '../schema/editor-extensions';
-import { cleanPastedHtml } from '../extensions/clean-paste';
+import { inTableCell, tableOf } from '../schema/markdown-blocks';
+import { cleanPastedHtml, tabSeparatedRows } from '../extensions/clean-paste';
 import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensions/image-upload';
 import { BlockDragHandle } from '../extensions/block-drag-handle';
 import { MoveBlock } from '../extensions/move-block';
 import { RemotePictures, type CopyRemotePictures } from '../extensions/remote-pictures';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
-import { blockCommands, matchBlockCommands } from '../lib/block-commands';
+import { blockCommands, cursorInTable, matchBlockCommands } from '../lib/block-commands';
 import { showsToolbar } from '../lib/toolbar-visibility';
 import { SlashMenu } from './slash-menu';
 import '../editor.css';
@@ -98,7 +99,7 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
 
   const bridge = useMemo<SlashMenuBridge>(
     () => ({
-      items: (query) => matchBlockCommands(commands, query),
+      items: (query, current) => matchBlockCommands(commands, query, cursorInTable(current)),
       show: (state) => {
         setSlashMenu(state);
         setActiveIndex(0);
@@ -168,6 +169,18 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
         spellcheck: 'true',
       },
       transformPastedHTML: cleanPastedHtml,
+      // Cells from a spreadsheet that came as text alone (HTML tables are read by the schema).
+      handlePaste: (view, event) => {
+        const data = event.clipboardData;
+        const { $from } = view.state.selection;
+        // Not in code, where tabs are code; not in a cell, where no table can stand.
+        if (!data || data.getData('text/html') || $from.parent.type.spec.code || inTableCell(view.state))
+          return false;
+        const rows = tabSeparatedRows(data.getData('text/plain'));
+        if (!rows) return false;
+        view.dispatch(view.state.tr.replaceSelectionWith(tableOf(view.state.schema, rows)).scrollIntoView());
+        return true;
+      },
       handleKeyDown: (view, event) => {
         // Alt+F10 before the toolbar is there: it loads (if it was not on its way) and takes the focus.
         if (toolbarMounted.current || event.key !== 'F10' || !event.altKey || !view.editable) return false;

@@ -14,7 +14,7 @@ const BLOCKS_IN_CELLS = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote,
  * Word processors put styles, Office-only tags and conditional comments in what they copy, and web
  * pages bring scripts and styles. ProseMirror's parser then keeps only our blocks and marks; this
  * removes what it would otherwise show as stray text, and turns what it would misread into what the
- * editor has: tables into readable rows, headings into the levels it offers.
+ * editor has: tables into one line per cell, headings into the levels it offers.
  */
 export function cleanPastedHtml(html: string): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
@@ -23,49 +23,93 @@ export function cleanPastedHtml(html: string): string {
   document.body.querySelectorAll('*').forEach((element) => {
     if (element.tagName.includes(':')) element.replaceWith(...Array.from(element.childNodes));
   });
-  flattenTables(document);
+  pastedTables(document);
   mapHeadings(document);
   return document.body.innerHTML;
 }
 
 /**
- * A web page's table rarely fits Markdown's (one line of text per cell, no caption, no cell spanning
- * two), which is all the editor's table block holds (decision 54): each row becomes a paragraph
- * with its cells apart ("cell A | cell B"), header cells in bold, and the caption a paragraph
- * before them. Innermost tables first, so a table in a cell reads as text too.
+ * A pasted table (a spreadsheet's cells, a web page's table) becomes the editor's table when
+ * Markdown can hold it: no cell spans rows or columns (decision 69). Each cell's blocks run
+ * together into one line, its line breaks become spaces and its pictures their alt text, the first
+ * row is the header (a Markdown table has one) and header cells further down are bold; a caption
+ * becomes a paragraph before the table. A table that spans cells cannot be said in Markdown: each
+ * of its rows becomes a paragraph with its cells apart ("cell A | cell B"). Innermost tables first,
+ * so a table in a cell reads as text.
  */
-function flattenTables(document: Document): void {
+function pastedTables(document: Document): void {
   const tables = Array.from(document.querySelectorAll('table')).reverse();
   for (const table of tables) {
-    const paragraphs: HTMLElement[] = [];
+    const before: HTMLElement[] = [];
     const caption = table.querySelector(':scope > caption');
-    if (caption?.textContent?.trim()) paragraphs.push(paragraphOf(document, caption.childNodes));
-    for (const row of Array.from(table.rows)) {
-      const paragraph = document.createElement('p');
-      const cells = Array.from(row.cells).filter(
-        (cell) => cell.textContent?.trim() || cell.querySelector('img'),
-      );
-      cells.forEach((cell, index) => {
-        if (index > 0) paragraph.append(CELL_SEPARATOR);
-        const content = cellContent(document, cell);
-        if (cell.tagName === 'TH') {
-          const strong = document.createElement('strong');
-          strong.append(content);
-          paragraph.append(strong);
-        } else {
-          paragraph.append(content);
-        }
-      });
-      if (cells.length > 0) paragraphs.push(paragraph);
-    }
-    table.replaceWith(...paragraphs);
+    if (caption?.textContent?.trim()) before.push(paragraphOf(document, caption.childNodes));
+    const rows = Array.from(table.rows).filter((row) => row.cells.length > 0);
+    const spans = rows.some((row) =>
+      Array.from(row.cells).some((cell) => cell.colSpan > 1 || cell.rowSpan > 1),
+    );
+    table.replaceWith(...before, ...(spans ? flattened(document, rows) : [tableOf(document, rows)]));
   }
 }
 
-/** A cell's inline content, its own blocks run together with a space between them. */
-function cellContent(document: Document, cell: HTMLTableCellElement): DocumentFragment {
+function tableOf(document: Document, rows: HTMLTableRowElement[]): HTMLElement {
+  const table = document.createElement('table');
+  const width = Math.max(0, ...rows.map((row) => row.cells.length));
+  rows.forEach((row, index) => {
+    const line = document.createElement('tr');
+    for (let column = 0; column < width; column += 1) {
+      const source = row.cells[column];
+      const cell = document.createElement(index === 0 ? 'th' : 'td');
+      const align = source ? alignmentOf(source) : null;
+      if (align) cell.setAttribute('align', align);
+      if (source) {
+        const content = cellContent(document, source, true);
+        if (index > 0 && source.tagName === 'TH') cell.append(bold(document, content));
+        else cell.append(content);
+      }
+      line.append(cell);
+    }
+    table.append(line);
+  });
+  return table;
+}
+
+/** A cell's alignment, from `align` or its style, when it is one Markdown can write. */
+function alignmentOf(cell: HTMLTableCellElement): string | null {
+  const align = (cell.getAttribute('align') ?? cell.style.textAlign).toLowerCase();
+  return ['left', 'right', 'center'].includes(align) ? align : null;
+}
+
+function bold(document: Document, content: DocumentFragment): HTMLElement {
+  const strong = document.createElement('strong');
+  strong.append(content);
+  return strong;
+}
+
+function flattened(document: Document, rows: HTMLTableRowElement[]): HTMLElement[] {
+  const paragraphs: HTMLElement[] = [];
+  for (const row of rows) {
+    const paragraph = document.createElement('p');
+    const cells = Array.from(row.cells).filter(
+      (cell) => cell.textContent?.trim() || cell.querySelector('img'),
+    );
+    cells.forEach((cell, index) => {
+      if (index > 0) paragraph.append(CELL_SEPARATOR);
+      const content = cellContent(document, cell, false);
+      paragraph.append(cell.tagName === 'TH' ? bold(document, content) : content);
+    });
+    if (cells.length > 0) paragraphs.push(paragraph);
+  }
+  return paragraphs;
+}
+
+/**
+ * A cell's inline content, its own blocks run together with a space between them. In a table's
+ * cell a picture is its alt text, since the editor's picture is a block.
+ */
+function cellContent(document: Document, cell: HTMLTableCellElement, inTable: boolean): DocumentFragment {
   const copy = cell.cloneNode(true) as HTMLElement;
   copy.querySelectorAll('br').forEach((lineBreak) => lineBreak.replaceWith(' '));
+  if (inTable) copy.querySelectorAll('img').forEach((image) => image.replaceWith(image.alt));
   for (const block of Array.from(copy.querySelectorAll(BLOCKS_IN_CELLS)).reverse()) {
     block.replaceWith(' ', ...Array.from(block.childNodes), ' ');
   }
@@ -102,4 +146,14 @@ function mapHeadings(document: Document): void {
     replacement.append(...Array.from(heading.childNodes));
     heading.replaceWith(replacement);
   });
+}
+
+/**
+ * Cells copied from a spreadsheet as plain text (tab-separated values, one row a line), when no
+ * HTML came with them: two lines or more, each with a tab. The rows of a table, or null.
+ */
+export function tabSeparatedRows(text: string): string[][] | null {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
+  if (lines.length < 2 || !lines.every((line) => line.includes('\t'))) return null;
+  return lines.map((line) => line.split('\t').map((cell) => cell.trim()));
 }

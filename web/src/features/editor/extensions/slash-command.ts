@@ -11,7 +11,7 @@ export interface SlashMenuState {
 
 /** The React side of the menu: the extension reports to it and asks it about keys. */
 export interface SlashMenuBridge {
-  items: (query: string) => BlockCommand[];
+  items: (query: string, editor: Editor) => BlockCommand[];
   show: (state: SlashMenuState | null) => void;
   keyDown: (event: KeyboardEvent) => boolean;
 }
@@ -43,7 +43,7 @@ export const SlashCommand = Extension.create<{ bridge: SlashMenuBridge | null }>
           allowSpaces: false,
           // Not inside code, where a slash is just a slash.
           allow: ({ state, range }) => !state.doc.resolve(range.from).parent.type.spec.code,
-          items: ({ query }) => bridge.items(query),
+          items: ({ query, editor: current }) => bridge.items(query, current),
           command: ({
             editor: current,
             range,

@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/core';
+import { inTableCell } from '../schema/markdown-blocks';
 
 /** A block the writer can insert from the `/` menu. */
 export interface BlockCommand {
@@ -8,7 +9,59 @@ export interface BlockCommand {
   shortcut: string;
   keywords: string[];
   run: (editor: Editor) => void;
+  /**
+   * Where the command is offered: in a table cell, only what a cell can hold (a footnote) and what
+   * changes the table; elsewhere, blocks.
+   */
+  where?: 'table' | 'anywhere';
 }
+
+/**
+ * The table, footnote and callout commands are fetched the first time one is chosen (decision 69),
+ * so the writing page's first load does not carry them.
+ */
+let tableCommands: Promise<typeof import('./table-commands')> | null = null;
+const loadTableCommands = () => (tableCommands ??= import('./table-commands'));
+
+function later(run: (commands: TableCommands, editor: Editor) => void): (editor: Editor) => void {
+  return (editor) =>
+    void loadTableCommands().then((commands) => {
+      if (!editor.isDestroyed) run(commands, editor);
+    });
+}
+
+/** Whether the cursor is in a table cell (cheap: asked as the `/` menu filters). */
+export function cursorInTable(editor: Editor): boolean {
+  return inTableCell(editor.state);
+}
+
+const CALLOUTS = [
+  { kind: 'note', label: 'Note', keywords: ['callout', 'info', 'aside'] },
+  { kind: 'tip', label: 'Tip', keywords: ['callout', 'hint', 'aside'] },
+  { kind: 'warning', label: 'Warning', keywords: ['callout', 'caution', 'danger', 'aside'] },
+] as const;
+
+type TableCommands = Awaited<ReturnType<typeof loadTableCommands>>;
+
+/** What the `/` menu offers in a table cell: label, words it is found by, what it does. */
+const TABLE_COMMANDS: BlockCommand[] = (
+  [
+    ['row-below', 'Add row below', 'row insert', (c, e) => c.addRow(e, true)],
+    ['row-above', 'Add row above', 'row insert', (c, e) => c.addRow(e, false)],
+    ['column-right', 'Add column right', 'column insert', (c, e) => c.addColumn(e, true)],
+    ['column-left', 'Add column left', 'column insert', (c, e) => c.addColumn(e, false)],
+    ['delete-row', 'Delete row', 'row remove', (c, e) => c.deleteRow(e)],
+    ['delete-column', 'Delete column', 'column remove', (c, e) => c.deleteColumn(e)],
+    ['delete-table', 'Delete table', 'remove', (c, e) => c.deleteTable(e)],
+  ] as const satisfies readonly [string, string, string, (commands: TableCommands, editor: Editor) => void][]
+).map(([id, label, keywords, run]) => ({
+  id,
+  label,
+  shortcut: id === 'row-below' ? 'Tab in the last cell' : '',
+  keywords: [...keywords.split(' '), 'table'],
+  where: 'table' as const,
+  run: later(run),
+}));
 
 /**
  * The `/` menu's blocks. `image` is handled by the page (it needs a file picker and an upload),
@@ -66,13 +119,39 @@ export function blockCommands(insertImage: (editor: Editor) => void): BlockComma
       keywords: ['rule', 'hr', 'separator'],
       run: (e) => void e.chain().focus().setHorizontalRule().run(),
     },
+    {
+      id: 'table',
+      label: 'Table',
+      shortcut: '| a | b |',
+      keywords: ['table', 'grid', 'rows', 'columns'],
+      run: later((commands, editor) => commands.insertTable(editor)),
+    },
+    {
+      id: 'footnote',
+      label: 'Footnote',
+      shortcut: '[^1]',
+      keywords: ['footnote', 'note', 'reference', 'citation'],
+      where: 'anywhere',
+      run: later((commands, editor) => commands.insertFootnote(editor)),
+    },
+    ...CALLOUTS.map(({ kind, label, keywords }) => ({
+      id: `callout-${kind}`,
+      label,
+      shortcut: `> [!${kind.toUpperCase()}]`,
+      keywords: [...keywords],
+      run: later((commands, editor: Editor) => commands.setCallout(editor, kind)),
+    })),
+    ...TABLE_COMMANDS,
   ];
 }
 
-export function matchBlockCommands(commands: BlockCommand[], query: string): BlockCommand[] {
+export function matchBlockCommands(commands: BlockCommand[], query: string, inTable = false): BlockCommand[] {
+  const here = commands.filter((command) =>
+    inTable ? command.where === 'table' || command.where === 'anywhere' : command.where !== 'table',
+  );
   const wanted = query.trim().toLowerCase();
-  if (!wanted) return commands;
-  return commands.filter(
+  if (!wanted) return here;
+  return here.filter(
     (command) =>
       command.label.toLowerCase().includes(wanted) ||
       command.keywords.some((keyword) => keyword.startsWith(wanted)),

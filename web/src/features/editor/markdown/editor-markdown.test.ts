@@ -152,6 +152,31 @@ describe('the editor’s Markdown', () => {
     );
   });
 
+  it('keeps GitHub’s alerts as callouts, whatever block they start with (decision 69)', () => {
+    const source = [
+      '> [!NOTE]',
+      '> Read _this_.',
+      '',
+      '> [!WARNING]',
+      '>',
+      '> - one',
+      '> - two',
+      '',
+      '> \\[!TIP\\]\\',
+      '> a quote',
+    ].join('\n');
+    const doc = markdown.parse(source);
+    expect([0, 1, 2].map((index) => [doc.child(index).type.name, doc.child(index).attrs.kind])).toEqual([
+      ['callout', 'note'],
+      ['callout', 'warning'],
+      ['blockquote', undefined],
+    ]);
+    expect(doc.child(1).firstChild?.type.name).toBe('bulletList');
+    expect(expectRoundTrip(doc)).toBe(source);
+    // Any case, as GitHub reads it; written back in capitals.
+    expect(markdown.serialize(markdown.parse('> [!tip]\n> x'))).toBe('> [!TIP]\n> x');
+  });
+
   it('keeps a picture in a table cell or a heading, where it cannot be a block of its own', () => {
     const source =
       '# Logo ![mark](/media/m.webp "Our mark")\n\n| a | b |\n| --- | --- |\n| ![x\\|y](/l.png) | z |';
@@ -293,44 +318,54 @@ const codeBlock = fc
 const image = picture.map((attrs) => schema.nodes.image!.create(attrs));
 const divider = fc.constant(null).map(() => schema.nodes.horizontalRule!.create());
 
-const { block } = fc.letrec<{ block: ProseMirrorNode; list: ProseMirrorNode; quote: ProseMirrorNode }>(
-  (tie) => ({
-    block: fc.oneof(
-      { maxDepth: 2, depthIdentifier: 'nesting' },
-      paragraph,
-      heading,
-      codeBlock,
-      image,
-      divider,
-      table,
-      tie('list'),
-      tie('quote'),
-    ),
-    list: fc
-      .tuple(
-        fc.constantFrom('bulletList', 'orderedList'),
-        fc.integer({ min: 1, max: 12 }),
-        fc.array(
-          fc.tuple(
-            paragraph,
-            fc.array(tie('block'), { maxLength: 2, depthIdentifier: 'nesting' }),
-            // A task item, ticked or not, or an ordinary one: a list may mix them.
-            fc.constantFrom(null, true, false),
-          ),
-          { minLength: 1, maxLength: 3 },
+const { block } = fc.letrec<{
+  block: ProseMirrorNode;
+  list: ProseMirrorNode;
+  quote: ProseMirrorNode;
+  callout: ProseMirrorNode;
+}>((tie) => ({
+  block: fc.oneof(
+    { maxDepth: 2, depthIdentifier: 'nesting' },
+    paragraph,
+    heading,
+    codeBlock,
+    image,
+    divider,
+    table,
+    tie('list'),
+    tie('quote'),
+    tie('callout'),
+  ),
+  list: fc
+    .tuple(
+      fc.constantFrom('bulletList', 'orderedList'),
+      fc.integer({ min: 1, max: 12 }),
+      fc.array(
+        fc.tuple(
+          paragraph,
+          fc.array(tie('block'), { maxLength: 2, depthIdentifier: 'nesting' }),
+          // A task item, ticked or not, or an ordinary one: a list may mix them.
+          fc.constantFrom(null, true, false),
         ),
-      )
-      .map(([kind, start, items]) =>
-        schema.nodes[kind]!.create(
-          kind === 'orderedList' ? { start } : null,
-          items.map(([first, rest, checked]) => schema.nodes.listItem!.create({ checked }, [first, ...rest])),
-        ),
+        { minLength: 1, maxLength: 3 },
       ),
-    quote: fc
-      .array(tie('block'), { minLength: 1, maxLength: 3, depthIdentifier: 'nesting' })
-      .map((content) => schema.nodes.blockquote!.create(null, content)),
-  }),
-);
+    )
+    .map(([kind, start, items]) =>
+      schema.nodes[kind]!.create(
+        kind === 'orderedList' ? { start } : null,
+        items.map(([first, rest, checked]) => schema.nodes.listItem!.create({ checked }, [first, ...rest])),
+      ),
+    ),
+  quote: fc
+    .array(tie('block'), { minLength: 1, maxLength: 3, depthIdentifier: 'nesting' })
+    .map((content) => schema.nodes.blockquote!.create(null, content)),
+  callout: fc
+    .tuple(
+      fc.constantFrom('note', 'tip', 'warning'),
+      fc.array(tie('block'), { minLength: 1, maxLength: 3, depthIdentifier: 'nesting' }),
+    )
+    .map(([kind, content]) => schema.nodes.callout!.create({ kind }, content)),
+}));
 
 /** A footnote's text: a paragraph or two (citing no other note), or a code block. */
 const footnoteText = fc.array(

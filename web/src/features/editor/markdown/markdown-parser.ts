@@ -1,7 +1,7 @@
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import type MarkdownIt from 'markdown-it';
 import { MarkdownParser } from 'prosemirror-markdown';
-import { createMarkdownIt, taskItemState } from '../../../../../contracts/markdown-dialect';
+import { createMarkdownIt, taskItemState, type CalloutMeta } from '../../../../../contracts/markdown-dialect';
 import { keepEveryFootnote } from './footnotes';
 import { liftImages } from './lift-images';
 
@@ -44,6 +44,7 @@ function footnoteLabel(token: Token) {
 function createParser(schema: Schema): MarkdownParser {
   return new MarkdownParser(schema, tokenizer(), {
     blockquote: { block: 'blockquote' },
+    callout: { block: 'callout', getAttrs: (token) => ({ kind: (token.meta as CalloutMeta).kind }) },
     paragraph: { block: 'paragraph' },
     list_item: { block: 'listItem', getAttrs: (token) => ({ checked: taskItemState(token) }) },
     // The item says whether it is ticked (above); the box itself is drawn by the editor.

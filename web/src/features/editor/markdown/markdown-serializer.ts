@@ -121,6 +121,17 @@ function createSerializer(): MarkdownSerializer {
         state.closeBlock(node);
       },
       blockquote: (state, node) => state.wrapBlock('> ', null, node, () => state.renderContent(node)),
+      // GitHub's alert: `[!NOTE]` alone on the quote's first line. A paragraph may follow on the next
+      // line; any other block after a blank one, or a list or heading would be read as going on
+      // the marker's paragraph.
+      callout: (state, node) =>
+        state.wrapBlock('> ', null, node, () => {
+          state.write(`[!${String(node.attrs.kind).toUpperCase()}]`);
+          if (node.firstChild?.type.name === 'paragraph') state.ensureNewLine();
+          // As if the marker were a block of its own: a blank quoted line before the next.
+          else state.closeBlock(node);
+          state.renderContent(node);
+        }),
       // Two lists of a kind in a row would merge into one in Markdown, so the second uses the
       // other marker (`*`, `1)`).
       bulletList: (state, node, parent, index) => {

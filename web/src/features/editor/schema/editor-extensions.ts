@@ -16,6 +16,7 @@ import { Text } from '@tiptap/extension-text';
 import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
 import { LinkMark } from './link-mark';
 import {
+  Callout,
   FootnoteDefinition,
   FootnoteReference,
   InlineImage,
@@ -72,7 +73,7 @@ function figureAttributes(element: HTMLElement) {
 
 /**
  * The blocks the editor knows, and nothing else: paragraph, headings, quote, lists (with task
- * items), code block with its language, image, divider, table, footnotes; bold, italic,
+ * items), code block with its language, image, divider, table, footnotes, callout; bold, italic,
  * strike-through, inline code and link: what the Markdown dialect has (decision 54). Anything pasted
  * is cleaned to these by ProseMirror's schema-driven parser. Underline is left out: Markdown has
  * none. Named one by one rather than through Tiptap's starter kit, which would bring underline and
@@ -100,6 +101,7 @@ export function editorExtensions(): AnyExtension[] {
     TableCell,
     FootnoteReference,
     FootnoteDefinition,
+    Callout,
     Bold,
     Italic,
     Strike,

@@ -1,12 +1,15 @@
 import { Node } from '@tiptap/core';
+import type { Schema } from '@tiptap/pm/model';
 import { ListItem } from '@tiptap/extension-list';
-import type { EditorState } from '@tiptap/pm/state';
+import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
+import type { CalloutKind } from '../../../../../contracts/markdown-dialect';
 
 /**
  * The blocks that hold what GitHub's Markdown adds to CommonMark (decision 54): task list items,
- * tables and footnotes. They are here so that a post written with them opens in the editor and is
- * saved as it was; the editor shows them and lets their text be edited, and offers no command yet to
- * add a table, a task or a footnote.
+ * tables, footnotes and callouts. They are here so that a post written with them opens in the editor
+ * and is saved as it was. Tables, footnotes and callouts are added from the `/` menu, whose commands
+ * for them (lib/insert-blocks.ts, lib/table-commands.ts) load when first chosen; moving between
+ * cells with Tab is here, since it must answer the key at once.
  */
 
 /**
@@ -34,7 +37,7 @@ export const TaskListItem = ListItem.extend({
 });
 
 /** Whether the selection is inside a table cell, whose text is a single line in Markdown. */
-function inTableCell(state: EditorState): boolean {
+export function inTableCell(state: EditorState): boolean {
   const { $from } = state.selection;
   for (let depth = $from.depth; depth > 0; depth -= 1) {
     const name = $from.node(depth).type.name;
@@ -44,10 +47,56 @@ function inTableCell(state: EditorState): boolean {
 }
 
 /**
+ * Moves the cursor to the next cell (`step` 1) or the one before (-1), row after row, selecting its
+ * text as a spreadsheet does. Tab in the last cell adds a row below, as in Google Docs and Tiptap's
+ * table; Shift-Tab in the first cell stays. Outside a table it does nothing, so Tab keeps leaving
+ * the editor (WCAG 2.1.2: no keyboard trap).
+ */
+export function goToCell(
+  state: EditorState,
+  dispatch: ((tr: Transaction) => void) | undefined,
+  step: 1 | -1,
+): boolean {
+  const { $from } = state.selection;
+  let depth = $from.depth;
+  while (depth > 0 && !['tableCell', 'tableHeader'].includes($from.node(depth).type.name)) depth -= 1;
+  if (depth < 2) return false;
+  const table = $from.node(depth - 2);
+  const tableStart = $from.start(depth - 2);
+  // Every cell's start, in reading order.
+  const cells: { from: number; to: number }[] = [];
+  table.forEach((row, rowOffset) => {
+    row.forEach((cell, cellOffset) => {
+      const from = tableStart + rowOffset + 1 + cellOffset + 1;
+      cells.push({ from, to: from + cell.content.size });
+    });
+  });
+  const here = cells.findIndex((cell) => cell.from === $from.start(depth));
+  const next = cells[here + step];
+  if (!dispatch) return true;
+  if (next) {
+    dispatch(state.tr.setSelection(TextSelection.create(state.doc, next.from, next.to)).scrollIntoView());
+    return true;
+  }
+  if (step < 0) return true;
+  const lastRow = table.lastChild!;
+  const row = lastRow.type.create(
+    null,
+    Array.from({ length: lastRow.childCount }, (_, column) =>
+      state.schema.nodes.tableCell!.create({ align: lastRow.child(column).attrs.align as unknown }),
+    ),
+  );
+  const rowAt = tableStart + table.content.size;
+  const tr = state.tr.insert(rowAt, row);
+  dispatch(tr.setSelection(TextSelection.create(tr.doc, rowAt + 2)).scrollIntoView());
+  return true;
+}
+
+/**
  * A GFM table: rows of cells, the first row its header. A cell holds one line of text with its
  * marks (a Markdown table has no line break or block in a cell). Ours rather than Tiptap's table
  * extension, whose cells hold blocks and span columns (more than Markdown can say) and which brings
- * prosemirror-tables into the writing page's first load (decision 43).
+ * prosemirror-tables into the writing page's first load (decisions 43, 54 and 69).
  */
 export const Table = Node.create({
   name: 'table',
@@ -59,9 +108,35 @@ export const Table = Node.create({
   addKeyboardShortcuts() {
     // Enter would split the cell into two, and a line break cannot be written in a cell.
     const stay = () => inTableCell(this.editor.state);
-    return { Enter: stay, 'Shift-Enter': stay, 'Mod-Enter': stay };
+    const go = (step: 1 | -1) => () => goToCell(this.editor.state, this.editor.view.dispatch, step);
+    return { Enter: stay, 'Shift-Enter': stay, 'Mod-Enter': stay, Tab: go(1), 'Shift-Tab': go(-1) };
   },
 });
+
+/** A table of rows of cells' text; the first row is the header, as Markdown's tables have one. */
+export function tableOf(
+  schema: Schema,
+  rows: readonly (readonly string[])[],
+  aligns: readonly (string | null)[] = [],
+) {
+  const width = Math.max(1, ...rows.map((cells) => cells.length));
+  const { table, tableRow, tableHeader, tableCell } = schema.nodes;
+  return table!.create(
+    null,
+    rows.map((cells, index) =>
+      tableRow!.create(
+        null,
+        Array.from({ length: width }, (_, column) => {
+          const text = cells[column] ?? '';
+          return (index === 0 ? tableHeader! : tableCell!).create(
+            { align: aligns[column] ?? null },
+            text ? schema.text(text) : null,
+          );
+        }),
+      ),
+    ),
+  );
+}
 
 export const TableRow = Node.create({
   name: 'tableRow',
@@ -157,4 +232,42 @@ export const FootnoteDefinition = Node.create({
     { class: 'editor-footnote', 'data-footnote-label': String(node.attrs.label) },
     0,
   ],
+});
+
+const CALLOUT_LABELS: Record<CalloutKind, string> = { note: 'Note', tip: 'Tip', warning: 'Warning' };
+
+/**
+ * A callout (note, tip, warning): blocks set apart, `> [!NOTE]` in Markdown as GitHub's alerts
+ * (decision 69). Drawn as the page draws it, an aside named by its kind, the kind shown above it by
+ * the stylesheet. Backspace at its start lifts the text out, as from a quote.
+ */
+export const Callout = Node.create({
+  name: 'callout',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes: () => ({
+    kind: {
+      default: 'note',
+      parseHTML: (element: HTMLElement) => {
+        const kind = element.getAttribute('data-callout');
+        return kind && kind in CALLOUT_LABELS ? kind : 'note';
+      },
+    },
+  }),
+  parseHTML: () => [{ tag: 'aside[data-callout]' }],
+  renderHTML: ({ node }) => {
+    const kind =
+      (node.attrs.kind as CalloutKind) in CALLOUT_LABELS ? (node.attrs.kind as CalloutKind) : 'note';
+    return [
+      'aside',
+      {
+        class: `editor-callout editor-callout--${kind}`,
+        'data-callout': kind,
+        role: 'note',
+        'aria-label': CALLOUT_LABELS[kind],
+      },
+      0,
+    ];
+  },
 });
