@@ -176,7 +176,8 @@ test.describe('the writing room’s blocks', () => {
     await expect(page.locator('.block-editor__body .editor-footnote')).toHaveText(
       'Where the claim comes from.',
     );
-    await page.locator('.block-editor__body > p').first().click();
+    // Back to the end of the first line, by keyboard.
+    await page.keyboard.press('Control+Home');
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await choose(page, 'warn', 'Warning');

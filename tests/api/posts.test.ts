@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feedPath } from '../../contracts/feeds';
 import type { Post, ReadablePost } from '../../contracts/posts';
 import { nowIso } from '../../server/lib/clock';
 import { uuidv7 } from '../../server/lib/ids';
@@ -198,6 +199,42 @@ describeEachDatabase('posts API', (ctx) => {
       expect(post.contentHtml).not.toMatch(/<script|javascript:/i);
       expect(post.contentHtml).toContain('<pre tabindex="0"><code class="hljs language-js">');
       expect(post.imageUrl).toBe('https://example.com/p.png');
+    });
+
+    it('keeps a table, a footnote and a callout as written, and carries them rendered, in the API and the feed (decision 69)', async () => {
+      const author = await signUpUser(ctx);
+      const content = [
+        'Prices[^1]:',
+        '',
+        '| Item | Price |',
+        '| --- | ---: |',
+        '| <b onclick="x()">Tea</b> | [3](javascript:alert(1)) |',
+        '',
+        '> [!WARNING]',
+        '> The shop shuts at noon.',
+        '',
+        '[^1]: On a Monday.',
+      ].join('\n');
+      const created = await createPost(ctx, author, { title: 'Blocks', content });
+      const { response: post } = (await readPost(ctx, created.id)).body;
+      expect(post.content).toBe(content);
+      const html = post.contentHtml;
+      expect(html).toContain('<th align="right">Price</th>');
+      expect(html).toContain('<td>&lt;b onclick="x()"&gt;Tea&lt;/b&gt;</td>');
+      expect(html).not.toMatch(/javascript:|<b\b/);
+      expect(html).toContain(
+        '<aside class="callout callout--warning" role="note" aria-label="Warning">\n<p class="callout__title" aria-hidden="true">Warning</p>',
+      );
+      expect(html).toMatch(/<h2 id="(fn-[0-9a-f]{8}-label)" class="visually-hidden">Footnotes<\/h2>/);
+      expect(html).toMatch(/<a aria-describedby="fn-[0-9a-f]{8}-label" href="#fn-[0-9a-f]{8}-1"/);
+
+      // The feed carries the same HTML (escaped in its XML).
+      const feed = await ctx.app.inject({ method: 'GET', url: feedPath('rss', { userId: author.id }) });
+      expect(feed.statusCode).toBe(200);
+      expect(feed.body).toMatch(
+        /(<|&lt;)aside class="callout callout--warning" role="note" aria-label="Warning"/,
+      );
+      expect(feed.body).toMatch(/(<|&lt;)th align="right"(>|&gt;)Price/);
     });
 
     it('carries real comment and favorite counts, and `favorited` for a signed-in reader', async () => {
