@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from './support/harness';
 import { startMailSink, type ReceivedMail } from './support/mail-sink';
+import { deliveryStatesIn } from './support/newsletter-deliveries';
 import { addMember, createPublication } from './support/publications';
 
 /** A real SMTP server (smtp-server) whose messages mailparser reads: what readers would receive. */
@@ -95,16 +96,7 @@ async function publish(ctx: ApiContext, writer: TestUser, body: Record<string, u
 }
 
 /** The deliveries of a post by state (what is left to send, what went, what was stopped). */
-async function deliveryStates(ctx: ApiContext, postId: string): Promise<Record<string, number>> {
-  const rows = await ctx.database.db
-    .selectFrom('newsletter_deliveries')
-    .select('state')
-    .where('post_id', '=', postId)
-    .execute();
-  const counts: Record<string, number> = {};
-  for (const row of rows) counts[row.state] = (counts[row.state] ?? 0) + 1;
-  return counts;
-}
+const deliveryStates = (ctx: ApiContext, postId: string) => deliveryStatesIn(ctx.database.db, postId);
 
 /** The post's send row: undefined when publishing queued no email. */
 const sendOf = (ctx: ApiContext, postId: string) =>
