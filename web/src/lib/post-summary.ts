@@ -78,6 +78,9 @@ export function summarizePage(page: Page<Post>, preview: PreviewRule = cachedLis
 
 export const summarizeProfilePage = (page: Page<Post>) => summarizePage(page, cachedProfilePreview);
 
+/** One post as a profile's list shows it (the pinned post above the list). */
+export const summarizeProfilePost = (post: Post) => summarize(post, cachedProfilePreview);
+
 /**
  * The read page's post: the rendered HTML is all it shows of the body, so the Markdown stays on the
  * server, and only its description (for the head) comes along.

@@ -16,14 +16,26 @@ export type UploadResult = { ok: true; media: UploadedMedia } | { ok: false; mes
  * POST /api/media (bearer, multipart field `file`) → 201 {response: UploadedMedia}. Not through
  * apiRequest, which speaks JSON only: the browser sets the multipart boundary itself.
  */
-export async function uploadMedia(file: File): Promise<UploadResult> {
+export function uploadMedia(file: File): Promise<UploadResult> {
+  return uploadPicture<UploadedMedia>(file, '/api/media', 'POST');
+}
+
+/**
+ * Sends one picture as the multipart field `file` to `path` (POST /api/media, PUT
+ * /api/user/picture) and answers its `response`, or the server's message.
+ */
+export async function uploadPicture<T extends { url: string }>(
+  file: File,
+  path: string,
+  method: 'POST' | 'PUT',
+): Promise<{ ok: true; media: T } | { ok: false; message: string }> {
   const body = new FormData();
   body.append('file', file, file.name || 'image');
   const token = readToken(appStorage);
   let response: Response;
   try {
-    response = await fetch(`${import.meta.env.VITE_API_BASE ?? ''}/api/media`, {
-      method: 'POST',
+    response = await fetch(`${import.meta.env.VITE_API_BASE ?? ''}${path}`, {
+      method,
       body,
       headers: token
         ? { Authorization: `Bearer ${token}`, Accept: 'application/json' }
@@ -34,7 +46,7 @@ export async function uploadMedia(file: File): Promise<UploadResult> {
   }
   const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) return { ok: false, message: serverErrorText(answer) };
-  const media = (answer as { response?: UploadedMedia } | null)?.response;
+  const media = (answer as { response?: T } | null)?.response;
   if (!media || typeof media.url !== 'string') return { ok: false, message: serverErrorText(null) };
   return { ok: true, media };
 }

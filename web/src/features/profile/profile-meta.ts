@@ -8,9 +8,11 @@ function plural(value: number, one: string, many: string): string {
 }
 
 /** A profile's head (issue 8 §2): the writer's feeds and ProfilePage data. */
-export function profileMeta(profile: Profile, site: SiteInfo): PageMeta {
+export function profileMeta(profile: Omit<Profile, 'pinnedPost'>, site: SiteInfo): PageMeta {
   const path = profilePath(profile);
   const url = absoluteUrl(site, path);
+  const image = profile.picture ? absoluteUrl(site, profile.picture.url) : profile.image;
+  const sameAs = [...(profile.links.website ? [profile.links.website] : []), ...profile.links.elsewhere];
   return {
     title: profile.username,
     description: `${profile.username} writes on ${site.name}: ${plural(profile.postCount, 'post', 'posts')}, ${plural(profile.followerCount, 'follower', 'followers')}.`,
@@ -27,6 +29,9 @@ export function profileMeta(profile: Profile, site: SiteInfo): PageMeta {
         name: profile.username,
         identifier: profile.id,
         url,
+        ...(image ? { image } : {}),
+        // Their own pages elsewhere: what search engines tie the person to.
+        ...(sameAs.length > 0 ? { sameAs: sameAs.map((link) => link.url) } : {}),
         interactionStatistic: [
           {
             '@type': 'InteractionCounter',

@@ -1,5 +1,7 @@
-import type { Profile } from '../../../../../contracts/auth';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import type { ProfileView } from '../loaders/profile-loader';
+import { Avatar } from '../../../components/ui/avatar';
+import { ProfileLinksList } from './profile-links';
+import '../profile.css';
 import { LocalDate } from '../../../components/ui/local-date';
 import { useViewer } from '../../auth';
 import { FollowButton } from './follow-button';
@@ -7,9 +9,9 @@ import { AppLink } from '../../../components/ui/app-link';
 import { OwnBlogLink } from '../../publications';
 
 export interface ProfileHeaderProps {
-  profile: Profile;
+  profile: ProfileView;
   isOwner: boolean;
-  onProfileChange: (profile: Profile) => void;
+  onProfileChange: (profile: ProfileView) => void;
 }
 
 function count(value: number, one: string, many: string): string {
@@ -25,20 +27,7 @@ export function ProfileHeader({ profile, isOwner, onProfileChange }: ProfileHead
 
   return (
     <header className="profile-header">
-      {profile.image?.startsWith('https://') ? (
-        // Decorative like the initial it replaces; only https pictures pass the page's CSP.
-        <img
-          className="avatar avatar--lg avatar--picture"
-          src={profile.image}
-          alt=""
-          width={72}
-          height={72}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
-      ) : (
-        <AvatarInitial name={profile.username} size="lg" />
-      )}
+      <Avatar name={profile.username} picture={profile.picture} image={profile.image} size="lg" />
       <div className="profile-header__text">
         <h1 className="profile-header__name">{profile.username}</h1>
         {profile.bio ? <p className="profile-header__bio">{profile.bio}</p> : null}
@@ -50,6 +39,7 @@ export function ProfileHeader({ profile, isOwner, onProfileChange }: ProfileHead
           <li>{count(profile.followerCount, 'follower', 'followers')}</li>
           <li>{profile.followingCount.toLocaleString('en-US')} following</li>
         </ul>
+        <ProfileLinksList links={profile.links} />
       </div>
       <div className="profile-header__action">
         {isOwner ? (

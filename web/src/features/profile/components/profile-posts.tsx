@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { pinPost, unpinPost } from '../api/pin-post';
 import type { Page } from '../../../../../contracts/posts';
 import { dataPath, DATA_PATHS } from '../../../lib/data-routes';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
@@ -8,6 +9,7 @@ import { PagedList } from '../../../components/ui/paged-list';
 import { readPostPath } from '../../../lib/paths';
 import type { PostSummary } from '../../../lib/post-summary';
 import '../../../styles/posts.css';
+import '../profile.css';
 import { AppLink } from '../../../components/ui/app-link';
 
 export interface ProfilePostsProps {
@@ -16,6 +18,10 @@ export interface ProfilePostsProps {
   first: Page<PostSummary>;
   /** The viewer owns this profile: the empty state offers 'Publish Blogs' (SPEC §2). */
   isOwner: boolean;
+  /** The post the writer pinned: shown first, marked (decision 0068). */
+  pinned: PostSummary | null;
+  /** After the owner pinned or unpinned a post: the profile is read again. */
+  onPinChange: () => void;
 }
 
 /** PRODUCT fix 1's spelling of SPEC §2's empty profile. */
@@ -25,9 +31,15 @@ export const NO_BLOGS_TEXT = 'You have no blogs yet';
  * The user's posts under the profile header (SPEC §2): each with its title, an author line and the
  * profile preview of SPEC §9 (200 characters, ' ...' only when cut: PRODUCT fix 9), page by page.
  */
-export function ProfilePosts({ userId, first, isOwner }: ProfilePostsProps) {
+export function ProfilePosts({ userId, first, isOwner, pinned, onPinChange }: ProfilePostsProps) {
+  const pin = isOwner ? { pinnedId: pinned?.id ?? null, onChange: onPinChange } : null;
   return (
     <ProfilePostsSection isOwner={isOwner}>
+      {pinned ? (
+        <div className="profile-posts__pinned">
+          <ProfilePostItem post={pinned} pinned pin={pin} />
+        </div>
+      ) : null}
       <PagedList
         first={first}
         moreUrl={dataPath(DATA_PATHS.profilePosts, { userId })}
@@ -50,7 +62,7 @@ export function ProfilePosts({ userId, first, isOwner }: ProfilePostsProps) {
             )}
           </div>
         }
-        renderItem={(post) => <ProfilePostItem post={post} />}
+        renderItem={(post) => <ProfilePostItem post={post} pinned={false} pin={pin} />}
       />
     </ProfilePostsSection>
   );
@@ -67,9 +79,23 @@ export function ProfilePostsSection({ isOwner, children }: { isOwner: boolean; c
   );
 }
 
-function ProfilePostItem({ post }: { post: PostSummary }) {
+interface PinControl {
+  pinnedId: string | null;
+  onChange: () => void;
+}
+
+function ProfilePostItem({
+  post,
+  pinned,
+  pin,
+}: {
+  post: PostSummary;
+  pinned: boolean;
+  pin: PinControl | null;
+}) {
   return (
     <article className="profile-post">
+      {pinned ? <p className="profile-post__pinned">Pinned</p> : null}
       <h3 className="profile-post__title">
         <AppLink to={readPostPath(post)}>{post.title}</AppLink>
       </h3>
@@ -80,7 +106,44 @@ function ProfilePostItem({ post }: { post: PostSummary }) {
         <LocalDate iso={post.createdAt} />
       </p>
       <p className="profile-post__preview">{post.preview}</p>
+      {pin ? <PinButton post={post} pin={pin} /> : null}
     </article>
+  );
+}
+
+/** The owner's Pin / Unpin: one pinned post at a time, so pinning another replaces it. */
+function PinButton({ post, pin }: { post: PostSummary; pin: PinControl }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isPinned = pin.pinnedId === post.id;
+  const label = isPinned ? 'Unpin' : 'Pin to profile';
+  const toggle = async () => {
+    setPending(true);
+    setError(null);
+    const result = isPinned ? await unpinPost() : await pinPost(post.id);
+    setPending(false);
+    if (result.ok) pin.onChange();
+    else setError(result.error.message);
+  };
+  return (
+    <p className="profile-post__actions">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={pending}
+        // The visible words first (WCAG 2.5.3), then which post, as every card has one.
+        aria-label={`${label}: ${post.title}`}
+        aria-describedby={error ? `pin-error-${post.id}` : undefined}
+        onClick={() => void toggle()}
+      >
+        {label}
+      </button>
+      {error ? (
+        <span id={`pin-error-${post.id}`} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -6,12 +6,22 @@ import type { ApiResult } from '../../../lib/api-client';
 import { logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
 import { pageDataOf } from '../../../lib/page-data';
-import { summarizeProfilePage, type PostSummary } from '../../../lib/post-summary';
+import { summarizeProfilePage, summarizeProfilePost, type PostSummary } from '../../../lib/post-summary';
+
+/** A profile as the page shows it: the pinned post as a card, not its whole Markdown. */
+export type ProfileView = Omit<Profile, 'pinnedPost'> & { pinnedPost: PostSummary | null };
+
+function toProfileView(result: ApiResult<Profile>): ApiResult<ProfileView> {
+  return mapResult(result, (profile) => ({
+    ...profile,
+    pinnedPost: profile.pinnedPost && summarizeProfilePost(profile.pinnedPost),
+  }));
+}
 
 export interface ProfileData {
   /** null for plain /profile: "mine", which only the browser knows. */
   userId: string | null;
-  profile: Deferred<ApiResult<Profile>> | null;
+  profile: Deferred<ApiResult<ProfileView>> | null;
   posts: Deferred<ApiResult<Page<PostSummary>>> | null;
 }
 
@@ -34,7 +44,10 @@ export async function profileLoader(args: LoaderFunctionArgs) {
   const userId = new URL(request.url).searchParams.get('userId') || null;
   if (userId === null) return { userId, profile: null, posts: null } satisfies ProfileData;
   // Specification §8's log line for a failed profile fetch.
-  const profile = pageData.profile(userId, request.signal).then(logFailure('Error fetching profile'));
+  const profile = pageData
+    .profile(userId, request.signal)
+    .then(logFailure('Error fetching profile'))
+    .then(toProfileView);
   const posts = loadProfilePostsPage(pageData, userId, null, request.signal);
   if (!import.meta.env.SSR) return { userId, profile, posts } satisfies ProfileData;
   const [loadedProfile, loadedPosts] = await Promise.all([profile, posts]);
@@ -56,7 +69,8 @@ export async function profileByHandleLoader(args: LoaderFunctionArgs) {
   const { signal } = args.request;
   const profile = await pageData
     .profileByHandle(segment.slice(1), signal)
-    .then(logFailure('Error fetching profile'));
+    .then(logFailure('Error fetching profile'))
+    .then(toProfileView);
   if (!profile.ok) {
     return data({ userId: '', profile, posts: profile } satisfies ProfileData, {
       status: pageStatus(profile),

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Navigate, useLoaderData, useRevalidator } from 'react-router';
-import type { Profile } from '../../../../../contracts/auth';
 import { PageHead, useSite } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { Loaded } from '../../../lib/loaded';
@@ -11,7 +10,7 @@ import { PeopleLists } from '../../social';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileHeaderSkeleton } from '../components/profile-header-skeleton';
 import { NewsletterForm } from '../../newsletters';
-import type { ProfileData } from '../loaders/profile-loader';
+import type { ProfileData, ProfileView as LoadedProfileView } from '../loaders/profile-loader';
 import { profileMeta } from '../profile-meta';
 import { AppLink } from '../../../components/ui/app-link';
 import { useCountView } from '../../stats';
@@ -70,7 +69,13 @@ function ProfileView({
             >
               {(list) =>
                 list.ok ? (
-                  <ProfilePosts userId={userId} first={list.data} isOwner={isOwner} />
+                  <ProfilePosts
+                    userId={userId}
+                    first={list.data}
+                    isOwner={isOwner}
+                    pinned={result.ok ? result.data.pinnedPost : null}
+                    onPinChange={() => void revalidator.revalidate()}
+                  />
                 ) : (
                   <ProfilePostsSection isOwner={isOwner}>
                     <ErrorRetry message={list.error.message} onRetry={() => void revalidator.revalidate()} />
@@ -85,7 +90,7 @@ function ProfileView({
   );
 }
 
-function LoadedProfile({ profile: loaded, isOwner }: { profile: Profile; isOwner: boolean }) {
+function LoadedProfile({ profile: loaded, isOwner }: { profile: LoadedProfileView; isOwner: boolean }) {
   const site = useSite();
   useCountView('profile', loaded.id);
   // A follow shows at once; a new profile from the loader starts over.

@@ -57,7 +57,7 @@ export function ProfileDetailsForm({
               name="image"
               inputMode="url"
               autoComplete="photo"
-              hint="The web address of a picture of you, starting with https://"
+              hint="The web address of a picture of you, starting with https://. An uploaded picture shows its own address here; another address replaces it."
               value={form.values.image}
               onValueChange={(value) => form.setValue('image', value)}
               error={form.errors.image}

@@ -1,7 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MIN, RECENT_SIGN_IN_MINUTES, userUpdateSchema } from '../../../../../contracts/auth';
+import {
+  PASSWORD_MIN,
+  RECENT_SIGN_IN_MINUTES,
+  userUpdateSchema,
+  type Account,
+} from '../../../../../contracts/auth';
 import { PageHead } from '../../../lib/head/page-head';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -11,6 +16,8 @@ import { ApiKeys } from '../components/api-keys';
 import { DeleteAccountForm } from '../components/delete-account-form';
 import { EmailChangeForm } from '../components/email-change-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
+import { ProfileLinksForm } from '../components/profile-links-form';
+import { ProfilePictureForm } from '../components/profile-picture-form';
 import { ExportData } from '../components/export-data';
 import { PublicationsLink } from '../components/publications-link';
 import { StatsLink } from '../components/stats-link';
@@ -31,16 +38,19 @@ export function UserUpdatePage() {
   const { userData } = useSession();
   const [email, setEmail] = useState<string | null>(null);
   const [handle, setHandle] = useState<string | null>(null);
-  const [details, setDetails] = useState<{ bio: string; image: string } | null>(null);
-  useEffect(() => {
+  const [account, setAccount] = useState<Account | null>(null);
+  // Bumped when the picture changes: the Profile form starts again from the stored address.
+  const [pictureVersion, setPictureVersion] = useState(0);
+  const loadAccount = useCallback(() => {
     void getCurrentUser().then((result) => {
       if (!result.ok) return;
-      const { email: current, bio, image, handle: currentHandle } = result.data.response;
+      const { email: current, handle: currentHandle } = result.data.response;
       setEmail(current);
       setHandle(currentHandle);
-      setDetails({ bio: bio ?? '', image: image ?? '' });
+      setAccount(result.data.response);
     });
   }, []);
+  useEffect(loadAccount, [loadAccount]);
 
   const form = useZodForm({
     schema: userUpdateSchema,
@@ -113,7 +123,24 @@ export function UserUpdatePage() {
         </SubmitButton>
       </form>
       <FormError message={form.formError} />
-      {details && userData?.id ? <ProfileDetailsForm initial={details} userId={userData.id} /> : null}
+      {account && userData?.id ? (
+        <>
+          <ProfilePictureForm
+            name={account.username}
+            initial={{ picture: account.picture, image: account.image }}
+            onChange={() => {
+              setPictureVersion((version) => version + 1);
+              loadAccount();
+            }}
+          />
+          <ProfileDetailsForm
+            key={`${pictureVersion}-${account.image ?? ''}`}
+            initial={{ bio: account.bio ?? '', image: account.image ?? '' }}
+            userId={userData.id}
+          />
+          <ProfileLinksForm initial={account.links} />
+        </>
+      ) : null}
       <PublicationsLink />
       <StatsLink />
       <SubscribersLink />
