@@ -19,6 +19,8 @@ export const TOO_MANY_LINKS_MESSAGE = `At most ${MAX_ELSEWHERE_LINKS} profiles e
 export const DUPLICATE_LINK_MESSAGE = 'This address is already in your links';
 export const PIN_NOT_YOURS_MESSAGE = 'You can pin only your own posts';
 export const PIN_NOT_PUBLISHED_MESSAGE = 'Only a published post can be pinned';
+/** An email-only post keeps off every list of posts, the profile's included. */
+export const PIN_EMAIL_ONLY_MESSAGE = 'An email-only post is in no list, so it cannot be pinned';
 
 /** An uploaded picture as pages show it: `srcset` lists every stored size. */
 export type ProfilePicture = Pick<PostCover, 'id' | 'url' | 'srcset'>;

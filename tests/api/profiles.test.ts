@@ -6,6 +6,7 @@ import type { Post } from '../../contracts/posts';
 import {
   DUPLICATE_LINK_MESSAGE,
   LINK_HTTPS_MESSAGE,
+  PIN_EMAIL_ONLY_MESSAGE,
   PIN_NOT_PUBLISHED_MESSAGE,
   PIN_NOT_YOURS_MESSAGE,
   TOO_MANY_LINKS_MESSAGE,
@@ -284,6 +285,31 @@ describeEachDatabase('Profiles: pictures, links, pinned posts', (ctx) => {
     expect(unpinned.status).toBe(204);
     expect((await profileOf(ctx, writer.id)).pinnedPost).toBeNull();
     expect((await request(ctx, { method: 'DELETE', url: '/api/user/pinned' })).status).toBe(401);
+  });
+
+  it('an email-only post cannot be pinned: it is in no list, the profile’s included', async () => {
+    const writer = await signUpUser(ctx);
+    const letter = await request<{ response: Post }>(ctx, {
+      method: 'POST',
+      url: '/api/post/blog',
+      token: writer.token,
+      payload: { title: 'Only for subscribers', content: 'Dear reader', newsletter: 'email-only' },
+    });
+    expect(letter.status).toBe(201);
+    const refused = await pin(ctx, writer, letter.body.response.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(PIN_EMAIL_ONLY_MESSAGE);
+    expect((await profileOf(ctx, writer.id)).pinnedPost).toBeNull();
+
+    // A pin stored before the post became email-only shows to nobody either.
+    const post = await createPost(ctx, writer, { title: 'On the web' });
+    expect((await pin(ctx, writer, post.id)).status).toBe(200);
+    await ctx.database.db
+      .updateTable('posts')
+      .set({ newsletter: 'email-only' })
+      .where('id', '=', post.id)
+      .execute();
+    expect((await profileOf(ctx, writer.id)).pinnedPost).toBeNull();
   });
 
   it('unpublishing or deleting the pinned post clears the pin for good', async () => {

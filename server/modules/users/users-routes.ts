@@ -172,7 +172,7 @@ export function registerUserRoutes(
       schema: declareRoute({
         summary: 'Pin one of your posts to the top of your profile',
         description:
-          'Replaces any pinned post. 404 for a post the viewer cannot see, 403 for another writer’s post, 400 for a draft, scheduled or hidden post. Unpublishing or deleting the post unpins it.',
+          'Replaces any pinned post. 404 for a post the viewer cannot see, 403 for another writer’s post, 400 for a draft, scheduled, hidden or email-only post. Unpublishing or deleting the post unpins it.',
         tag: 'People',
         access: 'sign-in',
         body: pinPostSchema,

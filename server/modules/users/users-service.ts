@@ -42,6 +42,7 @@ import type { ProfileRow, UsersRepository } from './users-repository';
 import { mediaCover } from '../../../contracts/media';
 import {
   PIN_NOT_PUBLISHED_MESSAGE,
+  PIN_EMAIL_ONLY_MESSAGE,
   PIN_NOT_YOURS_MESSAGE,
   readLinks,
   type ProfileLinksInput,
@@ -70,6 +71,11 @@ const usernameTaken = () =>
  */
 export interface PasswordChanges {
   changePassword(userId: string, passwordHash: string): Promise<number>;
+}
+
+/** A post the profile's list may lead with: published, and in lists (an email-only post is in none). */
+function pinnable(post: Post): boolean {
+  return post.status === 'published' && !post.hidden && post.newsletter !== 'email-only';
 }
 
 type ProfileWithoutPin = Omit<Profile, 'pinnedPost'> & { pinnedPostId: string | null };
@@ -307,10 +313,10 @@ export class UsersService {
     const row = await this.users.findProfile(userId, viewer?.id ?? null);
     if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
     const { pinnedPostId, ...profile } = profileOf(row);
-    // Read as an anonymous reader would see it: a pin that became hidden shows to nobody.
+    // Read as an anonymous reader would see it: a pin that became hidden, or email-only, shows to nobody.
     const pinned =
       pinnedPostId === null ? null : await this.posts.get(pinnedPostId, null).catch(notFoundAsNull);
-    return { ...profile, pinnedPost: pinned?.status === 'published' ? pinned : null };
+    return { ...profile, pinnedPost: pinned && pinnable(pinned) ? pinned : null };
   }
 
   /**
@@ -334,6 +340,7 @@ export class UsersService {
     const post = await this.posts.get(postId, viewer);
     if (post.authorId !== viewer.id) throw forbidden(PIN_NOT_YOURS_MESSAGE);
     if (post.status !== 'published' || post.hidden) throw badRequest(PIN_NOT_PUBLISHED_MESSAGE);
+    if (!pinnable(post)) throw badRequest(PIN_EMAIL_ONLY_MESSAGE);
     await this.users.setPinnedPost(viewer.id, post.id, nowIso());
     return post;
   }
