@@ -12,6 +12,7 @@
  * And the writer's 365-day stats (`GET /api/stats/writer?days=365`, with and without a time zone),
  * timed one request at a time (target under 50 ms). Writes bench/results/stats.json.
  */
+import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -202,11 +203,12 @@ async function runMode(
   pages: { paths: readonly string[]; headers: Record<string, string> },
   load: MeasureOptions,
   responseCache: boolean,
+  sameSecret: { JWT_SECRET: string },
   eachServer: (app: ServerProcess) => Promise<void>,
 ): Promise<ModeReport> {
   const before = loadAverage();
   const app = await startAppServer(database.url, database.scratchDir, {
-    env: responseCache ? {} : { RESPONSE_CACHE_TTL_MS: '0' },
+    env: { ...sameSecret, ...(responseCache ? {} : { RESPONSE_CACHE_TTL_MS: '0' }) },
   });
   const stopApp = onCleanup(() => app.stop());
   await eachServer(app);
@@ -310,7 +312,9 @@ export async function runStats(options: BenchOptions): Promise<void> {
 
   // The writer signs up on a server of their own; their year is written with no server running,
   // so no measured server meets a write-ahead log of a million rows still to checkpoint.
-  const signUpServer = await startAppServer(database.url, database.scratchDir);
+  // Every server of the run signs with one secret, so the writer's token holds on each.
+  const sameSecret = { JWT_SECRET: randomBytes(48).toString('base64url') };
+  const signUpServer = await startAppServer(database.url, database.scratchDir, { env: sameSecret });
   const writer = await signUpBenchAccount(signUpServer.origin, 'Bench Stats Writer').finally(() =>
     signUpServer.stop(),
   );
@@ -334,7 +338,7 @@ export async function runStats(options: BenchOptions): Promise<void> {
   for (const responseCache of [true, false]) {
     console.log(`Server ${responseCache ? 'with' : 'without'} its response cache:`);
     modes.push(
-      await runMode(database, options, postIds, pages, load, responseCache, async (app) => {
+      await runMode(database, options, postIds, pages, load, responseCache, sameSecret, async (app) => {
         if (timings.length > 0) return;
         // Timed on the first server while it is quiet: the writer waits for this answer.
         for (const path of [

@@ -164,11 +164,12 @@ test('the Stats page shows the writer’s figures with a table beside the chart,
   }
   await expect.poll(async () => (await statsOf(writer, postId)).views, { timeout: 20_000 }).toBe(3);
 
-  for (const [viewport, colorScheme] of [
-    [PHONE, 'light'],
-    [DESKTOP, 'dark'],
+  // Each browser in a time zone of its own: the page asks for the writer's days in it.
+  for (const [viewport, colorScheme, timezoneId] of [
+    [PHONE, 'light', 'America/Los_Angeles'],
+    [DESKTOP, 'dark', 'Europe/Paris'],
   ] as const) {
-    const page = await newPage({ baseURL: site, viewport, colorScheme, bypassCSP: true });
+    const page = await newPage({ baseURL: site, viewport, colorScheme, bypassCSP: true, timezoneId });
     await signInAs(page, writer);
     await page.goto('/stats');
     await expect(page.getByRole('heading', { level: 1, name: 'Your stats' })).toBeVisible();
@@ -178,6 +179,7 @@ test('the Stats page shows the writer’s figures with a table beside the chart,
     // The chart's figures, for screen readers, in the table beside it.
     const chartTable = page.getByRole('table', { name: /3 views and 1 read in the last 30 days/ });
     await expect(chartTable.getByRole('row')).toHaveCount(31);
+    await expect(chartTable.getByRole('columnheader', { name: `Day (${timezoneId})` })).toBeAttached();
     await expect(page.getByRole('row', { name: /A post with readers 3 1 33%/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /newsletter 3 1/ })).toBeVisible();
     await page.getByRole('button', { name: 'Today' }).click();

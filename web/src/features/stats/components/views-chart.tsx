@@ -2,12 +2,19 @@ import type { StatsPoint } from '../../../../../contracts/stats';
 
 const WIDTH = 600;
 const HEIGHT = 160;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** "Nov 28" for a day, "14:00" for an hour (UTC, as the figures are). */
-export function pointLabel(point: StatsPoint, hourly: boolean): string {
-  if (hourly) return `${point.start.slice(11, 13)}:00`;
-  return `${MONTHS[Number(point.start.slice(5, 7)) - 1]} ${Number(point.start.slice(8, 10))}`;
+/**
+ * "Nov 28" for a day, "14:00" for an hour, in the zone the figures were counted in: a point's
+ * start is that zone's midnight (or hour) as a UTC instant.
+ */
+export function pointLabel(point: StatsPoint, hourly: boolean, timeZone: string): string {
+  const format = new Intl.DateTimeFormat(
+    'en-US',
+    hourly
+      ? { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+      : { timeZone, month: 'short', day: 'numeric' },
+  );
+  return format.format(new Date(point.start));
 }
 
 /**
@@ -15,8 +22,17 @@ export function pointLabel(point: StatsPoint, hourly: boolean): string {
  * chart: a charting library would not fit this page's chunk for so little). The picture is hidden
  * from screen readers; the table beside it, hidden from sight, says the same point by point.
  */
-export function ViewsChart({ series, caption }: { series: StatsPoint[]; caption: string }) {
-  const hourly = series.length === 24 && series.every((point) => point.visitors === null);
+export function ViewsChart({
+  series,
+  caption,
+  timeZone,
+}: {
+  series: StatsPoint[];
+  caption: string;
+  timeZone: string;
+}) {
+  // Only hours have no visitors (a day has 23 or 25 of them when clocks change).
+  const hourly = series.length > 0 && series.every((point) => point.visitors === null);
   const most = Math.max(1, ...series.map((point) => point.views));
   const slot = WIDTH / Math.max(1, series.length);
   const bar = Math.max(1.5, slot * 0.7);
@@ -70,7 +86,7 @@ export function ViewsChart({ series, caption }: { series: StatsPoint[]; caption:
           <caption>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">{hourly ? 'Hour (UTC)' : 'Day (UTC)'}</th>
+              <th scope="col">{hourly ? `Hour (${timeZone})` : `Day (${timeZone})`}</th>
               <th scope="col">Views</th>
               {hourly ? null : <th scope="col">Visitors</th>}
               <th scope="col">Reads</th>
@@ -79,7 +95,7 @@ export function ViewsChart({ series, caption }: { series: StatsPoint[]; caption:
           <tbody>
             {series.map((point) => (
               <tr key={point.start}>
-                <th scope="row">{pointLabel(point, hourly)}</th>
+                <th scope="row">{pointLabel(point, hourly, timeZone)}</th>
                 <td>{point.views}</td>
                 {hourly ? null : <td>{point.visitors ?? 0}</td>}
                 <td>{point.reads}</td>

@@ -29,7 +29,7 @@ const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
 /**
  * /stats, behind RequireAccount: the writer's own figures over all their pages, or with
  * `?publication=` a publication's, for its owner and editors (the server checks every request).
- * Counted without cookies; days are UTC (docs/decisions/0063-first-party-stats.md).
+ * Counted without cookies; days in the browser's time zone (docs/decisions/0063-first-party-stats.md, 0067).
  */
 export function StatsPage() {
   const [params] = useSearchParams();
@@ -88,7 +88,7 @@ export function StatsPage() {
       {periods}
       <Figures stats={stats} />
       <SettingsSection title="Over time" lead={chartLead(stats)}>
-        <ViewsChart series={stats.series} caption={chartCaption(stats)} />
+        <ViewsChart series={stats.series} caption={chartCaption(stats)} timeZone={stats.timeZone} />
       </SettingsSection>
       <SettingsSection title="Top posts" lead="The most viewed, with how many of their views became reads.">
         {stats.topPosts.length === 0 ? (
@@ -144,7 +144,8 @@ export function StatsPage() {
       <p className="stats-note">
         Counted without cookies or third parties. Visitors are unique per day, from a code that changes every
         day and cannot be traced back; bots, readers who ask not to be tracked and your own visits are not
-        counted. Days are in UTC. Countries are not counted.
+        counted. Days begin at midnight where you are (your browser's time zone); visitors, sources and the
+        export count by UTC day. Countries are not counted.
       </p>
     </Shell>
   );
@@ -204,7 +205,10 @@ function ShareTable({
 }
 
 function chartLead(stats: Stats): string {
-  return stats.days === 1 ? 'Today, hour by hour (UTC).' : `The last ${stats.days} days, day by day (UTC).`;
+  if (stats.days === 1) return `Today, hour by hour (${stats.timeZone}).`;
+  // Older than the hourly figures (30 days), a day can only be the UTC day of its date.
+  const older = stats.zoneFrom ? ` Days before ${stats.zoneFrom} are UTC days.` : '';
+  return `The last ${stats.days} days, day by day (${stats.timeZone}).${older}`;
 }
 
 function chartCaption(stats: Stats): string {
