@@ -40,6 +40,9 @@ describeEachDatabase('follows API', (ctx) => {
           followingCount: 0,
           bio: null,
           image: null,
+          picture: null,
+          links: { website: null, elsewhere: [] },
+          pinnedPost: null,
           following: true,
         },
       });
