@@ -257,10 +257,11 @@ test.describe('the block editor', () => {
     // The page's h1 is below the post's own title: the / menu's Heading 2.
     expect(html).toContain('<h2>Pasted</h2>');
     expect(html).toContain('<p>Word <strong>bold</strong> text</p>');
-    expect(html).toContain('cell');
+    // A pasted table without spans stays a table (decision 69), its header row a header.
+    expect(html).toContain('<th>cell</th>');
     expect(html).not.toContain('color:red');
     expect(html).not.toContain('alert');
-    expect(html).not.toMatch(/<(u|table|span|style|script)\b/);
+    expect(html).not.toMatch(/<(u|span|style|script)\b/);
     // Strike-through is Markdown (decision 54) and stays; underline is not, and goes.
     expect(html).toContain('under <s>struck</s>');
   });
