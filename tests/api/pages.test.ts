@@ -42,8 +42,7 @@ function linksTo(html: string, text: string): string[] {
     .flatMap((match) => attributeValues(match[0], /<a [^>]*>/, 'href'));
 }
 
-const feedLinks = (html: string) =>
-  attributeValues(html, /<link rel="alternate" type="application\/(?:rss|atom)\+xml"[^>]*>/, 'href').sort();
+const feedLinks = (html: string) => attributeValues(html, /<link rel="alternate"[^>]*>/, 'href').sort();
 
 describeEachDatabase(
   'server-rendered pages',
