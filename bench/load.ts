@@ -34,6 +34,21 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
+/** Mean, percentiles and max of the first `count` latencies kept (sorted in place). */
+export function summarizeLatencies(latencies: Float64Array, count: number): LoadResult['latencyMs'] {
+  const sorted = latencies.subarray(0, count).sort();
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return {
+    mean: count > 0 ? sum / count : Number.NaN,
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: count > 0 ? (sorted[count - 1] ?? Number.NaN) : Number.NaN,
+  };
+}
+
 /**
  * One autocannon run. Latencies are kept exactly from each response (autocannon's own histogram
  * rounds to whole milliseconds, too coarse at 1–3 ms), counting only 2xx answers as autocannon does.
@@ -79,20 +94,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
   });
 
-  const sorted = latencies.subarray(0, count).sort();
-  let sum = 0;
-  for (const value of sorted) sum += value;
   return {
     requestsPerSecond: result.requests.average,
     requests: result.requests.total,
-    latencyMs: {
-      mean: count > 0 ? sum / count : Number.NaN,
-      p50: percentile(sorted, 0.5),
-      p90: percentile(sorted, 0.9),
-      p95: percentile(sorted, 0.95),
-      p99: percentile(sorted, 0.99),
-      max: count > 0 ? (sorted[count - 1] ?? Number.NaN) : Number.NaN,
-    },
+    latencyMs: summarizeLatencies(latencies, count),
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

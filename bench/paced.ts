@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { LoadOptions, LoadResult } from './load';
+import { summarizeLatencies, type LoadOptions, type LoadResult } from './load';
 
 /** A paced load: a steady rate, measured after the connections are open and warm. */
 export interface PacedLoadOptions extends LoadOptions {
@@ -10,12 +10,6 @@ export interface PacedLoadOptions extends LoadOptions {
 }
 
 const TIMEOUT_MS = 10_000;
-
-function percentile(sorted: Float64Array, fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
 
 /**
  * An open-loop load at a steady rate: request n is due at start + n / rate, whatever the answers
@@ -126,21 +120,11 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   });
   agent.destroy();
 
-  const sorted = latencies.subarray(0, count).sort();
-  let sum = 0;
-  for (const value of sorted) sum += value;
   const measured = count + non2xx + errors + timeouts;
   return {
     requestsPerSecond: measured / options.durationSeconds,
     requests: measured,
-    latencyMs: {
-      mean: count > 0 ? sum / count : Number.NaN,
-      p50: percentile(sorted, 0.5),
-      p90: percentile(sorted, 0.9),
-      p95: percentile(sorted, 0.95),
-      p99: percentile(sorted, 0.99),
-      max: count > 0 ? (sorted[count - 1] ?? Number.NaN) : Number.NaN,
-    },
+    latencyMs: summarizeLatencies(latencies, count),
     non2xx,
     errors,
     timeouts,
