@@ -459,6 +459,41 @@ describeEachDatabase('stats', (ctx) => {
     }
   });
 
+  it("shows today's sources and top posts in a zone whose date is not UTC's", async () => {
+    const author = await signUpUser(ctx, { username: `stats today elsewhere ${process.pid}` });
+    const post = await createPost(ctx, author, { title: 'Read just now' });
+    const collector = new StatsCollector(
+      new StatsRepository(ctx.database.db),
+      { flushIntervalMs: 60_000, flushAtEvents: 1_000, maxPendingEvents: 10_000 },
+      { warn: () => undefined },
+      { add: () => ({ wake: () => undefined, stopped: false }) },
+    );
+    collector.add({
+      kind: 'post',
+      id: post.id,
+      event: 'view',
+      visitor: 'just now',
+      source: 'newsletter',
+      facts: { device: 'mobile', browser: 'Safari' },
+      viewerId: undefined,
+    });
+    await collector.flush();
+    // Twelve hours behind UTC before noon, fourteen ahead after: a zone on another date than UTC's now.
+    const zone = new Date().getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    for (const days of [1, 7]) {
+      const answer = await request<WriterStats>(ctx, {
+        method: 'GET',
+        url: `/api/stats/writer?days=${days}&tz=${encodeURIComponent(zone)}`,
+        token: author.token,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.views, `${zone} ${days}`).toBe(1);
+      expect(answer.body.topPosts.map((row) => [row.title, row.views])).toEqual([['Read just now', 1]]);
+      expect(answer.body.sources).toEqual([{ source: 'newsletter', views: 1, reads: 0 }]);
+      expect(answer.body.devices).toEqual([{ name: 'mobile', views: 1 }]);
+    }
+  });
+
   for (const content of ['delete', 'keep'] as const) {
     it(`removes a deleted account's figures (${content}), and keeps a team's figures of kept posts without the writer`, async () => {
       const owner = await signUpUser(ctx, { username: `stats leaver owner ${content} ${process.pid}` });

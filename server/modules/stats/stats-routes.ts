@@ -21,7 +21,7 @@ import type { StatsService } from './stats-service';
 const EVENT_BODY_LIMIT = 8 * 1024;
 
 const DAYS_NOTE =
-  "`days=N` (1–365, default 30) is the last N days, today included, and `days=1` today by the hour. `tz` (an IANA time zone such as `Europe/Paris`; default UTC) is the writer's time zone: days begin at its midnight. Views and reads are counted in it from the hourly figures, kept 30 days (`zoneFrom` says from which day when the range reaches further back; older days are UTC days); visitors, sources, devices, browsers and top posts are counted by UTC day of the same dates, since a day's visitors are only known for the UTC day of its salt.";
+  "`days=N` (1–365, default 30) is the last N days, today included, and `days=1` today by the hour. `tz` (an IANA time zone such as `Europe/Paris`; default UTC) is the writer's time zone: days begin at its midnight. Views and reads are counted in it from the hourly figures, kept 30 days (`zoneFrom` says from which day when the range reaches further back; older days are UTC days); visitors are counted by UTC day of the same dates, since a day's visitors are only known for the UTC day of its salt; sources, devices, browsers and top posts over every UTC day the range touches.";
 const FIGURES_NOTE =
   '`visitors` are unique per day (a salted hash of the address and user agent, its salt thrown away after the day), added up over the days; `reads` are views whose reader reached the end or stayed for the reading time. Bots, readers sending DNT or Sec-GPC, and the writer on their own pages are not counted.';
 

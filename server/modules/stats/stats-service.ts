@@ -182,6 +182,18 @@ export class StatsService {
     return { days, zone, from: addDays(to, -(days - 1)), to };
   }
 
+  /**
+   * The UTC days that the zone's dates overlap, for the rows kept by UTC day only (sources,
+   * devices, browsers, top posts). Reading the same dates as UTC days would leave out today's
+   * views wherever the zone's date is not yet (or no longer) UTC's.
+   */
+  private utcDaysOf(range: Range): { from: string; to: string } {
+    if (range.zone === 'UTC') return range;
+    const begins = startOfLocalDay(range.from, range.zone);
+    const ends = startOfLocalDay(addDays(range.to, 1), range.zone) - 1;
+    return { from: localDate(begins, 'UTC'), to: localDate(ends, 'UTC') };
+  }
+
   /** The figures every report has. `scopeKey`: a writer's or publication's own unique visitors. */
   private async report(scope: StatsScope, scopeKey: string | undefined, days: number, zone: string) {
     const range = this.rangeOf(days, zone);
@@ -221,8 +233,8 @@ export class StatsService {
       days === 1
         ? visitorsOn(range.to, dayRows.get(range.to)?.visitors ?? 0)
         : series.reduce((sum, point) => sum + (point.visitors ?? 0), 0);
-    // Sources, devices and browsers are kept by UTC day only: the same dates, counted in UTC.
-    const shares = await this.stats.shares(scope, range.from, range.to, TOP_SHARES);
+    const utcDays = this.utcDaysOf(range);
+    const shares = await this.stats.shares(scope, utcDays.from, utcDays.to, TOP_SHARES);
     return {
       timeZone: zone,
       zoneFrom,
@@ -293,10 +305,9 @@ export class StatsService {
   }
 
   private async extras(scope: StatsScope, scopeKey: string, days: number, zone: string) {
-    // Top posts add up day rows: the range's dates, as UTC days.
-    const range = this.rangeOf(days, zone);
+    const utcDays = this.utcDaysOf(this.rangeOf(days, zone));
     const since = new Date(this.now().getTime() - STATS_LIVE_MINUTES * 60_000).toISOString();
-    const top = await this.stats.topPosts(scope, range.from, range.to, TOP_POSTS);
+    const top = await this.stats.topPosts(scope, utcDays.from, utcDays.to, TOP_POSTS);
     return {
       live: await this.stats.live(scopeKey, since),
       topPosts: top.map((row) => ({ ...row, readRatio: ratioOf(row.reads, row.views) })),

@@ -144,8 +144,8 @@ export function StatsPage() {
       <p className="stats-note">
         Counted without cookies or third parties. Visitors are unique per day, from a code that changes every
         day and cannot be traced back; bots, readers who ask not to be tracked and your own visits are not
-        counted. Days begin at midnight where you are (your browser's time zone); visitors, sources and the
-        export count by UTC day. Countries are not counted.
+        counted. Days begin at midnight where you are (your browser's time zone); visitors, sources, top posts
+        and the export count by UTC day, over every UTC day your period touches. Countries are not counted.
       </p>
     </Shell>
   );
