@@ -96,24 +96,32 @@ const storageWall = {
 
 /*
  * Imports between server modules go one way where decision 58 says so: domains → publications,
- * curation → moderation. Written as no-restricted-syntax so it adds to storageWall's
+ * curation → moderation, federation → users, posts and publications (decision 70). Written as no-restricted-syntax so it adds to storageWall's
  * no-restricted-imports on the same files instead of replacing it.
  */
-const oneWay = (from, to) => ({
+const oneWay = (from, ...targets) => ({
   files: [`server/modules/${from}/**/*.ts`],
   rules: {
     'no-restricted-syntax': [
       'error',
-      ...['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map(
-        (node) => ({
-          selector: `${node}[source.value=/^(\\.\\.\\/)+${to}\\//]`,
-          message: `${from} must not import ${to}: imports between these modules go ${to} → ${from} (decision 58).`,
-        }),
+      ...targets.flatMap((to) =>
+        ['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map(
+          (node) => ({
+            selector: `${node}[source.value=/^(\\.\\.\\/)+${to}\\//]`,
+            message: `${from} must not import ${to}: imports between these modules go ${to} → ${from} (decision 58).`,
+          }),
+        ),
       ),
     ],
   },
 });
-const moduleDirections = [oneWay('publications', 'domains'), oneWay('moderation', 'curation')];
+// The social web (federation) reads writers, posts and publications through their services.
+const moduleDirections = [
+  oneWay('publications', 'domains', 'federation'),
+  oneWay('moderation', 'curation'),
+  oneWay('users', 'federation'),
+  oneWay('posts', 'federation'),
+];
 
 // Ghost's rule: every rule is an error or off, never a warning that everyone learns to ignore.
 export default tseslint.config(

@@ -19,6 +19,8 @@ import { registerConduitRoutes } from './modules/conduit/conduit-routes';
 import { registerDiscoverRoutes } from './modules/discover/discover-routes';
 import type { DomainChecks } from './modules/domains/domain-checks';
 import { registerDomainRoutes } from './modules/domains/domains-routes';
+import { installRepresentationConstraint, representationOf } from './modules/federation/activity-negotiation';
+import { registerFederationRoutes } from './modules/federation/federation-routes';
 import { registerFeedRoutes } from './modules/feeds/feeds-routes';
 import { registerHealthRoutes } from './modules/health/health-routes';
 import { resolveJwtSecret } from './modules/instance/jwt-secret';
@@ -100,10 +102,12 @@ export async function buildApp({
     dataDir: config.dataDir,
   });
   const security = { corsOrigins: config.corsOrigins, hsts: config.hsts, trustProxy: config.trustProxy };
+  const securityVariant = securityHeadersVariant(security);
   const cache = new ResponseCache({
     ttlMs: config.responseCacheTtlMs,
     maxBytes: config.responseCacheMaxBytes,
-    variant: securityHeadersVariant(security),
+    // A page's address may also answer ActivityStreams (decision 70): the two are kept apart.
+    variant: (request) => `${securityVariant(request)}|${representationOf(request)}`,
   });
   const metrics = metricsWanted(config.metrics) ? new Metrics({ database, cache }) : undefined;
   // Publications' own hosts: routed under /pub/SLUG before the front door or Fastify sees the
@@ -249,6 +253,8 @@ async function installPlugins(
 async function registerRoutes(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
   const { auth, moderation, users, posts, publications, comments, favorites, follows } = services;
   installRouteGate(app, { auth, operators: moderation });
+  // Before any route that negotiates: a page's address and its ActivityStreams document.
+  installRepresentationConstraint(app);
   registerUserRoutes(app, {
     users,
     operators: moderation,
@@ -286,6 +292,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   // The open web's entry points: answered by the server itself, with or without a web build,
   // and registered before the web app so its catch-all never sees them.
   registerFeedRoutes(app, { feeds: services.feeds });
+  registerFederationRoutes(app, { federation: services.federation });
   registerSitemapRoutes(app, { sitemaps: services.sitemaps });
   registerRobotsRoute(app, { publicUrl: config.publicUrl });
   registerSiteRoutes(app, { publications, posts, markdown: services.markdown, publicUrl: config.publicUrl });

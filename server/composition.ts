@@ -28,6 +28,9 @@ import { DOMAIN_CHECK_DEFAULTS, DomainChecks } from './modules/domains/domain-ch
 import { dnsLookup } from './modules/domains/domain-verifier';
 import { DomainsRepository } from './modules/domains/domains-repository';
 import { DomainsService } from './modules/domains/domains-service';
+import packageJson from '../package.json' with { type: 'json' };
+import { FederationRepository } from './modules/federation/federation-repository';
+import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
 import { FeedsService } from './modules/feeds/feeds-service';
 import { HealthRepository } from './modules/health/health-repository';
@@ -445,6 +448,16 @@ export function createServices({
       conduit: new ConduitRepository(db),
     }),
     feeds: new FeedsService(new FeedsRepository(db), config.publicUrl, markdown),
+    // The social web (decision 70): actors, posts as Articles, WebFinger and NodeInfo.
+    federation: new FederationService(
+      new FederationRepository(db),
+      users,
+      publications,
+      posts,
+      markdown,
+      undefined,
+      { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
+    ),
     sitemaps: new SitemapService(new SitemapRepository(db), config.publicUrl),
     markdown,
     readiness: [

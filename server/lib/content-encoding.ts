@@ -51,9 +51,14 @@ export function encodeSync(body: Buffer, encoding: ContentEncoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, GZIP_OPTIONS);
 }
 
-/** `vary` with accept-encoding added once, whatever it held before (Origin from CORS, say). */
-export function varyWithAcceptEncoding(vary: string | number | string[] | undefined): string {
+/** `vary` with `field` added once, whatever it held before (Origin from CORS, say). */
+export function varyWith(vary: string | number | string[] | undefined, field: string): string {
   const existing = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
-  if (/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(existing)) return existing;
-  return existing.trim() === '' ? 'accept-encoding' : `${existing}, accept-encoding`;
+  if (existing.split(',').some((name) => name.trim().toLowerCase() === field)) return existing;
+  return existing.trim() === '' ? field : `${existing}, ${field}`;
+}
+
+/** `vary` with accept-encoding added once. */
+export function varyWithAcceptEncoding(vary: string | number | string[] | undefined): string {
+  return varyWith(vary, 'accept-encoding');
 }

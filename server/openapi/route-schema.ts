@@ -43,6 +43,11 @@ export const API_TAGS = [
   { name: 'Notifications', description: "The bell's lines." },
   { name: 'Open web', description: 'Feeds, sitemaps and robots.txt for crawlers and feed readers.' },
   {
+    name: 'Social web',
+    description:
+      'ActivityPub for Mastodon and the fediverse: WebFinger, NodeInfo, writers and publications as actors, posts as Articles (decision 70).',
+  },
+  {
     name: 'Moderation',
     description:
       "Readers' reports, and the operators' tools under /api/admin: hiding, deleting, suspending, staff picks, testimonials, the audit log (decision 42).",

@@ -42,7 +42,8 @@ function linksTo(html: string, text: string): string[] {
     .flatMap((match) => attributeValues(match[0], /<a [^>]*>/, 'href'));
 }
 
-const feedLinks = (html: string) => attributeValues(html, /<link rel="alternate"[^>]*>/, 'href').sort();
+const feedLinks = (html: string) =>
+  attributeValues(html, /<link rel="alternate" type="application\/(?:rss|atom)\+xml"[^>]*>/, 'href').sort();
 
 describeEachDatabase(
   'server-rendered pages',

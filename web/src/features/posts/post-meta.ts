@@ -1,4 +1,5 @@
 import { absoluteUrl, type PageMeta } from '../../lib/head/document-head';
+import { postObjectPath } from '../../../../contracts/federation';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 import { publicationSiteUrl, sitePostPath } from '../../../../contracts/publication-url';
 import { TEXT_FACE_PRELOAD } from '../../styles/text-face';
@@ -37,6 +38,8 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
     },
     feeds: [{ title: `${post.author.username} on ${site.name}`, scope: { userId: post.author.id } }],
     preloadFonts: [TEXT_FACE_PRELOAD],
+    // The Article other servers read; only a published post has one (a draft's preview has none).
+    ...(post.status === 'published' ? { activityPath: postObjectPath(post.id) } : {}),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',

@@ -1,4 +1,5 @@
 import type { Profile } from '../../../../contracts/auth';
+import { writerActorPath } from '../../../../contracts/federation';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 import { absoluteUrl, type PageMeta } from '../../lib/head/document-head';
 import { profilePath } from '../../lib/paths';
@@ -19,6 +20,8 @@ export function profileMeta(profile: Omit<Profile, 'pinnedPost'>, site: SiteInfo
     canonicalPath: path,
     type: 'profile',
     feeds: [{ title: `${profile.username} on ${site.name}`, scope: { userId: profile.id } }],
+    // Only an account with a handle is an actor on the social web.
+    ...(profile.handle ? { activityPath: writerActorPath(profile.id) } : {}),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'ProfilePage',

@@ -1,4 +1,5 @@
 import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../../../../contracts/feeds';
+import { ACTIVITY_STREAMS_MEDIA_TYPE } from '../../../../contracts/federation';
 import type { SiteInfo } from '../../../../contracts/page-rendering';
 
 /** What a page says about itself in <head>. Every field is optional. */
@@ -27,6 +28,8 @@ export interface PageMeta {
   };
   /** Feeds that belong to this page besides the site's own, e.g. an author's. */
   feeds?: { title: string; scope: FeedScope }[];
+  /** The page's ActivityStreams document (an actor or an Article), as a path: the social web's link. */
+  activityPath?: string;
   /** Structured data (schema.org), written as JSON-LD. */
   jsonLd?: Record<string, unknown>;
   /** Files the page needs early, e.g. the text face of a post body. */
@@ -103,6 +106,18 @@ export function buildDocumentHead(page: PageMeta, site: SiteInfo): DocumentHead 
     ...meta('name', 'twitter:description', description),
     ...feedLinks(site, site.name, {}),
     ...(page.feeds ?? []).flatMap((feed) => feedLinks(site, feed.title, feed.scope)),
+    ...(page.activityPath
+      ? [
+          {
+            tag: 'link' as const,
+            attributes: {
+              rel: 'alternate',
+              type: ACTIVITY_STREAMS_MEDIA_TYPE,
+              href: absoluteUrl(site, page.activityPath),
+            },
+          },
+        ]
+      : []),
     ...(page.preloadFonts ?? []).map((href): HeadElement => ({
       tag: 'link',
       attributes: { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' },

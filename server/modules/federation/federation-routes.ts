@@ -1,0 +1,324 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { USER_NOT_FOUND_MESSAGE } from '../../../contracts/auth';
+import {
+  ACTIVITY_STREAMS_MEDIA_TYPE,
+  NODEINFO_DISCOVERY_PATH,
+  NODEINFO_PATH,
+  NODEINFO_SCHEMA,
+  WEBFINGER_PATH,
+} from '../../../contracts/federation';
+import { idSchema } from '../../../contracts/ids';
+import { POST_NOT_FOUND_MESSAGE } from '../../../contracts/posts';
+import { varyWith } from '../../lib/content-encoding';
+import { NOT_MODIFIED, declareRoute, rawAnswer } from '../../openapi/route-schema';
+import { REPRESENTATION_CONSTRAINT } from './activity-negotiation';
+import { ACTOR_NOT_FOUND_MESSAGE, type ActivityDocument, type FederationService } from './federation-service';
+
+/** What every ActivityStreams answer is sent as. */
+const ACTIVITY_CONTENT_TYPE = `${ACTIVITY_STREAMS_MEDIA_TYPE}; charset=utf-8`;
+/** Other servers fetch an actor when they meet it and again now and then; revalidation is cheap. */
+const ACTIVITY_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** NodeInfo's figures move slowly and crawlers of the fediverse ask often: half an hour. */
+const NODEINFO_CACHE_CONTROL = 'public, max-age=1800';
+
+const activityAnswer = (description: string) => ({
+  200: rawAnswer(description, ACTIVITY_STREAMS_MEDIA_TYPE),
+  304: NOT_MODIFIED,
+});
+
+const webFingerQuerySchema = z.object({
+  resource: z.string({ error: 'resource must be given once' }).max(512, 'resource is too long').optional(),
+});
+
+const webFingerAnswer = z
+  .strictObject({
+    subject: z.string().describe('The account asked for, as `acct:name@host`.'),
+    aliases: z.array(z.string()).describe('The actor’s id and its page.'),
+    links: z.array(
+      z.strictObject({
+        rel: z.string(),
+        type: z.string().optional(),
+        href: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'WebFinger' });
+
+const nodeInfoLinksAnswer = z
+  .strictObject({ links: z.array(z.strictObject({ rel: z.string(), href: z.string() })) })
+  .meta({ id: 'NodeInfoLinks' });
+
+const nodeInfoAnswer = z
+  .looseObject({
+    version: z.literal('2.1'),
+    software: z.looseObject({ name: z.string(), version: z.string() }),
+    protocols: z.array(z.string()),
+    openRegistrations: z.boolean(),
+    usage: z.looseObject({
+      users: z.strictObject({ total: z.number(), activeMonth: z.number(), activeHalfyear: z.number() }),
+      localPosts: z.number(),
+    }),
+  })
+  .meta({ id: 'NodeInfo' });
+
+const actorIdParams = z.object({ id: idSchema('id', ACTOR_NOT_FOUND_MESSAGE) });
+const postIdParams = z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) });
+const outboxQuerySchema = z.object({
+  page: z.literal('true', { error: 'page must be true' }).optional(),
+  cursor: z.string({ error: 'cursor is not valid' }).max(256, 'cursor is not valid').optional(),
+});
+
+/** The pages whose address also answers ActivityStreams (content negotiation, decision 70). */
+const NEGOTIATED_PAGES = new Set(['/readblog', '/profile']);
+
+function sendActivity(reply: FastifyReply, document: ActivityDocument) {
+  return reply
+    .type(ACTIVITY_CONTENT_TYPE)
+    .header('cache-control', ACTIVITY_CACHE_CONTROL)
+    .send(JSON.stringify(document));
+}
+
+/** The answer depends on Accept: shared caches (and ours, by its key) keep the two apart. */
+function varyOnAccept(reply: FastifyReply): void {
+  reply.header('vary', varyWith(reply.getHeader('vary'), 'accept'));
+}
+
+/**
+ * The social web's routes: WebFinger, NodeInfo, actors, posts as Articles and the actors'
+ * collections, and the pages' addresses answering ActivityStreams to those who ask for it.
+ * (Inboxes come with HTTP Signatures, in a later step.)
+ */
+export function registerFederationRoutes(
+  app: FastifyInstance,
+  deps: { federation: FederationService },
+): void {
+  const { federation } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Every page a negotiated address can also be says so, cached or not (see NEGOTIATED_PAGES).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('GET') || route.constraints?.[REPRESENTATION_CONSTRAINT] !== undefined) return;
+    const negotiated = NEGOTIATED_PAGES.has(route.url);
+    const catchAll = route.url === '/*';
+    if (!negotiated && !catchAll) return;
+    const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (negotiated || request.url.startsWith('/@')) varyOnAccept(reply);
+      done();
+    };
+    route.onRequest = [
+      ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []),
+      hook,
+    ];
+  });
+
+  routes.get(
+    WEBFINGER_PATH,
+    {
+      schema: declareRoute({
+        summary: 'Find an account (WebFinger)',
+        description:
+          'RFC 7033, as Mastodon asks it: `resource=acct:handle@host` names a writer, `acct:slug@host` a team publication (a writer’s own blog answers with the writer). The address of an actor or profile here works too. 400 without a resource or with one that is not an account or an address; 404 for nobody here.',
+        tag: 'Social web',
+        access: 'public',
+        querystring: webFingerQuerySchema,
+        answers: { 200: webFingerAnswer, 304: NOT_MODIFIED },
+      }),
+    },
+    async (request, reply) => {
+      const answer = await federation.webFinger(request.query.resource);
+      // RFC 7033 §5: any page may look an account up.
+      return reply
+        .type('application/jrd+json; charset=utf-8')
+        .header('access-control-allow-origin', '*')
+        .send(answer);
+    },
+  );
+
+  routes.get(
+    NODEINFO_DISCOVERY_PATH,
+    {
+      schema: declareRoute({
+        summary: 'Where NodeInfo is',
+        tag: 'Social web',
+        access: 'public',
+        answers: { 200: nodeInfoLinksAnswer, 304: NOT_MODIFIED },
+      }),
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', NODEINFO_CACHE_CONTROL)
+        .header('access-control-allow-origin', '*')
+        .send(federation.nodeInfoLinks()),
+  );
+
+  routes.get(
+    NODEINFO_PATH,
+    {
+      schema: declareRoute({
+        summary: 'What this instance is (NodeInfo 2.1)',
+        description:
+          'Software, protocols and figures: accounts with a handle that are not suspended, the writers among them who published in the last 30 and 180 days, and the posts listed publicly.',
+        tag: 'Social web',
+        access: 'public',
+        answers: { 200: nodeInfoAnswer, 304: NOT_MODIFIED },
+      }),
+    },
+    async (_request, reply) =>
+      reply
+        .type(`application/json; profile="${NODEINFO_SCHEMA}#"; charset=utf-8`)
+        .header('cache-control', NODEINFO_CACHE_CONTROL)
+        .header('access-control-allow-origin', '*')
+        .send(await federation.nodeInfo()),
+  );
+
+  const actors = [
+    {
+      kind: 'writer',
+      base: '/ap/users/:id',
+      noun: 'A writer',
+      actor: (id: string) => federation.writerActor(id),
+    },
+    {
+      kind: 'publication',
+      base: '/ap/publications/:id',
+      noun: 'A team publication',
+      actor: (id: string) => federation.publicationActor(id),
+    },
+  ] as const;
+  for (const { kind, base, noun, actor } of actors) {
+    routes.get(
+      base,
+      {
+        schema: declareRoute({
+          summary: `${noun} as an actor (ActivityPub)`,
+          description:
+            kind === 'writer'
+              ? 'A Person: handle, name, bio, picture, profile page, inbox, outbox, collections and the shared inbox. The profile’s own addresses (`/@handle`, `/profile?userId=`) answer the same document to `Accept: application/activity+json`. 404 for suspended accounts and former members.'
+              : 'A Group: address, name, description, logo, site, inbox, outbox, collections and the shared inbox. A writer’s own blog is the writer’s actor, not one of these.',
+          tag: 'Social web',
+          access: 'public',
+          params: actorIdParams,
+          answers: activityAnswer(`The ${kind === 'writer' ? 'Person' : 'Group'}.`),
+        }),
+      },
+      async (request, reply) => sendActivity(reply, await actor(request.params.id)),
+    );
+    routes.get(
+      `${base}/outbox`,
+      {
+        schema: declareRoute({
+          summary: `${noun}'s outbox`,
+          description:
+            'An OrderedCollection of Create(Article), newest first: `page=true` for its first page, `cursor` (from `next`) for the following ones. Only posts listed publicly.',
+          tag: 'Social web',
+          access: 'public',
+          params: actorIdParams,
+          querystring: outboxQuerySchema,
+          answers: activityAnswer('The collection, or one of its pages.'),
+        }),
+      },
+      async (request, reply) =>
+        sendActivity(reply, await federation.outbox({ kind, id: request.params.id }, request.query)),
+    );
+    for (const which of ['followers', 'following'] as const) {
+      routes.get(
+        `${base}/${which}`,
+        {
+          schema: declareRoute({
+            summary: `${noun}'s ${which} (a count)`,
+            description: 'An OrderedCollection with its total only: who is in it is not public.',
+            tag: 'Social web',
+            access: 'public',
+            params: actorIdParams,
+            answers: activityAnswer('The collection.'),
+          }),
+        },
+        async (request, reply) =>
+          sendActivity(reply, await federation.countOnlyCollection({ kind, id: request.params.id }, which)),
+      );
+    }
+  }
+
+  routes.get(
+    '/ap/posts/:id',
+    {
+      schema: declareRoute({
+        summary: 'A post as an Article (ActivityPub)',
+        description:
+          'Title, sanitized HTML, summary, page address, author, publication time, topics as hashtags and the cover. The read page’s address (`/readblog?id=`) answers the same document to `Accept: application/activity+json`. 404 for drafts, scheduled, hidden and deleted posts.',
+        tag: 'Social web',
+        access: 'public',
+        params: postIdParams,
+        answers: activityAnswer('The Article.'),
+      }),
+    },
+    async (request, reply) => sendActivity(reply, await federation.article(request.params.id)),
+  );
+
+  // The pages' own addresses, for clients that ask for ActivityStreams (activity-negotiation.ts).
+  // Hidden from the reference: their paths are the pages'; the routes above document the answers.
+  const negotiated = { constraints: { [REPRESENTATION_CONSTRAINT]: 'activity' } };
+  routes.get(
+    '/readblog',
+    {
+      ...negotiated,
+      schema: {
+        ...declareRoute({
+          summary: 'A post page as an Article',
+          tag: 'Social web',
+          access: 'public',
+          querystring: z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) }),
+          answers: activityAnswer('The Article.'),
+        }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      varyOnAccept(reply);
+      return sendActivity(reply, await federation.article(request.query.id));
+    },
+  );
+  routes.get(
+    '/profile',
+    {
+      ...negotiated,
+      schema: {
+        ...declareRoute({
+          summary: 'A profile page as an actor',
+          tag: 'Social web',
+          access: 'public',
+          querystring: z.object({ userId: idSchema('userId', USER_NOT_FOUND_MESSAGE) }),
+          answers: activityAnswer('The Person.'),
+        }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      varyOnAccept(reply);
+      return sendActivity(reply, await federation.writerActor(request.query.userId));
+    },
+  );
+  routes.get(
+    '/@:handle',
+    {
+      ...negotiated,
+      schema: {
+        ...declareRoute({
+          summary: 'A /@handle page as an actor',
+          tag: 'Social web',
+          access: 'public',
+          params: z.object({ handle: z.string().max(64, ACTOR_NOT_FOUND_MESSAGE) }),
+          answers: activityAnswer('The Person.'),
+        }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      varyOnAccept(reply);
+      return sendActivity(reply, await federation.writerActorByHandle(request.params.handle));
+    },
+  );
+}

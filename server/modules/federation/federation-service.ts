@@ -1,0 +1,561 @@
+import type { Article, Create, CryptographicKey } from '@fedify/vocab';
+import escapeHtml from 'escape-html';
+import type { Profile } from '../../../contracts/auth';
+import {
+  actorCollectionPath,
+  NODEINFO_PATH,
+  NODEINFO_SCHEMA,
+  postObjectPath,
+  publicationActorPath,
+  SHARED_INBOX_PATH,
+  writerActorPath,
+  type ActorCollection,
+} from '../../../contracts/federation';
+import { handleSchema } from '../../../contracts/handles';
+import { isUuid } from '../../../contracts/ids';
+import type { Page, Post } from '../../../contracts/posts';
+import { metaDescription } from '../../../contracts/preview';
+import type { Publication } from '../../../contracts/publications';
+import { publicationSiteUrl, sitePostPath } from '../../../contracts/publication-url';
+import { postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
+import { badRequest, notFound } from '../../lib/http-errors';
+import type { MarkdownRenderer } from '../posts/markdown/markdown-renderer';
+import { decodeTimeCursor, type TimePageRequest } from '../posts/paging';
+import type { PublicationRow } from '../publications/publications-repository';
+import { instant, loadFedify, loadVocab } from './fedify';
+import type { FederationRepository, OutboxScope } from './federation-repository';
+
+export const ACTOR_NOT_FOUND_MESSAGE = 'No such account here';
+export const OBJECT_NOT_FOUND_MESSAGE = 'No such post here';
+export const RESOURCE_REQUIRED_MESSAGE = 'resource is required: acct:handle@host or an address on this site';
+export const RESOURCE_MALFORMED_MESSAGE = 'resource must be acct:handle@host or an http(s) address';
+
+/** How many activities one page of an outbox holds. */
+export const OUTBOX_PAGE_SIZE = 20;
+
+/** The heading level a post's body starts under, as on the read page (its h1 is the title). */
+const POST_HEADING_BASE = 1;
+/** An edit within a minute of publishing is the same publication (the web app's "edited" rule). */
+const EDITED_AFTER_MS = 60_000;
+
+/** What the social web may ask for by name: a writer, or a team's publication. */
+export type LocalActor =
+  { kind: 'writer'; id: string; handle: string } | { kind: 'publication'; id: string; slug: string };
+
+/** One JSON-LD document, ready to send. */
+export type ActivityDocument = Record<string, unknown>;
+
+/** What the writers' actors are made from: the profile as anonymous readers see it. */
+export interface ProfileReader {
+  profile(userId: string, viewer: null): Promise<Profile>;
+  profileByHandle(handle: string, viewer: null): Promise<Profile>;
+}
+
+/** A publication's row by its address or id, and the answer the API shows for it. */
+export interface PublicationReader {
+  findBySlug(slug: string): Promise<PublicationRow | undefined>;
+  findById(id: string): Promise<PublicationRow | undefined>;
+  toPublication(row: PublicationRow): Publication;
+}
+
+/** Posts as anonymous readers see them. */
+export interface PostReader {
+  get(id: string, viewer: null): Promise<Post>;
+  listByPublication(
+    publication: { id: string; personalUserId: string | null },
+    page: TimePageRequest,
+    viewer: null,
+  ): Promise<Page<Post>>;
+}
+
+/** Each actor's public key, made on first need (actor-keys.ts). */
+export interface PublicKeys {
+  publicKeyOf(actorPath: string): Promise<CryptographicKey>;
+}
+
+export interface FederationServiceOptions {
+  /** config.publicUrl: every id and link is built on it, never on a request's Host. */
+  publicUrl: string;
+  baseDomain: string | undefined;
+  /** Inkwell's version, for NodeInfo. */
+  version: string;
+}
+
+/** A WebFinger answer (RFC 7033's JRD). */
+export interface WebFingerAnswer {
+  subject: string;
+  aliases: string[];
+  links: { rel: string; type?: string; href: string }[];
+}
+
+/**
+ * The social web's documents (docs/decisions/0070-activitypub-on-fedify-parts.md): WebFinger,
+ * NodeInfo, actors, posts as Articles and the actors' collections. Objects are @fedify/vocab's and
+ * their JSON-LD is its; what is ours is which account, publication or post a request names and
+ * what of it the public may see, read through the services that own them.
+ */
+export class FederationService {
+  private readonly host: string;
+  private readonly hostname: string;
+
+  constructor(
+    private readonly repository: FederationRepository,
+    private readonly profiles: ProfileReader,
+    private readonly publications: PublicationReader,
+    private readonly posts: PostReader,
+    private readonly markdown: MarkdownRenderer,
+    private readonly keys: PublicKeys | undefined,
+    private readonly options: FederationServiceOptions,
+  ) {
+    const url = new URL(options.publicUrl);
+    this.host = url.host.toLowerCase();
+    this.hostname = url.hostname.toLowerCase();
+  }
+
+  private url(path: string): URL {
+    return new URL(`${this.options.publicUrl}${path}`);
+  }
+
+  // ---- WebFinger ----
+
+  /**
+   * The actor a WebFinger `resource` names: `acct:handle@host` (a writer), `acct:slug@host` (a team's
+   * publication, or a writer's own blog, which is the writer), or the address of an actor or a
+   * profile here. A resource that cannot be one of those is a 400; one that names nobody here a 404.
+   */
+  async webFinger(resource: string | undefined): Promise<WebFingerAnswer> {
+    if (resource === undefined || resource.trim() === '')
+      throw badRequest(RESOURCE_REQUIRED_MESSAGE, { resource: [RESOURCE_REQUIRED_MESSAGE] });
+    const named = this.parseResource(resource.trim());
+    const actor =
+      named.kind === 'acct' ? await this.actorByName(named.user) : await this.actorByAddress(named.url);
+    if (!actor) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    const canonical = `acct:${actor.kind === 'writer' ? actor.handle : actor.slug}@${this.host}`;
+    const actorUrl = this.url(this.actorPath(actor)).href;
+    const page = await this.pageOf(actor);
+    const aliases = [
+      ...new Set([
+        actorUrl,
+        page,
+        ...(named.kind === 'acct' && named.subject !== canonical ? [canonical] : []),
+      ]),
+    ];
+    return {
+      // The account asked for, as asked (folded to its stored case): Mastodon checks it.
+      subject: named.kind === 'acct' ? named.subject : canonical,
+      aliases,
+      links: [
+        { rel: 'self', type: 'application/activity+json', href: actorUrl },
+        { rel: 'http://webfinger.net/rel/profile-page', type: 'text/html', href: page },
+      ],
+    };
+  }
+
+  private parseResource(
+    resource: string,
+  ): { kind: 'acct'; user: string; subject: string } | { kind: 'url'; url: URL } {
+    const malformed = () =>
+      badRequest(RESOURCE_MALFORMED_MESSAGE, { resource: [RESOURCE_MALFORMED_MESSAGE] });
+    if (/^acct:/i.test(resource)) {
+      const account = resource.slice('acct:'.length);
+      const at = account.lastIndexOf('@');
+      let user: string;
+      let host: string;
+      try {
+        user = decodeURIComponent(account.slice(0, at)).replace(/^@/, '');
+        host = decodeURIComponent(account.slice(at + 1)).toLowerCase();
+      } catch {
+        throw malformed();
+      }
+      if (at <= 0 || user === '' || host === '' || /[\s/@]/.test(user) || /[\s/@]/.test(host))
+        throw malformed();
+      // Another server's account is nobody here.
+      if (host !== this.host && host !== this.hostname) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+      const folded = user.normalize('NFKC').toLowerCase();
+      return { kind: 'acct', user: folded, subject: `acct:${folded}@${this.host}` };
+    }
+    let url: URL;
+    try {
+      url = new URL(resource);
+    } catch {
+      throw malformed();
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw malformed();
+    return { kind: 'url', url };
+  }
+
+  /** A writer's handle first; otherwise a publication's address (a writer's own blog is the writer). */
+  private async actorByName(name: string): Promise<LocalActor | undefined> {
+    const handle = handleSchema.safeParse(name);
+    if (handle.success) {
+      const writer = await this.writerByHandle(handle.data);
+      if (writer) return writer;
+    }
+    const row = await this.publications.findBySlug(name);
+    if (!row) return undefined;
+    if (row.personal_user_id !== null) return this.writerById(row.personal_user_id);
+    return { kind: 'publication', id: row.id, slug: row.slug };
+  }
+
+  private async actorByAddress(url: URL): Promise<LocalActor | undefined> {
+    if (url.origin !== new URL(this.options.publicUrl).origin) return undefined;
+    const path = decodeURIComponent(url.pathname);
+    const writer = /^\/ap\/users\/([^/]+)$/.exec(path)?.[1];
+    if (writer !== undefined) return this.writerById(writer);
+    const publication = /^\/ap\/publications\/([^/]+)$/.exec(path)?.[1];
+    if (publication !== undefined) return this.teamPublication(publication);
+    const handle = /^\/@([^/]+)$/.exec(path)?.[1];
+    if (handle !== undefined) {
+      const parsed = handleSchema.safeParse(handle);
+      return parsed.success ? this.writerByHandle(parsed.data) : undefined;
+    }
+    const userId = path === '/profile' ? url.searchParams.get('userId') : null;
+    return userId === null ? undefined : this.writerById(userId);
+  }
+
+  private async writerByHandle(handle: string): Promise<LocalActor | undefined> {
+    const profile = await this.profiles.profileByHandle(handle, null).catch(notFoundAsUndefined);
+    return profile?.handle ? { kind: 'writer', id: profile.id, handle: profile.handle } : undefined;
+  }
+
+  private async writerById(id: string): Promise<LocalActor | undefined> {
+    if (!isUuid(id)) return undefined;
+    const profile = await this.profiles.profile(id, null).catch(notFoundAsUndefined);
+    return profile?.handle ? { kind: 'writer', id: profile.id, handle: profile.handle } : undefined;
+  }
+
+  private async teamPublication(id: string): Promise<LocalActor | undefined> {
+    if (!isUuid(id)) return undefined;
+    const row = await this.publications.findById(id);
+    return row && row.personal_user_id === null
+      ? { kind: 'publication', id: row.id, slug: row.slug }
+      : undefined;
+  }
+
+  private actorPath(actor: LocalActor): string {
+    return actor.kind === 'writer' ? writerActorPath(actor.id) : publicationActorPath(actor.id);
+  }
+
+  private async pageOf(actor: LocalActor): Promise<string> {
+    if (actor.kind === 'writer')
+      return this.url(profilePagePath({ id: actor.id, handle: actor.handle })).href;
+    const row = await this.publications.findById(actor.id);
+    if (!row) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    return this.publications.toPublication(row).url;
+  }
+
+  // ---- NodeInfo ----
+
+  nodeInfoLinks(): { links: { rel: string; href: string }[] } {
+    return { links: [{ rel: NODEINFO_SCHEMA, href: this.url(NODEINFO_PATH).href }] };
+  }
+
+  /** NodeInfo 2.1 with the instance's own figures (counted on each request; it is asked rarely). */
+  async nodeInfo(now = new Date()): Promise<Record<string, unknown>> {
+    const figures = await this.repository.instanceFigures(now);
+    const { nodeInfoToJson } = await loadFedify();
+    return nodeInfoToJson({
+      software: {
+        name: 'inkwell',
+        version: this.options.version,
+        homepage: new URL(this.options.publicUrl),
+      },
+      protocols: ['activitypub'],
+      services: { inbound: [], outbound: ['atom1.0', 'rss2.0'] },
+      // Anyone may sign up (specification §3); there is no invitation-only mode.
+      openRegistrations: true,
+      usage: {
+        users: {
+          total: figures.users,
+          activeMonth: figures.activeMonth,
+          activeHalfyear: figures.activeHalfyear,
+        },
+        localPosts: figures.posts,
+        localComments: 0,
+      },
+      metadata: { nodeName: new URL(this.options.publicUrl).host },
+    }) as Record<string, unknown>;
+  }
+
+  // ---- Actors ----
+
+  /** A writer's actor by the account's id; 404 for suspended accounts and those without a handle. */
+  async writerActor(userId: string): Promise<ActivityDocument> {
+    const profile = await this.requireWriter(userId);
+    return this.personOf(profile);
+  }
+
+  /** The same actor by handle (the /@handle page's address, negotiated). */
+  async writerActorByHandle(typed: string): Promise<ActivityDocument> {
+    const handle = handleSchema.safeParse(typed);
+    const actor = handle.success ? await this.writerByHandle(handle.data) : undefined;
+    if (!actor) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    return this.writerActor(actor.id);
+  }
+
+  private async requireWriter(userId: string): Promise<Profile & { handle: string }> {
+    const profile = isUuid(userId)
+      ? await this.profiles.profile(userId, null).catch(notFoundAsUndefined)
+      : undefined;
+    if (!profile || profile.handle === null) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    return { ...profile, handle: profile.handle };
+  }
+
+  private async personOf(profile: Profile & { handle: string }): Promise<ActivityDocument> {
+    const { Person, Image } = await loadVocab();
+    const path = writerActorPath(profile.id);
+    const picture = profile.picture ? this.url(profile.picture.url) : safeUrl(profile.image);
+    const person = new Person({
+      id: this.url(path),
+      preferredUsername: profile.handle,
+      name: profile.username,
+      // HTML, as Mastodon reads it: the bio is plain text, so it is escaped and kept in paragraphs.
+      summary: profile.bio ? textToHtml(profile.bio) : null,
+      url: this.url(profilePagePath(profile)),
+      icon: picture ? new Image({ url: picture }) : null,
+      published: await instant(profile.createdAt),
+      ...(await this.actorEndpoints(path)),
+      publicKey: this.keys ? await this.keys.publicKeyOf(path) : null,
+      manuallyApprovesFollowers: false,
+      discoverable: true,
+      indexable: true,
+    });
+    return (await person.toJsonLd()) as ActivityDocument;
+  }
+
+  /** A team publication's actor, a Group; a writer's own blog is the writer's actor, not one. */
+  async publicationActor(publicationId: string): Promise<ActivityDocument> {
+    const row = isUuid(publicationId) ? await this.publications.findById(publicationId) : undefined;
+    if (!row || row.personal_user_id !== null) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    const publication = this.publications.toPublication(row);
+    const { Group, Image } = await loadVocab();
+    const path = publicationActorPath(row.id);
+    const group = new Group({
+      id: this.url(path),
+      preferredUsername: row.slug,
+      name: publication.name,
+      summary: publication.description ? textToHtml(publication.description) : null,
+      url: new URL(publication.url),
+      icon: publication.logoUrl ? new Image({ url: this.url(publication.logoUrl) }) : null,
+      published: await instant(publication.createdAt),
+      ...(await this.actorEndpoints(path)),
+      publicKey: this.keys ? await this.keys.publicKeyOf(path) : null,
+      manuallyApprovesFollowers: false,
+      discoverable: true,
+      indexable: true,
+    });
+    return (await group.toJsonLd()) as ActivityDocument;
+  }
+
+  private async actorEndpoints(path: string) {
+    const { Endpoints } = await loadVocab();
+    const collection = (name: ActorCollection) => this.url(actorCollectionPath(path, name));
+    return {
+      inbox: collection('inbox'),
+      outbox: collection('outbox'),
+      followers: collection('followers'),
+      following: collection('following'),
+      endpoints: new Endpoints({ sharedInbox: this.url(SHARED_INBOX_PATH) }),
+    };
+  }
+
+  // ---- Posts ----
+
+  /** A post as an Article, if the public can read it; drafts, scheduled and hidden posts are 404s. */
+  async article(postId: string): Promise<ActivityDocument> {
+    const post = await this.readablePost(postId);
+    return (await (await this.articleOf(post)).toJsonLd()) as ActivityDocument;
+  }
+
+  private async readablePost(postId: string): Promise<Post> {
+    const post = isUuid(postId) ? await this.posts.get(postId, null).catch(notFoundAsUndefined) : undefined;
+    if (!post || post.status !== 'published') throw notFound(OBJECT_NOT_FOUND_MESSAGE);
+    return post;
+  }
+
+  /** The actor a post goes out from: its team publication's, or its writer's for their own blog. */
+  private async postActorPath(post: Post): Promise<string> {
+    if (post.publication && !post.publication.personal) {
+      const row = await this.publications.findBySlug(post.publication.slug);
+      if (row) return publicationActorPath(row.id);
+    }
+    // A former member's post has no actor to come from.
+    if (post.author.handle === null) throw notFound(OBJECT_NOT_FOUND_MESSAGE);
+    return writerActorPath(post.authorId);
+  }
+
+  private async articleOf(post: Post, actorPath?: string): Promise<Article> {
+    const from = actorPath ?? (await this.postActorPath(post));
+    const published = post.publishedAt ?? post.createdAt;
+    const edited = Date.parse(post.updatedAt) - Date.parse(published) > EDITED_AFTER_MS;
+    const cover = post.cover ? this.url(post.cover.url) : null;
+    const { Article, Hashtag, Image, PUBLIC_COLLECTION } = await loadVocab();
+    return new Article({
+      id: this.url(postObjectPath(post.id)),
+      attribution: this.url(from),
+      name: post.title,
+      // The read page's HTML, sanitized there, with every address made absolute for other servers.
+      content: this.markdown.render(post.content, POST_HEADING_BASE, this.options.publicUrl).html,
+      mediaType: 'text/html',
+      summary: metaDescription(post.content) || null,
+      url: new URL(this.postUrl(post)),
+      published: await instant(published),
+      updated: edited ? await instant(post.updatedAt) : null,
+      to: PUBLIC_COLLECTION,
+      cc: this.url(actorCollectionPath(from, 'followers')),
+      tags: post.tags.flatMap((tag, index) => {
+        const name = hashtagName(post.tagLabels[index] ?? tag);
+        return name ? [new Hashtag({ name, href: this.url(tagPagePath(tag)) })] : [];
+      }),
+      image:
+        cover && post.cover
+          ? new Image({
+              url: cover,
+              mediaType: 'image/webp',
+              width: post.cover.width,
+              height: post.cover.height,
+            })
+          : null,
+    });
+  }
+
+  /** Where people read the post: its publication's own domain when verified, else the read page. */
+  private postUrl(post: Post): string {
+    if (post.publication?.domain) {
+      return `${publicationSiteUrl(this.options, post.publication)}${sitePostPath(post.id)}`;
+    }
+    return this.url(postPagePath(post.id)).href;
+  }
+
+  // ---- Collections ----
+
+  /** What an actor's collections are about: a writer or a team publication, checked to exist. */
+  async collectionOwner(actor: { kind: 'writer' | 'publication'; id: string }): Promise<{
+    path: string;
+    outbox: OutboxScope;
+    followers: number;
+    following: number;
+  }> {
+    if (actor.kind === 'writer') {
+      const profile = await this.requireWriter(actor.id);
+      return {
+        path: writerActorPath(profile.id),
+        outbox: { publicationId: profile.id, personalUserId: profile.id },
+        // The accounts here that follow the writer are actors too; remote followers join them later.
+        followers: profile.followerCount,
+        following: profile.followingCount,
+      };
+    }
+    const row = isUuid(actor.id) ? await this.publications.findById(actor.id) : undefined;
+    if (!row || row.personal_user_id !== null) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    return {
+      path: publicationActorPath(row.id),
+      outbox: { publicationId: row.id, personalUserId: null },
+      followers: 0,
+      following: 0,
+    };
+  }
+
+  /** Followers or following: the count is public, the list is not (it is the writer's to see). */
+  async countOnlyCollection(
+    actor: { kind: 'writer' | 'publication'; id: string },
+    which: 'followers' | 'following',
+  ): Promise<ActivityDocument> {
+    const owner = await this.collectionOwner(actor);
+    const { OrderedCollection } = await loadVocab();
+    const collection = new OrderedCollection({
+      id: this.url(actorCollectionPath(owner.path, which)),
+      totalItems: which === 'followers' ? owner.followers : owner.following,
+    });
+    return (await collection.toJsonLd()) as ActivityDocument;
+  }
+
+  /**
+   * The outbox: an OrderedCollection of Create(Article), newest first, in pages of
+   * OUTBOX_PAGE_SIZE walked by the same keyset cursors as the API's lists.
+   */
+  async outbox(
+    actor: { kind: 'writer' | 'publication'; id: string },
+    query: { page?: string | undefined; cursor?: string | undefined },
+    now = new Date(),
+  ): Promise<ActivityDocument> {
+    const owner = await this.collectionOwner(actor);
+    const { OrderedCollection, OrderedCollectionPage } = await loadVocab();
+    const outboxUrl = this.url(actorCollectionPath(owner.path, 'outbox'));
+    if (query.page === undefined && query.cursor === undefined) {
+      const collection = new OrderedCollection({
+        id: outboxUrl,
+        totalItems: await this.repository.outboxSize(owner.outbox, now),
+        first: new URL(`${outboxUrl.href}?page=true`),
+      });
+      return (await collection.toJsonLd()) as ActivityDocument;
+    }
+    const after = query.cursor === undefined ? null : decodeTimeCursor(query.cursor);
+    const page = await this.posts.listByPublication(
+      { id: owner.outbox.publicationId, personalUserId: owner.outbox.personalUserId },
+      { limit: OUTBOX_PAGE_SIZE, after, now: now.toISOString() },
+      null,
+    );
+    const pageUrl = new URL(outboxUrl.href);
+    pageUrl.searchParams.set('page', 'true');
+    if (query.cursor !== undefined) pageUrl.searchParams.set('cursor', query.cursor);
+    const next =
+      page.nextCursor === null
+        ? null
+        : new URL(`${outboxUrl.href}?page=true&cursor=${encodeURIComponent(page.nextCursor)}`);
+    const items = await Promise.all(page.response.map((post) => this.createOf(post, owner.path)));
+    const collectionPage = new OrderedCollectionPage({
+      id: pageUrl,
+      partOf: outboxUrl,
+      items,
+      next,
+    });
+    return (await collectionPage.toJsonLd()) as ActivityDocument;
+  }
+
+  private async createOf(post: Post, actorPath: string): Promise<Create> {
+    const article = await this.articleOf(post, actorPath);
+    const { Create, PUBLIC_COLLECTION } = await loadVocab();
+    return new Create({
+      id: new URL(`${this.url(postObjectPath(post.id)).href}#create`),
+      actor: this.url(actorPath),
+      object: article,
+      published: article.published,
+      to: PUBLIC_COLLECTION,
+      cc: this.url(actorCollectionPath(actorPath, 'followers')),
+    });
+  }
+}
+
+function notFoundAsUndefined(error: unknown): undefined {
+  if (error instanceof Error && 'statusCode' in error && error.statusCode === 404) return undefined;
+  throw error;
+}
+
+/** Plain text as HTML paragraphs: escaped, a blank line a new paragraph, a line break a <br>. */
+function textToHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/**
+ * A topic as a Mastodon hashtag: `#` and the label's letters, digits and `_` ("Machine Learning" is
+ * #MachineLearning, as Mastodon would write it); a label with none of them has no hashtag.
+ */
+function hashtagName(label: string): string | undefined {
+  const word = label.replace(/[^\p{L}\p{N}_]/gu, '');
+  return word === '' ? undefined : `#${word}`;
+}
+
+/** A picture address typed by its owner: only http(s), which other servers can fetch. */
+function safeUrl(address: string | null): URL | undefined {
+  if (address === null) return undefined;
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
