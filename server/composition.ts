@@ -29,7 +29,10 @@ import { dnsLookup } from './modules/domains/domain-verifier';
 import { DomainsRepository } from './modules/domains/domains-repository';
 import { DomainsService } from './modules/domains/domains-service';
 import packageJson from '../package.json' with { type: 'json' };
+import { ActorKeys } from './modules/federation/actor-keys';
+import { ActorKeysRepository } from './modules/federation/actor-keys-repository';
 import { FederationRepository } from './modules/federation/federation-repository';
+import { SealedSecrets } from './lib/sealed-secrets';
 import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
 import { FeedsService } from './modules/feeds/feeds-service';
@@ -455,7 +458,8 @@ export function createServices({
       publications,
       posts,
       markdown,
-      undefined,
+      // Each actor's key pair, its private half sealed under the instance's secret.
+      new ActorKeys(new ActorKeysRepository(db), new SealedSecrets(jwtSecret, 'actor keys')),
       { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
     ),
     sitemaps: new SitemapService(new SitemapRepository(db), config.publicUrl),

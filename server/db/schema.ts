@@ -486,6 +486,17 @@ export interface NewsletterSettingsTable {
   updated_at: string;
 }
 
+/** A social-web actor's key pair (migration 2026-11-29-0601): made on first need, kept for good. */
+export interface ActorKeysTable {
+  /** The actor's path: /ap/users/{id} or /ap/publications/{id}. */
+  actor: string;
+  /** SPKI, PEM: what the actor document publishes. */
+  public_key_pem: string;
+  /** PKCS #8, sealed (server/lib/sealed-secrets.ts): never stored as it is. */
+  private_key_sealed: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -525,4 +536,5 @@ export interface DatabaseSchema {
   stats_salts: StatsSaltsTable;
   stats_visitor_hashes: StatsVisitorHashesTable;
   stats_live: StatsLiveTable;
+  actor_keys: ActorKeysTable;
 }

@@ -38,6 +38,7 @@ import * as createStats from './2026-11-28-1001-create-stats';
 import * as newsletterDefaultDelivery from './2026-11-29-0101-newsletter-default-delivery';
 import * as postNewsletterChoice from './2026-11-29-0102-post-newsletter-choice';
 import * as profilePicturesLinksPins from './2026-11-29-0401-profile-pictures-links-pins';
+import * as createActorKeys from './2026-11-29-0601-create-actor-keys';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0101-newsletter-default-delivery': newsletterDefaultDelivery,
   '2026-11-29-0102-post-newsletter-choice': postNewsletterChoice,
   '2026-11-29-0401-profile-pictures-links-pins': profilePicturesLinksPins,
+  '2026-11-29-0601-create-actor-keys': createActorKeys,
 };

@@ -11,13 +11,14 @@ const OFFERED = ['text/html', ACTIVITY_STREAMS_MEDIA_TYPE, ACTIVITY_STREAMS_LD_M
  * its Accept header ranks `application/activity+json` or `application/ld+json` (with or without the
  * ActivityStreams profile) above HTML, by q-values as negotiator reads them. Mastodon sends
  * `application/activity+json, application/ld+json; profile="…", text/html;q=0.1`; browsers send
- * `text/html` first. Anything without "json" in it is decided without parsing, since this runs on
- * every read of those addresses (and in the response cache's key, see `representationOf`).
+ * `text/html` first. A header that names neither type (the app's own `application/json`, a
+ * browser's) is decided without parsing: the router asks on every request, and so does the response
+ * cache's key (`representationOf`).
  */
 export function prefersActivityStreams(accept: string | string[] | undefined): boolean {
   if (accept === undefined) return false;
   const header = Array.isArray(accept) ? accept.join(', ') : accept;
-  if (!header.includes('json')) return false;
+  if (!header.includes('activity+json') && !header.includes('ld+json')) return false;
   const chosen = new Negotiator({ headers: { accept: header } }).mediaType(OFFERED);
   return chosen !== undefined && chosen !== 'text/html';
 }

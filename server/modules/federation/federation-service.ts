@@ -1,4 +1,5 @@
 import type { Article, Create, CryptographicKey } from '@fedify/vocab';
+import type { ActorKeyPair } from './actor-keys';
 import escapeHtml from 'escape-html';
 import type { Profile } from '../../../contracts/auth';
 import {
@@ -68,9 +69,9 @@ export interface PostReader {
   ): Promise<Page<Post>>;
 }
 
-/** Each actor's public key, made on first need (actor-keys.ts). */
-export interface PublicKeys {
-  publicKeyOf(actorPath: string): Promise<CryptographicKey>;
+/** Each actor's key pair, made on first need (actor-keys.ts). */
+export interface KeyPairs {
+  keyPairOf(actorPath: string): Promise<ActorKeyPair>;
 }
 
 export interface FederationServiceOptions {
@@ -104,7 +105,7 @@ export class FederationService {
     private readonly publications: PublicationReader,
     private readonly posts: PostReader,
     private readonly markdown: MarkdownRenderer,
-    private readonly keys: PublicKeys | undefined,
+    private readonly keys: KeyPairs,
     private readonly options: FederationServiceOptions,
   ) {
     const url = new URL(options.publicUrl);
@@ -315,7 +316,7 @@ export class FederationService {
       icon: picture ? new Image({ url: picture }) : null,
       published: await instant(profile.createdAt),
       ...(await this.actorEndpoints(path)),
-      publicKey: this.keys ? await this.keys.publicKeyOf(path) : null,
+      publicKey: await this.publicKeyOf(path),
       manuallyApprovesFollowers: false,
       discoverable: true,
       indexable: true,
@@ -339,12 +340,23 @@ export class FederationService {
       icon: publication.logoUrl ? new Image({ url: this.url(publication.logoUrl) }) : null,
       published: await instant(publication.createdAt),
       ...(await this.actorEndpoints(path)),
-      publicKey: this.keys ? await this.keys.publicKeyOf(path) : null,
+      publicKey: await this.publicKeyOf(path),
       manuallyApprovesFollowers: false,
       discoverable: true,
       indexable: true,
     });
     return (await group.toJsonLd()) as ActivityDocument;
+  }
+
+  /** The actor's key as its document publishes it: `{id: actor#main-key, owner, publicKeyPem}`. */
+  private async publicKeyOf(path: string): Promise<CryptographicKey> {
+    const { CryptographicKey } = await loadVocab();
+    const owner = this.url(path);
+    return new CryptographicKey({
+      id: new URL(`${owner.href}#main-key`),
+      owner,
+      publicKey: (await this.keys.keyPairOf(path)).publicKey,
+    });
   }
 
   private async actorEndpoints(path: string) {
