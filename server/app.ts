@@ -292,7 +292,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   // The open web's entry points: answered by the server itself, with or without a web build,
   // and registered before the web app so its catch-all never sees them.
   registerFeedRoutes(app, { feeds: services.feeds });
-  registerFederationRoutes(app, { federation: services.federation });
+  await registerFederationRoutes(app, { federation: services.federation, inbox: services.inbox });
   registerSitemapRoutes(app, { sitemaps: services.sitemaps });
   registerRobotsRoute(app, { publicUrl: config.publicUrl });
   registerSiteRoutes(app, { publications, posts, markdown: services.markdown, publicUrl: config.publicUrl });

@@ -31,7 +31,12 @@ import { DomainsService } from './modules/domains/domains-service';
 import packageJson from '../package.json' with { type: 'json' };
 import { ActorKeys } from './modules/federation/actor-keys';
 import { ActorKeysRepository } from './modules/federation/actor-keys-repository';
+import { DeliveriesRepository } from './modules/federation/deliveries-repository';
+import { DeliveryWorker } from './modules/federation/delivery-worker';
 import { FederationRepository } from './modules/federation/federation-repository';
+import { FollowersRepository } from './modules/federation/followers-repository';
+import { Inbox } from './modules/federation/inbox';
+import { RemoteDocuments } from './modules/federation/remote-documents';
 import { SealedSecrets } from './lib/sealed-secrets';
 import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
@@ -384,6 +389,45 @@ export function createServices({
       (baseDomain !== undefined && (host === baseDomain || host.endsWith(`.${baseDomain}`))),
   });
 
+  // The social web (decision 70). Every fetch of another server and every delivery goes through
+  // the private-network guard; deliveries are a queue in the database, like the webhooks'.
+  const federationHttp = {
+    allowPrivateNetworks: config.federation.allowPrivateNetworks,
+    resolve: config.federation.resolve ?? systemResolver,
+    timeoutMs: config.federation.timeoutMs,
+    userAgent: `Inkwell/${packageJson.version} (+${config.publicUrl})`,
+  };
+  // Each actor's key pair, its private half sealed under the instance's secret.
+  const actorKeys = new ActorKeys(new ActorKeysRepository(db), new SealedSecrets(jwtSecret, 'actor keys'));
+  const followersRepository = new FollowersRepository(db);
+  const deliveriesRepository = new DeliveriesRepository(db, dialect);
+  const deliveryWorker = new DeliveryWorker(
+    deliveriesRepository,
+    actorKeys,
+    { ...config.federation, ...federationHttp, publicUrl: config.publicUrl, batchSize: 10 },
+    log,
+    scheduler,
+  );
+  const federation = new FederationService({
+    repository: new FederationRepository(db),
+    profiles: users,
+    publications,
+    posts,
+    markdown,
+    keys: actorKeys,
+    followers: followersRepository,
+    options: { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
+  });
+  const inbox = new Inbox({
+    publicUrl: config.publicUrl,
+    remote: new RemoteDocuments(federationHttp),
+    followers: followersRepository,
+    deliveries: deliveriesRepository,
+    actors: federation,
+    perServer: limiters.limiter('inboxPerServer'),
+    wake: () => deliveryWorker.wake(),
+  });
+
   const searchRepository =
     dialect === 'postgres' ? new PostgresSearchRepository(db) : new SqliteSearchRepository(db);
 
@@ -451,17 +495,9 @@ export function createServices({
       conduit: new ConduitRepository(db),
     }),
     feeds: new FeedsService(new FeedsRepository(db), config.publicUrl, markdown),
-    // The social web (decision 70): actors, posts as Articles, WebFinger and NodeInfo.
-    federation: new FederationService(
-      new FederationRepository(db),
-      users,
-      publications,
-      posts,
-      markdown,
-      // Each actor's key pair, its private half sealed under the instance's secret.
-      new ActorKeys(new ActorKeysRepository(db), new SealedSecrets(jwtSecret, 'actor keys')),
-      { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
-    ),
+    // The social web (decision 70): actors, posts as Articles, WebFinger, NodeInfo and the inboxes.
+    federation,
+    inbox,
     sitemaps: new SitemapService(new SitemapRepository(db), config.publicUrl),
     markdown,
     readiness: [

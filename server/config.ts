@@ -29,6 +29,7 @@ export const CONFIG_SECTIONS = [
   'Redis',
   'Uploaded pictures',
   'Webhooks',
+  'Social web',
   'Metrics',
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
@@ -497,6 +498,27 @@ export const VARIABLES = {
     'Attempts before a webhook delivery is marked failed',
   ),
 
+  FEDERATION_ALLOW_PRIVATE_NETWORKS: declare(
+    'Social web',
+    flag(false),
+    '`1`: other servers may be fetched from and delivered to at private, loopback and link-local addresses (two instances on one machine, tests); off: refused, as for webhooks',
+  ),
+  FEDERATION_TIMEOUT_MS: declare(
+    'Social web',
+    integer(10_000, { min: 1 }),
+    'How long another server has to answer a fetch (an actor, its key) or a delivery',
+  ),
+  FEDERATION_POLL_INTERVAL_MS: declare(
+    'Social web',
+    integer(5_000, { min: 1 }),
+    'How often each instance reads the social-web delivery queue',
+  ),
+  FEDERATION_MAX_ATTEMPTS: declare(
+    'Social web',
+    integer(16, { min: 1 }),
+    'Attempts before a delivery to another server is given up (1 min, doubling up to 12 h: 16 attempts span about four days)',
+  ),
+
   METRICS_TOKEN: declare(
     'Metrics',
     parsed('unset', (raw) => {
@@ -643,6 +665,13 @@ export const RATE_RULES = {
     variables: { max: 'RATE_HANDLE_LOOKUPS_PER_USER', window: 'RATE_HANDLE_LOOKUPS_WINDOW_MINUTES' },
     // The comment box asks once a keystroke after `@`: plenty for writing, slow for listing everyone.
     meaning: 'Lookups of people to `@mention` by one account (the comment box asks as one types)',
+  },
+  inboxPerServer: {
+    max: 300,
+    windowMinutes: 1,
+    variables: { max: 'RATE_INBOX_PER_SERVER', window: 'RATE_INBOX_WINDOW_MINUTES' },
+    // A busy Mastodon server delivers a few activities a second at most; a flood from one host is refused.
+    meaning: 'Activities one other server (by host name) may post to the inboxes',
   },
   webhookTestsPerUser: {
     max: 10,
@@ -831,6 +860,17 @@ function configFrom(values: Values & Record<string, number>, defaults: { webDir?
       /** Tests answer names their own way; otherwise the system's resolver (dns.lookup). */
       resolve: undefined as HostResolver | undefined,
     },
+    federation: {
+      allowPrivateNetworks: values.FEDERATION_ALLOW_PRIVATE_NETWORKS,
+      timeoutMs: values.FEDERATION_TIMEOUT_MS,
+      pollIntervalMs: values.FEDERATION_POLL_INTERVAL_MS,
+      maxAttempts: values.FEDERATION_MAX_ATTEMPTS,
+      // 1 min, 2 min, 4 min … up to 12 h (each between half and all of that).
+      backoffBaseMs: MINUTE,
+      backoffMaxMs: 12 * 60 * MINUTE,
+      /** Tests answer names their own way; otherwise the system's resolver (dns.lookup). */
+      resolve: undefined as HostResolver | undefined,
+    },
     /**
      * Check every JSON answer against its route's declared schema (server/openapi), failing the
      * request on a mismatch. For the API tests; never set from the environment.
@@ -843,6 +883,7 @@ function configFrom(values: Values & Record<string, number>, defaults: { webDir?
 
 export type AppConfig = ReturnType<typeof configFrom>;
 export type WebhooksConfig = AppConfig['webhooks'];
+export type FederationConfig = AppConfig['federation'];
 export type MediaConfig = AppConfig['media'];
 
 /** `auto`: only on requests that came over HTTPS; `always`: every answer; `off`: never. */

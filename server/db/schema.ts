@@ -497,6 +497,43 @@ export interface ActorKeysTable {
   created_at: string;
 }
 
+/** A remote actor following a local one (migration 2026-11-29-0602). */
+export interface FederationFollowersTable {
+  /** The local actor's path: /ap/users/{id} or /ap/publications/{id}. */
+  actor: string;
+  /** The remote actor's id (a URL). */
+  follower: string;
+  inbox: string;
+  /** Its server's shared inbox, when it has one: one delivery per server. */
+  shared_inbox: string | null;
+  /** The Follow activity's id, which its Undo names. */
+  follow_id: string;
+  /** `user@host`, as the writer's list shows it. */
+  handle: string | null;
+  name: string | null;
+  created_at: string;
+}
+
+/** One signed POST to another server's inbox: the queue and its log in one row. */
+export interface FederationDeliveriesTable {
+  id: string;
+  /** The local actor whose key signs it. */
+  actor: string;
+  inbox: string;
+  activity_id: string;
+  /** The activity's JSON, exactly as sent on every attempt. */
+  payload: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -537,4 +574,6 @@ export interface DatabaseSchema {
   stats_visitor_hashes: StatsVisitorHashesTable;
   stats_live: StatsLiveTable;
   actor_keys: ActorKeysTable;
+  federation_followers: FederationFollowersTable;
+  federation_deliveries: FederationDeliveriesTable;
 }

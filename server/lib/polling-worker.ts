@@ -15,6 +15,55 @@ export function backoffMs(
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
+/** What one attempt at an outbound delivery (a webhook, an activity) came to. */
+export type AttemptOutcome =
+  | { kind: 'answered'; status: number }
+  /** Nothing answered in time, or the connection failed: worth another attempt. */
+  | { kind: 'failed'; error: string }
+  /** The address may not be reached: no attempt was made, and none will be. */
+  | { kind: 'refused'; error: string };
+
+/** How often a delivery is tried, and how long between tries. */
+export interface RetryRule {
+  maxAttempts: number;
+  /** The wait after the first failure; each further one doubles it, up to backoffMaxMs. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+}
+
+/** Where an attempt leaves its row in the queue. */
+export interface AttemptRecord {
+  state: 'pending' | 'delivered' | 'failed';
+  status: number | null;
+  error: string | null;
+  nextAttemptAt?: string;
+  now: string;
+}
+
+/**
+ * Where a delivery goes after its `attempts`-th attempt: delivered on a 2xx; failed for good when
+ * its address was refused or its attempts ran out; otherwise pending again after a backoff.
+ * `describe` words any other answer for the log.
+ */
+export function settleAttempt(
+  outcome: AttemptOutcome,
+  attempts: number,
+  rule: RetryRule,
+  describe: (status: number) => string,
+  now = Date.now(),
+): AttemptRecord {
+  const at = new Date(now).toISOString();
+  if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
+    return { state: 'delivered', status: outcome.status, error: null, now: at };
+  }
+  const status = outcome.kind === 'answered' ? outcome.status : null;
+  const error = outcome.kind === 'answered' ? describe(outcome.status) : outcome.error;
+  if (outcome.kind === 'refused' || attempts >= rule.maxAttempts)
+    return { state: 'failed', status, error, now: at };
+  const wait = backoffMs(attempts, rule.backoffBaseMs, rule.backoffMaxMs);
+  return { state: 'pending', status, error, now: at, nextAttemptAt: new Date(now + wait).toISOString() };
+}
+
 export interface PollingWorkerOptions {
   /** How often the queue is read when nothing woke the worker. */
   pollIntervalMs: number;

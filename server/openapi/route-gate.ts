@@ -5,7 +5,7 @@ import { forbidden } from '../lib/http-errors';
 import { ACCESS_KEY, type RouteAccess } from './route-schema';
 
 /** What a declared `access` promises the handler in `request.viewer`. */
-type ViewerOf<Access> = Access extends 'public' | 'metrics-token'
+type ViewerOf<Access> = Access extends 'public' | 'metrics-token' | 'http-signature'
   ? null
   : Access extends 'optional'
     ? Viewer | null

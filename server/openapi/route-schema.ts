@@ -14,7 +14,8 @@ import { exampleError } from './examples';
  * Who may call a route: anyone; anyone, a token adding the viewer's fields; a token (a sign-in or
  * an API key); a sign-in only; an operator's sign-in (ADMIN_EMAILS); the METRICS_TOKEN.
  */
-export type RouteAccess = 'public' | 'optional' | 'token' | 'sign-in' | 'operator' | 'metrics-token';
+export type RouteAccess =
+  'public' | 'optional' | 'token' | 'sign-in' | 'operator' | 'metrics-token' | 'http-signature';
 
 /** The areas the reference groups routes under, in its order. */
 export const API_TAGS = [
@@ -112,7 +113,7 @@ export interface RouteDeclaration {
 }
 
 const BEARER = [{ bearer: [] }];
-const SECURITY: Record<RouteAccess, { bearer?: never[] }[]> = {
+const SECURITY: Record<RouteAccess, { bearer?: never[]; httpSignature?: never[] }[]> = {
   public: [],
   // An empty requirement first: calling without a token is fine.
   optional: [{}, ...BEARER],
@@ -120,6 +121,7 @@ const SECURITY: Record<RouteAccess, { bearer?: never[] }[]> = {
   'sign-in': BEARER,
   operator: BEARER,
   'metrics-token': BEARER,
+  'http-signature': [{ httpSignature: [] }],
 };
 
 const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
@@ -131,6 +133,8 @@ const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
     "Needs an operator's sign-in token (ADMIN_EMAILS, or the first account): 401 without one, 403 for anyone else and for API keys.",
   'metrics-token':
     'Needs the bearer token the operator set in METRICS_TOKEN; a 404 when metrics are not exposed here.',
+  'http-signature':
+    "Needs an HTTP Signature by a key of the activity's actor (draft-cavage-12 or RFC 9421), checked before anything is done: 401 without one or with one that does not check out.",
 };
 
 /**

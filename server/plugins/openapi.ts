@@ -107,6 +107,13 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
             scheme: 'bearer',
             description: 'A sign-in token (a JWT from sign-up or sign-in) or an API key (`ink_…`).',
           },
+          httpSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Signature',
+            description:
+              "Another server's HTTP Signature, as Mastodon signs (draft-cavage-12: `keyId`, `rsa-sha256` or `hs2019`, `(request-target) host date digest`, with `Date` and `Digest: SHA-256=`), or RFC 9421's `Signature` and `Signature-Input`.",
+          },
         },
       },
     },

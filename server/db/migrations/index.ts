@@ -39,6 +39,7 @@ import * as newsletterDefaultDelivery from './2026-11-29-0101-newsletter-default
 import * as postNewsletterChoice from './2026-11-29-0102-post-newsletter-choice';
 import * as profilePicturesLinksPins from './2026-11-29-0401-profile-pictures-links-pins';
 import * as createActorKeys from './2026-11-29-0601-create-actor-keys';
+import * as createFederationFollowersAndDeliveries from './2026-11-29-0602-create-federation-followers-and-deliveries';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0102-post-newsletter-choice': postNewsletterChoice,
   '2026-11-29-0401-profile-pictures-links-pins': profilePicturesLinksPins,
   '2026-11-29-0601-create-actor-keys': createActorKeys,
+  '2026-11-29-0602-create-federation-followers-and-deliveries': createFederationFollowersAndDeliveries,
 };

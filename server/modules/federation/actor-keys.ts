@@ -59,7 +59,9 @@ export class ActorKeys {
     return {
       publicKeyPem: stored.public_key_pem,
       publicKey: await importPublicKey(stored.public_key_pem),
-      privateKey: await webcrypto.subtle.importKey('pkcs8', privateKey, ALGORITHM, false, ['sign']),
+      // Extractable because Fedify's signRequest reads the key's form before signing with it; it
+      // never leaves this process.
+      privateKey: await webcrypto.subtle.importKey('pkcs8', privateKey, ALGORITHM, true, ['sign']),
     };
   }
 

@@ -7,14 +7,17 @@ import {
   NODEINFO_DISCOVERY_PATH,
   NODEINFO_PATH,
   NODEINFO_SCHEMA,
+  SHARED_INBOX_PATH,
   WEBFINGER_PATH,
 } from '../../../contracts/federation';
+import { notFound } from '../../lib/http-errors';
 import { idSchema } from '../../../contracts/ids';
 import { POST_NOT_FOUND_MESSAGE } from '../../../contracts/posts';
 import { varyWith } from '../../lib/content-encoding';
 import { NOT_MODIFIED, declareRoute, rawAnswer } from '../../openapi/route-schema';
 import { REPRESENTATION_CONSTRAINT } from './activity-negotiation';
 import { ACTOR_NOT_FOUND_MESSAGE, type ActivityDocument, type FederationService } from './federation-service';
+import { NOT_OURS_MESSAGE, type Inbox, type InboxOwner } from './inbox';
 
 /** What every ActivityStreams answer is sent as. */
 const ACTIVITY_CONTENT_TYPE = `${ACTIVITY_STREAMS_MEDIA_TYPE}; charset=utf-8`;
@@ -70,6 +73,15 @@ const outboxQuerySchema = z.object({
   cursor: z.string({ error: 'cursor is not valid' }).max(256, 'cursor is not valid').optional(),
 });
 
+/** What other servers post: ActivityStreams, as either media type (or plain JSON, which some send). */
+const INBOX_MEDIA_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
+/** An activity is a few KB; a long reply with its context, a few tens. */
+export const INBOX_BODY_LIMIT_BYTES = 256 * 1024;
+
+const ACCEPTED = z
+  .null()
+  .describe('Accepted: the signature checked out; what the activity asks is done, or left alone.');
+
 /** The pages whose address also answers ActivityStreams (content negotiation, decision 70). */
 const NEGOTIATED_PAGES = new Set(['/readblog', '/profile']);
 
@@ -87,14 +99,14 @@ function varyOnAccept(reply: FastifyReply): void {
 
 /**
  * The social web's routes: WebFinger, NodeInfo, actors, posts as Articles and the actors'
- * collections, and the pages' addresses answering ActivityStreams to those who ask for it.
- * (Inboxes come with HTTP Signatures, in a later step.)
+ * collections, the pages' addresses answering ActivityStreams to those who ask for it, and the
+ * inboxes, which act only on activities whose HTTP Signature checks out (inbox.ts).
  */
-export function registerFederationRoutes(
+export async function registerFederationRoutes(
   app: FastifyInstance,
-  deps: { federation: FederationService },
-): void {
-  const { federation } = deps;
+  deps: { federation: FederationService; inbox: Inbox },
+): Promise<void> {
+  const { federation, inbox } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // Every page a negotiated address can also be says so, cached or not (see NEGOTIATED_PAGES).
@@ -321,4 +333,68 @@ export function registerFederationRoutes(
       return sendActivity(reply, await federation.writerActorByHandle(request.params.handle));
     },
   );
+
+  // The inboxes take the raw body: the signature's Digest is over its bytes, not over parsed JSON.
+  await app.register(async (scope) => {
+    const inboxes = scope.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      INBOX_MEDIA_TYPES,
+      { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    const inboxDeclaration = (summary: string, description: string) =>
+      declareRoute({
+        summary,
+        description: `${description} The Date must be within 12 hours and the Digest the body's. Follow adds a follower and sends it a signed Accept; Undo(Follow) removes it; other activities are accepted and left alone for now. At most ${INBOX_BODY_LIMIT_BYTES / 1024} KB; 300 activities a minute per server (\`RATE_INBOX_PER_SERVER\`).`,
+        tag: 'Social web',
+        access: 'http-signature',
+        consumes: INBOX_MEDIA_TYPES,
+        answers: { 202: ACCEPTED },
+      });
+    const receive = async (request: FastifyRequest, reply: FastifyReply, owner: InboxOwner) => {
+      if (owner !== null && !(await federation.exists(owner))) throw notFound(NOT_OURS_MESSAGE);
+      await inbox.receive({
+        owner,
+        url: request.url,
+        headers: request.headers,
+        body: request.body as Buffer,
+      });
+      return reply.code(202).send();
+    };
+    // Followers are not on any page the response cache keeps: an activity leaves it as it is.
+    const keepsCache = { keepsResponseCache: true };
+    inboxes.post(
+      SHARED_INBOX_PATH,
+      {
+        config: keepsCache,
+        schema: inboxDeclaration(
+          'The shared inbox (ActivityPub)',
+          'Where other servers post activities for any actor here, once per server.',
+        ),
+      },
+      async (request, reply) => receive(request, reply, null),
+    );
+    for (const [kind, base] of [
+      ['writer', '/ap/users/:id'],
+      ['publication', '/ap/publications/:id'],
+    ] as const) {
+      inboxes.post(
+        `${base}/inbox`,
+        {
+          config: keepsCache,
+          schema: {
+            ...inboxDeclaration(
+              kind === 'writer'
+                ? "A writer's inbox (ActivityPub)"
+                : "A team publication's inbox (ActivityPub)",
+              'Where other servers post activities for this actor. 404 for an actor that is not here.',
+            ),
+            params: actorIdParams,
+          },
+        },
+        async (request, reply) => receive(request, reply, { kind, id: request.params.id }),
+      );
+    }
+  });
 }

@@ -25,6 +25,7 @@ import { decodeTimeCursor, type TimePageRequest } from '../posts/paging';
 import type { PublicationRow } from '../publications/publications-repository';
 import { instant, loadFedify, loadVocab } from './fedify';
 import type { FederationRepository, OutboxScope } from './federation-repository';
+import type { FollowersRepository } from './followers-repository';
 
 export const ACTOR_NOT_FOUND_MESSAGE = 'No such account here';
 export const OBJECT_NOT_FOUND_MESSAGE = 'No such post here';
@@ -99,16 +100,37 @@ export class FederationService {
   private readonly host: string;
   private readonly hostname: string;
 
-  constructor(
-    private readonly repository: FederationRepository,
-    private readonly profiles: ProfileReader,
-    private readonly publications: PublicationReader,
-    private readonly posts: PostReader,
-    private readonly markdown: MarkdownRenderer,
-    private readonly keys: KeyPairs,
-    private readonly options: FederationServiceOptions,
-  ) {
-    const url = new URL(options.publicUrl);
+  private readonly repository: FederationRepository;
+  private readonly profiles: ProfileReader;
+  private readonly publications: PublicationReader;
+  private readonly posts: PostReader;
+  private readonly markdown: MarkdownRenderer;
+  private readonly keys: KeyPairs;
+  private readonly followers: Pick<FollowersRepository, 'count'>;
+  private readonly options: FederationServiceOptions;
+
+  constructor(deps: {
+    repository: FederationRepository;
+    profiles: ProfileReader;
+    publications: PublicationReader;
+    posts: PostReader;
+    markdown: MarkdownRenderer;
+    keys: KeyPairs;
+    /** Remote followers, counted with the local ones. */
+    followers: Pick<FollowersRepository, 'count'>;
+    options: FederationServiceOptions;
+  }) {
+    ({
+      repository: this.repository,
+      profiles: this.profiles,
+      publications: this.publications,
+      posts: this.posts,
+      markdown: this.markdown,
+      keys: this.keys,
+      followers: this.followers,
+      options: this.options,
+    } = deps);
+    const url = new URL(deps.options.publicUrl);
     this.host = url.host.toLowerCase();
     this.hostname = url.hostname.toLowerCase();
   }
@@ -450,22 +472,31 @@ export class FederationService {
   }> {
     if (actor.kind === 'writer') {
       const profile = await this.requireWriter(actor.id);
+      const path = writerActorPath(profile.id);
       return {
-        path: writerActorPath(profile.id),
+        path,
         outbox: { publicationId: profile.id, personalUserId: profile.id },
-        // The accounts here that follow the writer are actors too; remote followers join them later.
-        followers: profile.followerCount,
+        // The accounts here that follow the writer are actors too, counted with the remote ones.
+        followers: profile.followerCount + (await this.followers.count(path)),
         following: profile.followingCount,
       };
     }
     const row = isUuid(actor.id) ? await this.publications.findById(actor.id) : undefined;
     if (!row || row.personal_user_id !== null) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    const path = publicationActorPath(row.id);
     return {
-      path: publicationActorPath(row.id),
+      path,
       outbox: { publicationId: row.id, personalUserId: null },
-      followers: 0,
+      followers: await this.followers.count(path),
       following: 0,
     };
+  }
+
+  /** Whether a local actor exists: the inbox acts only for these. */
+  async exists(actor: { kind: 'writer' | 'publication'; id: string }): Promise<boolean> {
+    const found =
+      actor.kind === 'writer' ? await this.writerById(actor.id) : await this.teamPublication(actor.id);
+    return found !== undefined;
   }
 
   /** Followers or following: the count is public, the list is not (it is the writer's to see). */

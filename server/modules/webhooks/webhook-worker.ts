@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HostResolver } from '../../lib/network-guard';
 import type { ClaimedDelivery, WebhooksRepository } from './webhooks-repository';
 import { sendWebhook, type SendOutcome } from './webhook-sender';
-import { backoffMs, PollingWorker } from '../../lib/polling-worker';
+import { PollingWorker, settleAttempt } from '../../lib/polling-worker';
 import type { Scheduler } from '../../lib/scheduler';
 
 export interface WebhookWorkerOptions {
@@ -85,30 +85,13 @@ export class WebhookWorker {
       await this.hooks.release(claim).catch(() => undefined);
       return;
     }
-    const now = new Date().toISOString();
-    if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
-      await this.hooks.finish(claim, { state: 'delivered', status: outcome.status, error: null, now });
-      return;
-    }
-    const status = outcome.kind === 'answered' ? outcome.status : null;
-    const error =
-      outcome.kind === 'answered'
-        ? outcome.status >= 300 && outcome.status < 400
-          ? `Answered ${outcome.status}: redirects are not followed`
-          : `Answered ${outcome.status}`
-        : outcome.error;
-    const final = outcome.kind === 'refused' || claim.attempts >= this.options.maxAttempts;
-    if (final) {
-      await this.hooks.finish(claim, { state: 'failed', status, error, now });
-      return;
-    }
-    const wait = backoffMs(claim.attempts, this.options.backoffBaseMs, this.options.backoffMaxMs);
-    await this.hooks.finish(claim, {
-      state: 'pending',
-      status,
-      error,
-      now,
-      nextAttemptAt: new Date(Date.now() + wait).toISOString(),
-    });
+    await this.hooks.finish(
+      claim,
+      settleAttempt(outcome, claim.attempts, this.options, (status) =>
+        status >= 300 && status < 400
+          ? `Answered ${status}: redirects are not followed`
+          : `Answered ${status}`,
+      ),
+    );
   }
 }

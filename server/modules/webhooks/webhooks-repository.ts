@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Webhook, WebhookDelivery, WebhookEvent } from '../../../contracts/webhooks';
 import type { DialectName } from '../../db/database';
+import { finishLeased, releaseLeased } from '../../db/delivery-queue';
+import type { AttemptRecord } from '../../lib/polling-worker';
 import type { DatabaseSchema, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 
@@ -278,44 +280,14 @@ export class WebhooksRepository {
     }));
   }
 
-  /**
-   * Records an attempt's outcome, only while this worker still holds the lease: one that outlived
-   * its lease must not overwrite what the worker that took over recorded.
-   */
-  async finish(
-    claim: ClaimedDelivery,
-    outcome: {
-      state: 'pending' | 'delivered' | 'failed';
-      status: number | null;
-      error: string | null;
-      nextAttemptAt?: string;
-      now: string;
-    },
-  ): Promise<void> {
-    await this.db
-      .updateTable('webhook_deliveries')
-      .set({
-        state: outcome.state,
-        last_status: outcome.status,
-        last_error: outcome.error === null ? null : outcome.error.slice(0, 500),
-        locked_until: null,
-        updated_at: outcome.now,
-        ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
-        ...(outcome.state === 'delivered' ? { delivered_at: outcome.now } : {}),
-      })
-      .where('id', '=', claim.id)
-      .where('locked_until', '=', claim.lockedUntil)
-      .execute();
+  /** Records an attempt's outcome, only while this worker still holds the lease. */
+  async finish(claim: ClaimedDelivery, outcome: AttemptRecord): Promise<void> {
+    await finishLeased(this.db, 'webhook_deliveries', claim, outcome);
   }
 
   /** Gives back a lease without counting the attempt (the server is shutting down mid-send). */
   async release(claim: ClaimedDelivery): Promise<void> {
-    await this.db
-      .updateTable('webhook_deliveries')
-      .set({ locked_until: null, attempts: sql`attempts - 1` })
-      .where('id', '=', claim.id)
-      .where('locked_until', '=', claim.lockedUntil)
-      .execute();
+    await releaseLeased(this.db, 'webhook_deliveries', claim);
   }
 }
 

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ACTIVITY_STREAMS_MEDIA_TYPE } from '../../../contracts/federation';
+import { guardedRequest, type GuardedHttpOptions, type GuardedOutcome } from '../../lib/guarded-http';
+import { PollingWorker, settleAttempt } from '../../lib/polling-worker';
+import type { Scheduler } from '../../lib/scheduler';
+import type { ClaimedDelivery, DeliveriesRepository } from './deliveries-repository';
+import type { KeyPairs } from './federation-service';
+import { loadFedify } from './fedify';
+
+export interface DeliveryWorkerOptions extends GuardedHttpOptions {
+  publicUrl: string;
+  userAgent: string;
+  pollIntervalMs: number;
+  /** Deliveries sent at once by one instance. */
+  batchSize: number;
+  /** After this many attempts a delivery is `failed` for good. */
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+}
+
+/** What an inbox answers is read only for the log. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Sends queued activities to other servers' inboxes (decision 70), as the webhooks' worker sends
+ * their deliveries (decision 39): every instance runs one, rows are leased so no delivery goes out
+ * twice at once, a crashed instance's lease expires. Each POST is signed with its actor's key as
+ * Mastodon checks it (draft-cavage-12, `rsa-sha256`, `(request-target) content-type date digest
+ * host`, `Digest: SHA-256=`) by Fedify's `signRequest`, and sent through the private-network guard.
+ * A 2xx is delivered; any other answer or a failure is tried again after 1 min, 2 min, 4 min … up
+ * to 12 h, until the attempts run out (about four days); a refused address is given up at once.
+ */
+export class DeliveryWorker {
+  private readonly loop: PollingWorker<ClaimedDelivery>;
+
+  constructor(
+    private readonly deliveries: DeliveriesRepository,
+    private readonly keys: KeyPairs,
+    private readonly options: DeliveryWorkerOptions,
+    private readonly log: FastifyBaseLogger,
+    scheduler: Pick<Scheduler, 'add'>,
+  ) {
+    this.loop = new PollingWorker(
+      {
+        pollIntervalMs: options.pollIntervalMs,
+        batchSize: options.batchSize,
+        leaseMs: options.timeoutMs * 2 + 5_000,
+        label: 'social web delivery queue',
+      },
+      {
+        claim: (now, lockedUntil, limit) => deliveries.claimDue(now, lockedUntil, limit),
+        handle: (delivery, signal) => this.deliver(delivery, signal),
+      },
+      log,
+      scheduler,
+    );
+  }
+
+  /** Something was queued: look now rather than at the next poll. */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  private async deliver(claim: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+    let outcome: GuardedOutcome;
+    try {
+      outcome = await this.send(claim, signal);
+    } catch (error) {
+      outcome = { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
+    if (this.loop.stopped && outcome.kind === 'failed') {
+      // Not the receiver's fault: the next start sends it again, without counting this try.
+      await this.deliveries.release(claim).catch(() => undefined);
+      return;
+    }
+    const answer = outcome.kind === 'answered' ? outcome.body.toString('utf8').slice(0, 200) : '';
+    const record = settleAttempt(
+      outcome,
+      claim.attempts,
+      this.options,
+      (status) => `Answered ${status}: ${answer}`,
+    );
+    if (record.state === 'failed') {
+      this.log.warn(
+        { inbox: claim.inbox, attempts: claim.attempts, error: record.error },
+        'social web delivery given up',
+      );
+    }
+    await this.deliveries.finish(claim, record);
+  }
+
+  private async send(claim: ClaimedDelivery, signal: AbortSignal): Promise<GuardedOutcome> {
+    let inbox: URL;
+    try {
+      inbox = new URL(claim.inbox);
+    } catch {
+      return { kind: 'refused', error: `${claim.inbox} is not an address` };
+    }
+    const { signRequest } = await loadFedify();
+    const pair = await this.keys.keyPairOf(claim.actor);
+    const body = Buffer.from(claim.payload, 'utf8');
+    const unsigned = new Request(inbox, {
+      method: 'POST',
+      headers: { 'content-type': ACTIVITY_STREAMS_MEDIA_TYPE },
+      body: new Uint8Array(body),
+    });
+    const keyId = new URL(`${this.options.publicUrl}${claim.actor}#main-key`);
+    const signed = await signRequest(unsigned, pair.privateKey, keyId, {
+      spec: 'draft-cavage-http-signatures-12',
+      body: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength),
+    });
+    const headers: Record<string, string> = {};
+    signed.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return guardedRequest(
+      {
+        method: 'POST',
+        url: inbox,
+        headers: { ...headers, 'user-agent': this.options.userAgent },
+        body,
+        maxBytes: MAX_ANSWER_BYTES,
+      },
+      this.options,
+      signal,
+    );
+  }
+}

@@ -1,0 +1,266 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { KeyCache } from '@fedify/fedify';
+import type { Activity, CryptographicKey, Follow, Multikey, Undo } from '@fedify/vocab';
+import { LRUCache } from 'lru-cache';
+import { publicationActorPath, writerActorPath } from '../../../contracts/federation';
+import { isUuid } from '../../../contracts/ids';
+import { badRequest, notFound, unauthorized } from '../../lib/http-errors';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { uuidv7 } from '../../lib/ids';
+import { nowIso } from '../../lib/clock';
+import type { DeliveriesRepository } from './deliveries-repository';
+import { loadFedify, loadVocab } from './fedify';
+import type { FollowersRepository } from './followers-repository';
+import type { RemoteDocuments } from './remote-documents';
+import { spend } from '../users/users-service';
+
+export const NOT_SIGNED_MESSAGE = 'The request is not signed: sign it with HTTP Signatures (draft-cavage-12)';
+export const BAD_SIGNATURE_MESSAGE = 'The signature does not check out';
+export const KEY_NOT_ACTORS_MESSAGE = "The signature's key is not the activity's actor's";
+export const NOT_JSON_MESSAGE = 'The body must be a JSON object';
+export const NOT_AN_ACTIVITY_MESSAGE = 'The body is not an ActivityStreams activity';
+export const INBOX_FLOOD_MESSAGE = 'Too many activities from your server; try again later';
+export const NOT_OURS_MESSAGE = 'No such account here';
+
+/** Mastodon refuses a signature whose Date is more than 12 hours off; so does Inkwell. */
+const SIGNATURE_WINDOW_HOURS = 12;
+/** Remote keys kept in memory between activities; a failed check fetches the key again anyway. */
+const KEY_CACHE_TTL_MS = 60 * 60_000;
+
+type Loaders = ReturnType<RemoteDocuments['forOneActivity']>;
+
+/** Which local actor's inbox an activity was posted to; null for the shared inbox. */
+export type InboxOwner = { kind: 'writer' | 'publication'; id: string } | null;
+
+export interface ReceivedPost {
+  owner: InboxOwner;
+  /** As the request came: its path and query, and its headers (Host included). */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Whether a local actor exists (a writer with a handle, not suspended; a team publication). */
+export interface LocalActors {
+  exists(actor: { kind: 'writer' | 'publication'; id: string }): Promise<boolean>;
+}
+
+/** Headers that describe the connection, not the message: never signed, and refused by Request. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'content-length',
+]);
+
+/**
+ * What other servers post to the inboxes (decision 70). Nothing is acted on before its HTTP
+ * Signature checks out with Fedify's `verifyRequest` (draft-cavage-12 or RFC 9421; `rsa-sha256`
+ * and `hs2019`; `(request-target)`, `host`, `date` and `digest` signed; the Digest matching the
+ * body; the Date within 12 hours) against the key fetched from its owner through the guard, and
+ * the key belongs to the activity's actor. Then Follow makes a follower and queues a signed Accept
+ * to its inbox; Undo(Follow) removes it. Anything else is accepted and left alone for now.
+ */
+export class Inbox {
+  private readonly keyCache: KeyCache;
+
+  constructor(
+    private readonly deps: {
+      publicUrl: string;
+      remote: RemoteDocuments;
+      followers: FollowersRepository;
+      deliveries: DeliveriesRepository;
+      actors: LocalActors;
+      /** Activities one server may post per window (RATE_INBOX_PER_SERVER). */
+      perServer: RateLimiter;
+      /** A delivery was queued: the worker looks at once. */
+      wake: () => void;
+    },
+  ) {
+    const keys = new LRUCache<string, { key: CryptographicKey | Multikey | null }>({
+      max: 2_000,
+      ttl: KEY_CACHE_TTL_MS,
+    });
+    this.keyCache = {
+      get: async (keyId) => keys.get(keyId.href)?.key ?? undefined,
+      set: async (keyId, key) => {
+        keys.set(keyId.href, { key });
+      },
+    };
+  }
+
+  async receive(post: ReceivedPost): Promise<void> {
+    const loaders = this.deps.remote.forOneActivity();
+    const keyId = signatureKeyId(post.headers);
+    if (keyId === undefined) throw unauthorized(NOT_SIGNED_MESSAGE);
+    // Counted before any work on it, by the server the key says it comes from.
+    await spend(this.deps.perServer, keyId.host.toLowerCase(), INBOX_FLOOD_MESSAGE);
+    const json = parseJsonObject(post.body);
+    const key = await this.verify(post, loaders);
+    const { Activity } = await loadVocab();
+    let activity: Activity;
+    try {
+      activity = await Activity.fromJsonLd(json, loaders);
+    } catch {
+      throw badRequest(NOT_AN_ACTIVITY_MESSAGE);
+    }
+    const { doesActorOwnKey } = await loadFedify();
+    if (activity.actorId === null || !(await doesActorOwnKey(activity, key, loaders))) {
+      throw unauthorized(KEY_NOT_ACTORS_MESSAGE);
+    }
+    const { Follow, Undo } = await loadVocab();
+    if (activity instanceof Follow) return this.follow(activity, post.owner, loaders);
+    if (activity instanceof Undo) return this.undo(activity);
+  }
+
+  private async verify(post: ReceivedPost, loaders: Loaders): Promise<CryptographicKey> {
+    const host =
+      typeof post.headers.host === 'string' ? post.headers.host : new URL(this.deps.publicUrl).host;
+    let request: Request;
+    try {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(post.headers)) {
+        if (value === undefined || HOP_BY_HOP.has(name)) continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      request = new Request(new URL(post.url, `http://${host}`), {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(post.body),
+      });
+    } catch {
+      throw unauthorized(BAD_SIGNATURE_MESSAGE);
+    }
+    const { verifyRequestDetailed } = await loadFedify();
+    let result;
+    try {
+      result = await verifyRequestDetailed(request, {
+        ...loaders,
+        keyCache: this.keyCache,
+        timeWindow: { hours: SIGNATURE_WINDOW_HOURS },
+      });
+    } catch {
+      // A signature header Fedify cannot even read: as unsigned as none.
+      throw unauthorized(BAD_SIGNATURE_MESSAGE);
+    }
+    if (!result.verified) {
+      throw unauthorized(result.reason.type === 'noSignature' ? NOT_SIGNED_MESSAGE : BAD_SIGNATURE_MESSAGE);
+    }
+    return result.key;
+  }
+
+  /** The local actor an address names, if it is one of ours and exists. */
+  private async localActor(address: URL | null): Promise<string | undefined> {
+    if (address === null || address.origin !== new URL(this.deps.publicUrl).origin) return undefined;
+    const match = /^\/ap\/(users|publications)\/([^/]+)$/.exec(address.pathname);
+    const id = match?.[2];
+    if (!match || id === undefined || !isUuid(id)) return undefined;
+    const kind = match[1] === 'users' ? 'writer' : 'publication';
+    if (!(await this.deps.actors.exists({ kind, id }))) return undefined;
+    return kind === 'writer' ? writerActorPath(id) : publicationActorPath(id);
+  }
+
+  private async follow(follow: Follow, owner: InboxOwner, loaders: Loaders): Promise<void> {
+    const followed = await this.localActor(follow.objectId);
+    if (followed === undefined) throw notFound(NOT_OURS_MESSAGE);
+    // A Follow posted to one actor's inbox is about that actor only.
+    if (owner !== null) {
+      const path = owner.kind === 'writer' ? writerActorPath(owner.id) : publicationActorPath(owner.id);
+      if (path !== followed) throw badRequest('This Follow is for another account than this inbox’s');
+    }
+    if (follow.id === null) throw badRequest('A Follow needs an id, which its Accept names');
+    const follower = await follow.getActor(loaders).catch(() => null);
+    const { isActor } = await loadVocab();
+    if (!follower || !isActor(follower) || follower.id === null || follower.inboxId === null) {
+      throw badRequest('The follower’s actor could not be read, or has no inbox');
+    }
+    const now = nowIso();
+    const name = follower.name?.toString() ?? null;
+    const username = follower.preferredUsername?.toString();
+    await this.deps.followers.add({
+      actor: followed,
+      follower: follower.id.href,
+      inbox: follower.inboxId.href,
+      sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+      followId: follow.id.href,
+      handle: username ? `${username}@${follower.id.host}` : null,
+      name: name === null ? null : name.slice(0, 400),
+      now,
+    });
+    const { Accept, Follow } = await loadVocab();
+    const actorUrl = new URL(`${this.deps.publicUrl}${followed}`);
+    // The Follow as Mastodon matches it: its id, actor and object, nothing fetched along the way.
+    const accept = new Accept({
+      id: new URL(`${actorUrl.href}#accepts/${uuidv7()}`),
+      actor: actorUrl,
+      object: new Follow({ id: follow.id, actor: follower.id, object: actorUrl }),
+      to: follower.id,
+    });
+    await this.deps.deliveries.enqueue(
+      [
+        {
+          actor: followed,
+          inbox: follower.inboxId.href,
+          activityId: accept.id?.href ?? '',
+          payload: JSON.stringify(await accept.toJsonLd(loaders)),
+        },
+      ],
+      now,
+    );
+    this.deps.wake();
+  }
+
+  /** Undo(Follow): the follow it names ends, if its actor is the one undoing it. */
+  private async undo(undo: Undo): Promise<void> {
+    const { Follow } = await loadVocab();
+    const actor = undo.actorId;
+    // Read before getObject, which replaces what the Undo names with what it found.
+    const named = undo.objectId?.href;
+    if (actor === null || named === undefined) return;
+    // The Follow is usually embedded; only its id may come instead, and then nothing is fetched:
+    // the stored follow is found by that id.
+    const embedded = await undo
+      .getObject({ documentLoader: refuseToFetch, contextLoader: this.deps.remote.contextLoader })
+      .catch(() => null);
+    if (embedded instanceof Follow) {
+      if (embedded.actorId?.href !== actor.href) return;
+      const followed = await this.localActor(embedded.objectId);
+      if (followed !== undefined) await this.deps.followers.remove(followed, actor.href);
+      return;
+    }
+    const followed = await this.deps.followers.actorFollowedBy(actor.href, named);
+    if (followed !== undefined) await this.deps.followers.remove(followed, actor.href);
+  }
+}
+
+/** A loader for objects that must come embedded: anything named only by its address stays unread. */
+const refuseToFetch = async (address: string): Promise<never> => {
+  throw new Error(`${address} is not fetched here`);
+};
+
+/** The keyId a Signature (or RFC 9421 Signature-Input) header names, as a URL; undefined without one. */
+function signatureKeyId(headers: IncomingHttpHeaders): URL | undefined {
+  const header = headers.signature ?? headers['signature-input'];
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (!text) return undefined;
+  const match = /keyid="([^"]+)"/i.exec(text);
+  if (!match?.[1]) return undefined;
+  try {
+    return new URL(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJsonObject(body: Buffer): Record<string, unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw badRequest(NOT_JSON_MESSAGE);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw badRequest(NOT_JSON_MESSAGE);
+  return json as Record<string, unknown>;
+}
