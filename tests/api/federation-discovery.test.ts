@@ -12,6 +12,7 @@ import type { Post } from '../../contracts/posts';
 import { uuidv7 } from '../../server/lib/ids';
 import { describeEachDatabase, handleOf, request, signUpUser, type TestUser } from './support/harness';
 import { attributeValues, sourcePages, templateWebDir } from './support/pages';
+import { addComment } from './support/conversation';
 import { createPost } from './support/posts';
 import { addMember, createPublication } from './support/publications';
 
@@ -215,6 +216,14 @@ describeEachDatabase(
           .where('handle', 'is not', null)
           .where('suspended_at', 'is', null)
           .executeTakeFirstOrThrow();
+        await addComment(ctx, editor, published.id, 'A first comment');
+        const second = await addComment(ctx, editor, published.id, 'A second, deleted');
+        const deleted = await request(ctx, {
+          method: 'DELETE',
+          url: `/api/post/comments?id=${second.id}`,
+          token: editor.token,
+        });
+        expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
         const info = await request<Json>(ctx, { method: 'GET', url: '/nodeinfo/2.1' });
         expect(info.status).toBe(200);
         expect(info.headers['content-type']).toContain('nodeinfo.diaspora.software/ns/schema/2.1');
@@ -225,7 +234,12 @@ describeEachDatabase(
           openRegistrations: true,
           // Two writers published: alice (her own post) and the editor (the team's letter); the
           // draft and the scheduled post are not counted.
-          usage: { users: { total: Number(users.n), activeMonth: 2, activeHalfyear: 2 }, localPosts: 2 },
+          // One comment is left: the deleted one is not counted.
+          usage: {
+            users: { total: Number(users.n), activeMonth: 2, activeHalfyear: 2 },
+            localPosts: 2,
+            localComments: 1,
+          },
         });
       });
     });

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
-import { publiclyListed } from '../posts/post-visibility';
+import { publiclyListed, publiclyVisible } from '../posts/post-visibility';
 
 /** The figures NodeInfo publishes about this instance. */
 export interface InstanceFigures {
@@ -12,6 +12,8 @@ export interface InstanceFigures {
   activeHalfyear: number;
   /** Posts readers can see in lists (drafts, scheduled, hidden and email-only posts are not). */
   posts: number;
+  /** Comments readers can see: not deleted, not hidden, under a post they can read. */
+  comments: number;
 }
 
 /** Whose posts an actor's outbox holds: a team's publication, or a writer's own blog. */
@@ -50,11 +52,20 @@ export class FederationRepository {
       .select(countAll().as('n'))
       .where(publiclyListed('posts', iso))
       .executeTakeFirstOrThrow();
+    const comments = await this.db
+      .selectFrom('comments')
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .select(countAll().as('n'))
+      .where('comments.deleted_at', 'is', null)
+      .where('comments.hidden_at', 'is', null)
+      .where(publiclyVisible('posts', iso))
+      .executeTakeFirstOrThrow();
     return {
       users: Number(users.n),
       activeMonth: Number((await active(30)).n),
       activeHalfyear: Number((await active(180)).n),
       posts: Number(posts.n),
+      comments: Number(comments.n),
     };
   }
 

@@ -172,7 +172,7 @@ export async function registerFederationRoutes(
       schema: declareRoute({
         summary: 'What this instance is (NodeInfo 2.1)',
         description:
-          'Software, protocols and figures: accounts with a handle that are not suspended, the writers among them who published in the last 30 and 180 days, and the posts listed publicly.',
+          'Software, protocols and figures: accounts with a handle that are not suspended, the writers among them who published in the last 30 and 180 days, the posts listed publicly and the comments readers can see.',
         tag: 'Social web',
         access: 'public',
         answers: { 200: nodeInfoAnswer, 304: NOT_MODIFIED },

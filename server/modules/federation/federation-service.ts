@@ -294,7 +294,7 @@ export class FederationService {
           activeHalfyear: figures.activeHalfyear,
         },
         localPosts: figures.posts,
-        localComments: 0,
+        localComments: figures.comments,
       },
       metadata: { nodeName: new URL(this.options.publicUrl).host },
     }) as Record<string, unknown>;
