@@ -401,13 +401,6 @@ export function createServices({
   const actorKeys = new ActorKeys(new ActorKeysRepository(db), new SealedSecrets(jwtSecret, 'actor keys'));
   const followersRepository = new FollowersRepository(db);
   const deliveriesRepository = new DeliveriesRepository(db, dialect);
-  const deliveryWorker = new DeliveryWorker(
-    deliveriesRepository,
-    actorKeys,
-    { ...config.federation, ...federationHttp, publicUrl: config.publicUrl, batchSize: 10 },
-    log,
-    scheduler,
-  );
   const federation = new FederationService({
     repository: new FederationRepository(db),
     profiles: users,
@@ -418,6 +411,14 @@ export function createServices({
     followers: followersRepository,
     options: { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
   });
+  const deliveryWorker = new DeliveryWorker(
+    deliveriesRepository,
+    actorKeys,
+    federation,
+    { ...config.federation, ...federationHttp, publicUrl: config.publicUrl, batchSize: 10 },
+    log,
+    scheduler,
+  );
   const inbox = new Inbox({
     publicUrl: config.publicUrl,
     remote: new RemoteDocuments(federationHttp),

@@ -8,8 +8,8 @@ const TAG_BYTES = 16;
 /**
  * Secrets the instance must keep in its database but not in the clear (a social-web actor's
  * private key): AES-256-GCM under a key derived from the instance's own secret (JWT_SECRET, or
- * the one generated at first start: decision 4's, kept in the data folder on SQLite and in the
- * database on PostgreSQL), as the unsubscribe links' key is (decision 60). A copy of the database
+ * the one generated at first start, kept in the data folder on SQLite and in the database on
+ * PostgreSQL), as the unsubscribe links' key is (decision 60). A copy of the database
  * alone (a backup, a dump) does not open them. Each value is bound to what it belongs to (`context`,
  * GCM's associated data), so a sealed value moved to another row does not open there either.
  * Changing the instance's secret makes every sealed value unreadable: `open` then answers undefined

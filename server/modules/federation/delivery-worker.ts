@@ -37,6 +37,8 @@ export class DeliveryWorker {
   constructor(
     private readonly deliveries: DeliveriesRepository,
     private readonly keys: KeyPairs,
+    /** Whether the signing actor still exists: a deleted account's queued activities are dropped. */
+    private readonly actors: { existsAt(path: string): Promise<boolean> },
     private readonly options: DeliveryWorkerOptions,
     private readonly log: FastifyBaseLogger,
     scheduler: Pick<Scheduler, 'add'>,
@@ -96,6 +98,10 @@ export class DeliveryWorker {
       inbox = new URL(claim.inbox);
     } catch {
       return { kind: 'refused', error: `${claim.inbox} is not an address` };
+    }
+    // Its key would be made afresh for an actor other servers can no longer fetch.
+    if (!(await this.actors.existsAt(claim.actor))) {
+      return { kind: 'refused', error: `${claim.actor} no longer exists here` };
     }
     const { signRequest } = await loadFedify();
     const pair = await this.keys.keyPairOf(claim.actor);

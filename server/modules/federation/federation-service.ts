@@ -492,6 +492,14 @@ export class FederationService {
     };
   }
 
+  /** Whether the actor at a path (/ap/users/{id}, /ap/publications/{id}) still exists. */
+  async existsAt(path: string): Promise<boolean> {
+    const match = /^\/ap\/(users|publications)\/([^/]+)$/.exec(path);
+    const id = match?.[2];
+    if (!match || id === undefined) return false;
+    return this.exists({ kind: match[1] === 'users' ? 'writer' : 'publication', id });
+  }
+
   /** Whether a local actor exists: the inbox acts only for these. */
   async exists(actor: { kind: 'writer' | 'publication'; id: string }): Promise<boolean> {
     const found =

@@ -159,14 +159,15 @@ export class FakeMastodon {
     return undefined;
   }
 
-  /** Resolves once the inboxes have received `count` deliveries (or fails after `timeoutMs`). */
-  async waitForDeliveries(count: number, timeoutMs = 10_000): Promise<Delivery[]> {
+  /** The first delivery `matches` accepts, once it has come (or fails after `timeoutMs`). */
+  async waitForDelivery(matches: (delivery: Delivery) => boolean, timeoutMs = 10_000): Promise<Delivery> {
     const until = Date.now() + timeoutMs;
-    while (this.received.length < count) {
-      if (Date.now() > until) throw new Error(`only ${this.received.length} of ${count} deliveries arrived`);
+    for (;;) {
+      const found = this.received.find(matches);
+      if (found) return found;
+      if (Date.now() > until) throw new Error('the delivery did not arrive');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    return this.received;
   }
 
   async close(): Promise<void> {
