@@ -94,6 +94,11 @@ test.describe('autosave', () => {
     await saveState(page, 'saved');
     await expect(page.locator('[data-save-state="saved"]')).toHaveText('Saved');
 
+    // On a slow machine the pause can come between the title and the body: a first save holds the
+    // title alone, and the body follows in the next.
+    await expect
+      .poll(async () => (await draftsOf(serverURL, author)).map(({ content }) => content))
+      .toEqual(['Words that must never be lost.']);
     const [draft] = await draftsOf(serverURL, author);
     expect(draft).toMatchObject({ title, status: 'draft', content: 'Words that must never be lost.' });
     // The address became the draft's, in place of /addblog rather than as a new entry.
