@@ -170,20 +170,20 @@ test.describe("a publication's own site at its sub-domain", () => {
       );
       const response = await page.mainFrame().goto(`/posts/${post.id}`);
       expect(response?.status()).toBe(200);
-      await page.waitForLoadState('load');
-      const images = await page.locator('img').evaluateAll((elements) =>
-        (elements as HTMLImageElement[]).map((image) => ({
-          src: image.currentSrc || image.src,
-          complete: image.complete,
-          naturalWidth: image.naturalWidth,
-        })),
-      );
-      // The cover and the picture in the text, both from the main site's /media.
-      expect(images).toHaveLength(2);
-      for (const image of images) {
-        expect(new URL(image.src).origin, image.src).toBe(`http://localhost:${port}`);
-        expect(image.complete, image.src).toBe(true);
-        expect(image.naturalWidth, image.src).toBeGreaterThan(0);
+      // The cover and the picture in the text, both from the main site's /media. A picture in the
+      // text loads lazily, when a reader comes near it (the load event does not wait for it): each
+      // is brought into view, as a reader scrolling would, and must then load.
+      await expect(page.locator('img')).toHaveCount(2);
+      for (const picture of await page.locator('img').all()) {
+        await picture.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() =>
+            picture.evaluate((image: HTMLImageElement) => ({
+              origin: new URL(image.currentSrc || image.src).origin,
+              loaded: image.complete && image.naturalWidth > 0,
+            })),
+          )
+          .toEqual({ origin: `http://localhost:${port}`, loaded: true });
       }
       // The icon the page links, loaded as the browser loads a picture (no-cors, under CORP).
       const iconHref = await page.locator('link[rel="icon"]').getAttribute('href');
