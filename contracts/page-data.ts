@@ -70,6 +70,8 @@ export interface PageData {
   tagInfo(name: string, signal?: AbortSignal): Promise<ApiResult<TagInfo>>;
   /** GET /api/post/blog, as the reader: one post with its rendered HTML. */
   post(id: string, signal?: AbortSignal): Promise<ApiResult<ReadablePost>>;
+  /** GET /api/post/preview: an unpublished post through its preview link (a visitor's read). */
+  preview(token: string, signal?: AbortSignal): Promise<ApiResult<ReadablePost>>;
   /** GET /api/post/comments: a post's discussion, oldest first. */
   comments(postId: string, cursor: string | null, signal?: AbortSignal): Promise<ApiResult<Page<Comment>>>;
   /** GET /api/user/profile, as the reader. */

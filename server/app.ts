@@ -31,6 +31,7 @@ import { registerNewsletterRoutes } from './modules/newsletters/newsletters-rout
 import { registerSubscriberRoutes } from './modules/newsletters/subscribers-routes';
 import { registerNewsletterSettingsRoutes } from './modules/newsletters/newsletter-settings-routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
+import { registerPostPreviewRoutes } from './modules/post-previews/post-previews-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
 import { registerPublicationRoutes } from './modules/publications/publications-routes';
@@ -158,6 +159,7 @@ export async function buildApp({
     baseDomain: config.baseDomain,
     services: {
       posts: services.posts,
+      postPreviews: services.postPreviews,
       comments: services.comments,
       users: services.users,
       favorites: services.favorites,
@@ -263,6 +265,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerAccountRoutes(app, { accounts: services.accounts });
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys });
   registerPostRoutes(app, { posts });
+  registerPostPreviewRoutes(app, { previews: services.postPreviews });
   registerPublicationRoutes(app, { publications });
   registerPublicationMemberRoutes(app, { members: services.publicationMembers });
   registerDomainRoutes(app, { domains: services.domains });

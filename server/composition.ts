@@ -74,6 +74,8 @@ import { ModerationRepository } from './modules/moderation/moderation-repository
 import { ModerationService } from './modules/moderation/moderation-service';
 import { NotificationsRepository } from './modules/notifications/notifications-repository';
 import { NotificationsService } from './modules/notifications/notifications-service';
+import { PostPreviewsRepository } from './modules/post-previews/post-previews-repository';
+import { PostPreviewsService } from './modules/post-previews/post-previews-service';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { POST_HEADING_BASE, PostsService } from './modules/posts/posts-service';
 import { PublicationMembersService } from './modules/publications/publication-members-service';
@@ -441,6 +443,8 @@ export function createServices({
     // Staff picks, testimonials and figures: audited in moderation's log, in the same transaction.
     curation: new CurationService(new CurationRepository(db, dialect), moderationRepository),
     posts,
+    // Preview links of unpublished posts (decision 75).
+    postPreviews: new PostPreviewsService(new PostPreviewsRepository(db), posts, config.publicUrl),
     publications,
     publicationMembers,
     domains,

@@ -216,6 +216,17 @@ export interface AccountTokensTable {
 }
 
 /** Personal access tokens (migration 2026-11-25-0004): only a SHA-256 of each key is kept. */
+/** A preview link (docs/decisions/0075-preview-links.md): its token opens an unpublished post. */
+export interface PostPreviewsTable {
+  id: string;
+  post_id: string;
+  token: string;
+  created_by: string;
+  created_at: string;
+  /** null: until revoked or the post published. */
+  expires_at: string | null;
+}
+
 export interface ApiKeysTable {
   id: string;
   user_id: string;
@@ -551,6 +562,7 @@ export interface DatabaseSchema {
   account_tokens: AccountTokensTable;
   media: MediaTable;
   api_keys: ApiKeysTable;
+  post_previews: PostPreviewsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   publications: PublicationsTable;

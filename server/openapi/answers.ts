@@ -1,3 +1,4 @@
+import type { PreviewLink } from '../../contracts/post-previews';
 import type { HandleSuggestion } from '../../contracts/handles';
 import { z } from 'zod';
 import type { ApiKey, CreatedApiKey } from '../../contracts/api-keys';
@@ -385,6 +386,17 @@ export const createdApiKeySchema = z
   .strictObject({ ...apiKeyShape, token: z.string().describe('The key itself: shown this once.') })
   .meta({ id: 'CreatedApiKey' });
 agrees<z.output<typeof createdApiKeySchema>, CreatedApiKey>();
+
+export const previewLinkSchema = z
+  .strictObject({
+    id,
+    postId: id,
+    url: z.string().describe('The address to share: whoever has it reads the unpublished post.'),
+    createdAt: time,
+    expiresAt: time.nullable().describe('null: until revoked or the post is published.'),
+  })
+  .meta({ id: 'PreviewLink' });
+agrees<z.output<typeof previewLinkSchema>, PreviewLink>();
 
 export const favoriteStateSchema = z
   .strictObject({ favorited: z.boolean(), favoriteCount: z.number().int() })

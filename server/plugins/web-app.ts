@@ -7,6 +7,7 @@ import type { PageData } from '../../contracts/page-data';
 import type { PageRenderer, PageRendererModule } from '../../contracts/page-rendering';
 import type { Authenticator, Viewer } from '../modules/accounts/authenticator';
 import { cacheableRead } from '../lib/response-cache';
+import { PREVIEW_PATH } from '../../contracts/post-previews';
 import { HtmlDocument } from '../web/html-document';
 import { PageAssets } from '../web/page-assets';
 import { servicePageData, type PageDataServices } from '../web/service-page-data';
@@ -50,6 +51,12 @@ export const PUBLIC_PAGE_QUERIES: Readonly<Record<string, readonly string[]>> = 
   '/tag': ['name'],
   '/search': ['q'],
 };
+
+/**
+ * Pages whose address holds a secret (a preview link's token, decision 75): kept by no shared
+ * cache, never indexed, and never sent on as a Referer by a link on them.
+ */
+const PRIVATE_PAGES: ReadonlySet<string> = new Set([PREVIEW_PATH]);
 
 /** For files whose name holds a hash of their content: a new version is a new address. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -153,6 +160,12 @@ function pageHandler(
   const origin = new URL(publicUrl).origin;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (PRIVATE_PAGES.has(request.routeOptions.url ?? '')) {
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex');
+    }
     let page;
     try {
       // The loaders read the services as this request's viewer: nobody for a browser, whose

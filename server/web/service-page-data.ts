@@ -13,6 +13,8 @@ import {
   postIdQuerySchema,
   profilePageQuerySchema,
 } from '../modules/posts/posts-routes';
+import type { PostPreviewsService } from '../modules/post-previews/post-previews-service';
+import { tokenQuerySchema } from '../modules/post-previews/post-previews-routes';
 import type { PostsService } from '../modules/posts/posts-service';
 import { searchQuerySchema } from '../modules/search/search-routes';
 import { decodeSearchCursor, type SearchService } from '../modules/search/search-service';
@@ -28,6 +30,7 @@ import type { UsersService } from '../modules/users/users-service';
 /** The services the pages read from. */
 export interface PageDataServices {
   posts: PostsService;
+  postPreviews: PostPreviewsService;
   comments: CommentsService;
   users: UsersService;
   favorites: FavoritesService;
@@ -54,7 +57,8 @@ export function servicePageData(
   viewer: Viewer | null,
   log: FastifyBaseLogger,
 ): PageData {
-  const { posts, comments, users, favorites, follows, tags, search, discover, curation } = services;
+  const { posts, postPreviews, comments, users, favorites, follows, tags, search, discover, curation } =
+    services;
 
   /** Runs a read as its route would, turning what the route would answer as an error into a failure. */
   async function read<T>(run: () => Promise<T>): Promise<ApiResult<T>> {
@@ -97,6 +101,7 @@ export function servicePageData(
       }),
     tagInfo: (name) => read(() => tags.info(query(tagNameQuerySchema, { name }).name, viewer)),
     post: (id) => read(() => posts.read(query(postIdQuerySchema, { id }).id, viewer)),
+    preview: (token) => read(() => postPreviews.read(query(tokenQuerySchema, { token }).token)),
     comments: (postId, cursor) =>
       read(() => {
         const parsed = query(commentsQuerySchema, { postId, cursor });

@@ -101,7 +101,16 @@ export class PostsService {
 
   /** The post with its Markdown rendered, as the read page shows it. */
   async read(id: string, viewer: Viewer | null): Promise<ReadablePost> {
-    const post = await this.get(id, viewer);
+    return this.rendered(await this.get(id, viewer));
+  }
+
+  /** The post as its page shows it, to the holder of a preview link: never one the operators hid. */
+  async readForPreview(id: string): Promise<ReadablePost | undefined> {
+    const post = await this.posts.findById(id, null);
+    return post && !post.hidden ? this.rendered(post) : undefined;
+  }
+
+  private rendered(post: Post): ReadablePost {
     const rendered = this.markdown.render(post.content, POST_HEADING_BASE);
     return { ...post, contentHtml: rendered.html, imageUrl: rendered.firstImageUrl };
   }

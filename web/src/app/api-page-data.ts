@@ -5,7 +5,7 @@ import { getComments } from '../features/comments/api/get-comments';
 import { getTestimonials } from '../features/landing/api/get-testimonials';
 import { getAllPosts } from '../features/posts/api/get-all-posts';
 import { getFeed } from '../features/posts/api/get-feed';
-import { getPost } from '../features/posts/api/get-post';
+import { getPost, getPreview } from '../features/posts/api/get-post';
 import { getProfilePosts } from '../features/profile/api/get-profile-posts';
 import { getProfile, getProfileByHandle } from '../features/profile/api/get-profile';
 import { searchPosts } from '../features/search/api/search-posts';
@@ -25,6 +25,7 @@ export const apiPageData: PageData = {
   tagInfo: (name, signal) =>
     getTagInfo(name, signal).then((result) => mapResult(result, (body) => body.response)),
   post: getPost,
+  preview: getPreview,
   comments: getComments,
   profile: getProfile,
   profileByHandle: getProfileByHandle,

@@ -96,6 +96,7 @@ export function createRoutes(): RouteObject[] {
               loader: readPostLoader,
               ...lazyPage('posts/pages/read-post-page', 'ReadPostPage', READER_DATA),
             },
+            previewRoute(),
             {
               id: 'profile',
               path: 'profile',
@@ -223,3 +224,20 @@ function collectPaths(branch: RouteObject[]): string[] {
 
 /** Every page address ('' for the home page), for the server to route to the renderer. */
 export const pagePaths: readonly string[] = collectPaths(createRoutes());
+
+/**
+ * /preview?token=: a preview link's page (decision 75). Few readers ever open one, so its loader
+ * comes with its page's chunk instead of every page's first load.
+ */
+function previewRoute(): RouteObject {
+  const page = lazyPage('posts/pages/preview-post-page', 'PreviewPostPage');
+  return {
+    id: 'preview',
+    path: 'preview',
+    handle: page.handle,
+    lazy: {
+      ...page.lazy,
+      loader: async () => (await import('../features/posts/loaders/preview-post-loader')).previewPostLoader,
+    },
+  };
+}

@@ -17,6 +17,7 @@ import { PublicationSelect, publicationToSend } from '../../publications';
 import { TagInput } from '../../tags';
 import { CoverField } from '../components/cover-field';
 import { PostForm } from '../components/post-form';
+import { SharePreview } from '../components/share-preview';
 import { PostNotFound } from '../../posts';
 import { readPostPath } from '../../../lib/paths';
 import '../../../styles/posts.css';
@@ -109,43 +110,46 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
   // Sent only when the writer changed it: a publication's editor keeps the author's own picture.
   const coverId = cover?.id === post.cover?.id ? undefined : (cover?.id ?? null);
   return (
-    <PostForm
-      initialValues={{ title: post.title, content: post.content }}
-      post={post}
-      submitLabel={isPublished ? 'Update' : 'Publish'}
-      pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
-      tagsSlot={<TagInput value={tags} onChange={setTags} />}
-      coverSlot={<CoverField value={cover} onChange={setCover} />}
-      draftFields={{ tags, coverId }}
-      publicationSlot={
-        canMove ? (
-          <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
-        ) : undefined
-      }
-      newsletterList={publication ?? post.publication?.slug ?? post.authorId}
-      submit={async (input, action, current) => {
-        const moveTo = publicationToSend(publication, post.publication);
-        const result = await savePost({ ...input, tags, publication: moveTo, coverId }, action, {
-          postId: post.id,
-          version: current.version,
-        });
-        if (!result.ok) {
-          console.error('Error updating post', result.error);
-          return result.error;
+    <>
+      <PostForm
+        initialValues={{ title: post.title, content: post.content }}
+        post={post}
+        submitLabel={isPublished ? 'Update' : 'Publish'}
+        pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
+        tagsSlot={<TagInput value={tags} onChange={setTags} />}
+        coverSlot={<CoverField value={cover} onChange={setCover} />}
+        draftFields={{ tags, coverId }}
+        publicationSlot={
+          canMove ? (
+            <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
+          ) : undefined
         }
-        const saved = result.data.response;
-        if (action.kind === 'publish') {
-          // SPEC §4: an update goes to the post.
-          void navigate(readPostPath(saved));
-          return { ok: true, post: saved, leaving: true };
-        }
-        if (action.kind === 'schedule') {
-          void navigate(DRAFTS_PATH, { state: { notice: scheduledNotice(saved) } });
-          return { ok: true, post: saved, leaving: true };
-        }
-        return { ok: true, post: saved, leaving: false };
-      }}
-    />
+        newsletterList={publication ?? post.publication?.slug ?? post.authorId}
+        submit={async (input, action, current) => {
+          const moveTo = publicationToSend(publication, post.publication);
+          const result = await savePost({ ...input, tags, publication: moveTo, coverId }, action, {
+            postId: post.id,
+            version: current.version,
+          });
+          if (!result.ok) {
+            console.error('Error updating post', result.error);
+            return result.error;
+          }
+          const saved = result.data.response;
+          if (action.kind === 'publish') {
+            // SPEC §4: an update goes to the post.
+            void navigate(readPostPath(saved));
+            return { ok: true, post: saved, leaving: true };
+          }
+          if (action.kind === 'schedule') {
+            void navigate(DRAFTS_PATH, { state: { notice: scheduledNotice(saved) } });
+            return { ok: true, post: saved, leaving: true };
+          }
+          return { ok: true, post: saved, leaving: false };
+        }}
+      />
+      {isPublished ? null : <SharePreview postId={post.id} />}
+    </>
   );
 }
 

@@ -13,3 +13,9 @@ export async function getPost(id: string, signal?: AbortSignal): Promise<ApiResu
   });
   return result.ok ? { ok: true, data: result.data.response } : result;
 }
+
+/** GET /api/post/preview?token= → the unpublished post a preview link shows; 404 for a dead link. */
+export async function getPreview(token: string, signal?: AbortSignal): Promise<ApiResult<ReadablePost>> {
+  const result = await apiRequest<ReadablePostResponse>('/api/post/preview', { query: { token }, signal });
+  return result.ok ? { ok: true, data: result.data.response } : result;
+}
