@@ -1,10 +1,10 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { PreviewLink } from '../../../../../contracts/post-previews';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { LocalDate } from '../../../components/ui/local-date';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useCopy } from '../../../components/ui/use-copy';
+import { CopyField } from '../../../components/ui/copy-field';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../api/preview-links';
 
@@ -114,13 +114,11 @@ export function SharePreview({ postId }: { postId: string }) {
 }
 
 function PreviewLinkItem({ link, onRevoke }: { link: PreviewLink; onRevoke: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const labelId = useId();
-  const { status: copied, copy } = useCopy(link.url, inputRef);
   return (
     <li className="share-preview__link">
-      <p className="share-preview__dates" id={labelId}>
-        Preview link made <LocalDate iso={link.createdAt} />
+      <CopyField label="Preview link" value={link.url} />
+      <p className="share-preview__dates">
+        Made <LocalDate iso={link.createdAt} />
         {' · '}
         {link.expiresAt ? (
           <>
@@ -130,26 +128,9 @@ function PreviewLinkItem({ link, onRevoke }: { link: PreviewLink; onRevoke: () =
           'works until revoked'
         )}
       </p>
-      <div className="share-preview__row">
-        <input
-          ref={inputRef}
-          className="field__input"
-          readOnly
-          value={link.url}
-          aria-labelledby={labelId}
-          onFocus={(event) => event.currentTarget.select()}
-          spellCheck={false}
-        />
-        <button className="button button--secondary" type="button" onClick={() => void copy()}>
-          Copy
-        </button>
-        <button className="button button--secondary" type="button" onClick={onRevoke}>
-          Revoke
-        </button>
-      </div>
-      <p className="settings-section__status" role="status">
-        {copied}
-      </p>
+      <button className="button button--secondary button--small" type="button" onClick={onRevoke}>
+        Revoke<span className="visually-hidden"> this preview link</span>
+      </button>
     </li>
   );
 }
