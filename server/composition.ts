@@ -33,7 +33,9 @@ import { ActorKeys } from './modules/federation/actor-keys';
 import { ActorKeysRepository } from './modules/federation/actor-keys-repository';
 import { DeliveriesRepository } from './modules/federation/deliveries-repository';
 import { DeliveryWorker } from './modules/federation/delivery-worker';
+import { FederationPostsRepository } from './modules/federation/federation-posts-repository';
 import { FederationRepository } from './modules/federation/federation-repository';
+import { PostPublisher } from './modules/federation/post-publisher';
 import { FollowersRepository } from './modules/federation/followers-repository';
 import { Inbox } from './modules/federation/inbox';
 import { RemoteDocuments } from './modules/federation/remote-documents';
@@ -182,6 +184,8 @@ export function createServices({
     moderationRepository,
     config.adminEmails,
     limiters.limiter('reportsPerUser'),
+    // Hidden, restored or deleted posts: their followers on the social web hear of it.
+    { postsModerated: (ids) => postPublisher.postsModerated(ids) },
   );
   const passwords = new PasswordHasher(config.passwordHashing);
   metrics?.watchPasswordQueue(passwords);
@@ -346,8 +350,13 @@ export function createServices({
     postWritten: async (before, post) => {
       newsletterSender.wake();
       await webhookEvents.postWritten(before, post);
+      // Followers on the social web: Create, Update or Delete (the publisher is made further down).
+      await postPublisher.postWritten(before, post);
     },
-    postDeleted: (post) => webhookEvents.postDeleted(post),
+    postDeleted: async (post) => {
+      await webhookEvents.postDeleted(post);
+      await postPublisher.postDeleted(post);
+    },
   };
   const posts = new PostsService(postsRepository, markdown, limiters, postChanges, publications);
   const comments = new CommentsService(
@@ -403,14 +412,17 @@ export function createServices({
   const actorKeys = new ActorKeys(new ActorKeysRepository(db), new SealedSecrets(jwtSecret, 'actor keys'));
   const followersRepository = new FollowersRepository(db);
   const deliveriesRepository = new DeliveriesRepository(db, dialect);
+  const federationRepository = new FederationRepository(db);
+  const federationPosts = new FederationPostsRepository(db, dialect);
   const federation = new FederationService({
-    repository: new FederationRepository(db),
+    repository: federationRepository,
     profiles: users,
     publications,
     posts,
     markdown,
     keys: actorKeys,
     followers: followersRepository,
+    sentPosts: federationPosts,
     options: { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
   });
   const deliveryWorker = new DeliveryWorker(
@@ -419,6 +431,20 @@ export function createServices({
     federation,
     { ...config.federation, ...federationHttp, publicUrl: config.publicUrl, batchSize: 10 },
     log,
+    scheduler,
+  );
+  // Posts to their writers' (or publications') followers on other servers, scheduled ones on time.
+  const postPublisher = new PostPublisher(
+    {
+      documents: federation,
+      sent: federationPosts,
+      facts: federationRepository,
+      followers: followersRepository,
+      deliveries: deliveriesRepository,
+      wake: () => deliveryWorker.wake(),
+      log,
+    },
+    { pollIntervalMs: config.federation.pollIntervalMs },
     scheduler,
   );
   const inbox = new Inbox({

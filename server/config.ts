@@ -511,7 +511,7 @@ export const VARIABLES = {
   FEDERATION_POLL_INTERVAL_MS: declare(
     'Social web',
     integer(5_000, { min: 1 }),
-    'How often each instance reads the social-web delivery queue',
+    'How often each instance reads the social-web delivery queue and looks for scheduled posts whose time has come',
   ),
   FEDERATION_MAX_ATTEMPTS: declare(
     'Social web',

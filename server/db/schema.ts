@@ -545,6 +545,18 @@ export interface FederationDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** What the social web was told of a post (decision 70, "Publishing"). */
+export interface FederationPostsTable {
+  post_id: string;
+  /** The local actor it went out from: its followers hear of its edits and deletion (null: never sent). */
+  actor: string | null;
+  /** Waiting for its publication time; sent to followers; or sent a Delete (its id answers 410). */
+  state: 'scheduled' | 'created' | 'deleted';
+  /** A scheduled post's publication time (or the end of an instance's lease on it); else null. */
+  due_at: string | null;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   posts: PostsTable;
@@ -588,4 +600,5 @@ export interface DatabaseSchema {
   actor_keys: ActorKeysTable;
   federation_followers: FederationFollowersTable;
   federation_deliveries: FederationDeliveriesTable;
+  federation_posts: FederationPostsTable;
 }

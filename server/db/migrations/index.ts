@@ -40,6 +40,7 @@ import * as postNewsletterChoice from './2026-11-29-0102-post-newsletter-choice'
 import * as profilePicturesLinksPins from './2026-11-29-0401-profile-pictures-links-pins';
 import * as createActorKeys from './2026-11-29-0601-create-actor-keys';
 import * as createFederationFollowersAndDeliveries from './2026-11-29-0602-create-federation-followers-and-deliveries';
+import * as createFederationPosts from './2026-11-29-0701-create-federation-posts';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 
 /**
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0401-profile-pictures-links-pins': profilePicturesLinksPins,
   '2026-11-29-0601-create-actor-keys': createActorKeys,
   '2026-11-29-0602-create-federation-followers-and-deliveries': createFederationFollowersAndDeliveries,
+  '2026-11-29-0701-create-federation-posts': createFederationPosts,
   '2026-11-29-1001-create-post-previews': createPostPreviews,
 };

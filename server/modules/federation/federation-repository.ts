@@ -82,4 +82,19 @@ export class FederationRepository {
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /**
+   * What decides whether followers get a post, read as stored (the posts module's answers hide a
+   * scheduled or hidden post from the public altogether): undefined for a post that is gone.
+   */
+  async postFacts(
+    postId: string,
+  ): Promise<{ publishedAt: string | null; hiddenAt: string | null; newsletter: string | null } | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select(['published_at', 'hidden_at', 'newsletter'])
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    return row && { publishedAt: row.published_at, hiddenAt: row.hidden_at, newsletter: row.newsletter };
+  }
 }

@@ -16,7 +16,12 @@ import { POST_NOT_FOUND_MESSAGE } from '../../../contracts/posts';
 import { varyWith } from '../../lib/content-encoding';
 import { NOT_MODIFIED, declareRoute, rawAnswer } from '../../openapi/route-schema';
 import { REPRESENTATION_CONSTRAINT } from './activity-negotiation';
-import { ACTOR_NOT_FOUND_MESSAGE, type ActivityDocument, type FederationService } from './federation-service';
+import {
+  ACTOR_NOT_FOUND_MESSAGE,
+  type ActivityDocument,
+  type ArticleAnswer,
+  type FederationService,
+} from './federation-service';
 import { NOT_OURS_MESSAGE, type Inbox, type InboxOwner } from './inbox';
 
 /** What every ActivityStreams answer is sent as. */
@@ -30,6 +35,19 @@ const activityAnswer = (description: string) => ({
   200: rawAnswer(description, ACTIVITY_STREAMS_MEDIA_TYPE),
   304: NOT_MODIFIED,
 });
+
+/** A post's answer: its Article, or the Tombstone of one its followers were told is deleted. */
+const articleAnswer = {
+  ...activityAnswer('The Article.'),
+  410: rawAnswer(
+    'A Tombstone: followers on the social web were sent a Delete of this post.',
+    ACTIVITY_STREAMS_MEDIA_TYPE,
+  ),
+};
+
+function sendArticle(reply: FastifyReply, answer: ArticleAnswer) {
+  return sendActivity(reply.code(answer.status), answer.document);
+}
 
 const webFingerQuerySchema = z.object({
   resource: z.string({ error: 'resource must be given once' }).max(512, 'resource is too long').optional(),
@@ -260,14 +278,14 @@ export async function registerFederationRoutes(
       schema: declareRoute({
         summary: 'A post as an Article (ActivityPub)',
         description:
-          'Title, sanitized HTML, summary, page address, author, publication time, topics as hashtags and the cover. The read page’s address (`/readblog?id=`) answers the same document to `Accept: application/activity+json`. 404 for drafts, scheduled, hidden and deleted posts.',
+          'Title, sanitized HTML, summary, page address, author, publication time, topics as hashtags and the cover. The read page’s address (`/readblog?id=`) answers the same document to `Accept: application/activity+json`. 404 for drafts, scheduled, hidden and deleted posts; 410 with a Tombstone for one whose followers were sent a Delete (deleted, unpublished or hidden after it went out).',
         tag: 'Social web',
         access: 'public',
         params: postIdParams,
-        answers: activityAnswer('The Article.'),
+        answers: articleAnswer,
       }),
     },
-    async (request, reply) => sendActivity(reply, await federation.article(request.params.id)),
+    async (request, reply) => sendArticle(reply, await federation.articleOrTombstone(request.params.id)),
   );
 
   // The pages' own addresses, for clients that ask for ActivityStreams (activity-negotiation.ts).
@@ -283,14 +301,14 @@ export async function registerFederationRoutes(
           tag: 'Social web',
           access: 'public',
           querystring: z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) }),
-          answers: activityAnswer('The Article.'),
+          answers: articleAnswer,
         }),
         hide: true,
       },
     },
     async (request, reply) => {
       varyOnAccept(reply);
-      return sendActivity(reply, await federation.article(request.query.id));
+      return sendArticle(reply, await federation.articleOrTombstone(request.query.id));
     },
   );
   routes.get(

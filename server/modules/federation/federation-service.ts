@@ -1,4 +1,4 @@
-import type { Article, Create, CryptographicKey } from '@fedify/vocab';
+import type { Activity, Article, Create, CryptographicKey, Document } from '@fedify/vocab';
 import type { ActorKeyPair } from './actor-keys';
 import escapeHtml from 'escape-html';
 import type { Profile } from '../../../contracts/auth';
@@ -20,11 +20,13 @@ import type { Publication } from '../../../contracts/publications';
 import { publicationSiteUrl, sitePostPath } from '../../../contracts/publication-url';
 import { postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { uuidv7 } from '../../lib/ids';
 import type { MarkdownRenderer } from '../posts/markdown/markdown-renderer';
 import { decodeTimeCursor, type TimePageRequest } from '../posts/paging';
 import type { PublicationRow } from '../publications/publications-repository';
 import { instant, loadFedify, loadVocab } from './fedify';
 import type { FederationRepository, OutboxScope } from './federation-repository';
+import type { FederationPostsRepository } from './federation-posts-repository';
 import type { FollowersRepository } from './followers-repository';
 
 export const ACTOR_NOT_FOUND_MESSAGE = 'No such account here';
@@ -39,6 +41,8 @@ export const OUTBOX_PAGE_SIZE = 20;
 const POST_HEADING_BASE = 1;
 /** An edit within a minute of publishing is the same publication (the web app's "edited" rule). */
 const EDITED_AFTER_MS = 60_000;
+/** Mastodon shows four media attachments at most and drops the rest: the cover first, then the body's. */
+const MAX_ATTACHMENTS = 4;
 
 /** What the social web may ask for by name: a writer, or a team's publication. */
 export type LocalActor =
@@ -46,6 +50,16 @@ export type LocalActor =
 
 /** One JSON-LD document, ready to send. */
 export type ActivityDocument = Record<string, unknown>;
+
+/** An activity about a post, from the actor whose key signs it, for that actor's followers. */
+export interface PostActivity {
+  actorPath: string;
+  id: string;
+  document: ActivityDocument;
+}
+
+/** A post's Article, or the Tombstone of one its followers were told is deleted (410 Gone). */
+export type ArticleAnswer = { status: 200 | 410; document: ActivityDocument };
 
 /** What the writers' actors are made from: the profile as anonymous readers see it. */
 export interface ProfileReader {
@@ -107,6 +121,7 @@ export class FederationService {
   private readonly markdown: MarkdownRenderer;
   private readonly keys: KeyPairs;
   private readonly followers: Pick<FollowersRepository, 'count'>;
+  private readonly sentPosts: Pick<FederationPostsRepository, 'find'> | undefined;
   private readonly options: FederationServiceOptions;
 
   constructor(deps: {
@@ -118,6 +133,8 @@ export class FederationService {
     keys: KeyPairs;
     /** Remote followers, counted with the local ones. */
     followers: Pick<FollowersRepository, 'count'>;
+    /** What followers were told of each post: a post they were sent a Delete of is a Tombstone. */
+    sentPosts?: Pick<FederationPostsRepository, 'find'>;
     options: FederationServiceOptions;
   }) {
     ({
@@ -128,6 +145,7 @@ export class FederationService {
       markdown: this.markdown,
       keys: this.keys,
       followers: this.followers,
+      sentPosts: this.sentPosts,
       options: this.options,
     } = deps);
     const url = new URL(deps.options.publicUrl);
@@ -401,6 +419,88 @@ export class FederationService {
     return (await (await this.articleOf(post)).toJsonLd()) as ActivityDocument;
   }
 
+  /**
+   * The Article, or for a post whose followers were sent a Delete (deleted, unpublished, hidden)
+   * a Tombstone with 410 Gone, which Mastodon reads as "deleted" where a 404 may be a glitch.
+   */
+  async articleOrTombstone(postId: string): Promise<ArticleAnswer> {
+    try {
+      return { status: 200, document: await this.article(postId) };
+    } catch (error) {
+      const sent = isUuid(postId) ? await this.sentPosts?.find(postId) : undefined;
+      if (notFoundAsUndefined(error) === undefined && sent?.state === 'deleted') {
+        const { Tombstone } = await loadVocab();
+        const tombstone = new Tombstone({ id: this.url(postObjectPath(postId)) });
+        return { status: 410, document: (await tombstone.toJsonLd()) as ActivityDocument };
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A post as its followers get it, Create or Update: the same Article the outbox and the post's
+   * address answer, from the same actor; undefined when the public may not read the post.
+   */
+  /**
+   * The actor a post the public can read goes out from (its path); undefined for a post the public
+   * cannot read or with no actor to come from. Loads none of Fedify: most writers have no followers
+   * on other servers, and their posts need no activity built.
+   */
+  async postActor(postId: string): Promise<string | undefined> {
+    const post = await this.readablePost(postId).catch(notFoundAsUndefined);
+    return post && this.postActorPath(post).catch(notFoundAsUndefined);
+  }
+
+  async postActivity(postId: string, type: 'Create' | 'Update'): Promise<PostActivity | undefined> {
+    const post = await this.readablePost(postId).catch(notFoundAsUndefined);
+    if (!post) return undefined;
+    const actorPath = await this.postActorPath(post).catch(notFoundAsUndefined);
+    if (actorPath === undefined) return undefined;
+    let activity;
+    if (type === 'Create') {
+      activity = await this.createOf(post, actorPath);
+    } else {
+      const { Update } = await loadVocab();
+      activity = new Update({
+        id: new URL(`${this.url(postObjectPath(post.id)).href}#updates/${uuidv7()}`),
+        ...(await this.addressedFrom(actorPath)),
+        object: await this.articleOf(post, actorPath),
+        published: await instant(post.updatedAt),
+      });
+    }
+    return this.postActivityOf(actorPath, activity);
+  }
+
+  /** Delete(Tombstone) of a post, from the actor followers had it from (the post may be gone). */
+  async deleteActivity(postId: string, actorPath: string, now: string): Promise<PostActivity> {
+    const { Delete, Tombstone } = await loadVocab();
+    const object = this.url(postObjectPath(postId));
+    const activity = new Delete({
+      id: new URL(`${object.href}#deletes/${uuidv7()}`),
+      ...(await this.addressedFrom(actorPath)),
+      object: new Tombstone({ id: object, deleted: await instant(now) }),
+    });
+    return this.postActivityOf(actorPath, activity);
+  }
+
+  /** An activity about a post goes from its actor to the Public collection and the followers. */
+  private async addressedFrom(actorPath: string) {
+    const { PUBLIC_COLLECTION } = await loadVocab();
+    return {
+      actor: this.url(actorPath),
+      to: PUBLIC_COLLECTION,
+      cc: this.url(actorCollectionPath(actorPath, 'followers')),
+    };
+  }
+
+  private async postActivityOf(actorPath: string, activity: Activity): Promise<PostActivity> {
+    return {
+      actorPath,
+      id: activity.id?.href ?? '',
+      document: (await activity.toJsonLd()) as ActivityDocument,
+    };
+  }
+
   private async readablePost(postId: string): Promise<Post> {
     const post = isUuid(postId) ? await this.posts.get(postId, null).catch(notFoundAsUndefined) : undefined;
     if (!post || post.status !== 'published') throw notFound(OBJECT_NOT_FOUND_MESSAGE);
@@ -423,13 +523,31 @@ export class FederationService {
     const published = post.publishedAt ?? post.createdAt;
     const edited = Date.parse(post.updatedAt) - Date.parse(published) > EDITED_AFTER_MS;
     const cover = post.cover ? this.url(post.cover.url) : null;
-    const { Article, Hashtag, Image, PUBLIC_COLLECTION } = await loadVocab();
+    const html = this.markdown.render(post.content, POST_HEADING_BASE, this.options.publicUrl).html;
+    const { Article, Document, Hashtag, Image, PUBLIC_COLLECTION } = await loadVocab();
+    // What Mastodon shows under the post: it reads `attachment`, not `image`.
+    const attachments: Document[] = [];
+    if (cover && post.cover) {
+      attachments.push(
+        new Document({
+          url: cover,
+          mediaType: 'image/webp',
+          width: post.cover.width,
+          height: post.cover.height,
+        }),
+      );
+    }
+    for (const picture of picturesIn(html)) {
+      if (attachments.length >= MAX_ATTACHMENTS) break;
+      if (picture.url.href === cover?.href) continue;
+      attachments.push(new Document({ url: picture.url, name: picture.alt }));
+    }
     return new Article({
       id: this.url(postObjectPath(post.id)),
       attribution: this.url(from),
       name: post.title,
       // The read page's HTML, sanitized there, with every address made absolute for other servers.
-      content: this.markdown.render(post.content, POST_HEADING_BASE, this.options.publicUrl).html,
+      content: html,
       mediaType: 'text/html',
       summary: metaDescription(post.content) || null,
       url: new URL(this.postUrl(post)),
@@ -450,6 +568,7 @@ export class FederationService {
               height: post.cover.height,
             })
           : null,
+      attachments,
     });
   }
 
@@ -566,14 +685,12 @@ export class FederationService {
 
   private async createOf(post: Post, actorPath: string): Promise<Create> {
     const article = await this.articleOf(post, actorPath);
-    const { Create, PUBLIC_COLLECTION } = await loadVocab();
+    const { Create } = await loadVocab();
     return new Create({
       id: new URL(`${this.url(postObjectPath(post.id)).href}#create`),
-      actor: this.url(actorPath),
+      ...(await this.addressedFrom(actorPath)),
       object: article,
       published: article.published,
-      to: PUBLIC_COLLECTION,
-      cc: this.url(actorCollectionPath(actorPath, 'followers')),
     });
   }
 }
@@ -598,6 +715,33 @@ function textToHtml(text: string): string {
 function hashtagName(label: string): string | undefined {
   const word = label.replace(/[^\p{L}\p{N}_]/gu, '');
   return word === '' ? undefined : `#${word}`;
+}
+
+/**
+ * The pictures of a post's HTML, as sanitize-html wrote it (double-quoted attributes, absolute
+ * addresses): their address and alternative text, each once, in order. Only http(s) addresses.
+ */
+function picturesIn(html: string): { url: URL; alt: string | null }[] {
+  const seen = new Set<string>();
+  const pictures: { url: URL; alt: string | null }[] = [];
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+    const url = safeUrl(unescapeAttribute(/\ssrc="([^"]*)"/.exec(tag)?.[1] ?? null));
+    if (!url || seen.has(url.href)) continue;
+    seen.add(url.href);
+    const alt = unescapeAttribute(/\salt="([^"]*)"/.exec(tag)?.[1] ?? null);
+    pictures.push({ url, alt: alt === '' ? null : alt });
+  }
+  return pictures;
+}
+
+function unescapeAttribute(value: string | null): string | null {
+  if (value === null) return null;
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** A picture address typed by its owner: only http(s), which other servers can fetch. */

@@ -65,4 +65,18 @@ export class FollowersRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /**
+   * Where an activity for all of an actor's followers goes: each follower's server's shared inbox
+   * once, and the own inbox of a follower whose server has none.
+   */
+  async inboxesOf(actor: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('federation_followers')
+      .select((eb) => eb.fn.coalesce('shared_inbox', 'inbox').as('inbox'))
+      .distinct()
+      .where('actor', '=', actor)
+      .execute();
+    return rows.map((row) => row.inbox).sort();
+  }
 }

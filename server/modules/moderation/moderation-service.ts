@@ -34,6 +34,11 @@ import { toPage, type PageRequest } from '../posts/paging';
 import { auditLine, type AuditTarget } from './audit-line';
 import type { ModerationRepository, ModerationTransaction, TargetFacts } from './moderation-repository';
 
+/** Told once a moderator's change to posts is written (the social web tells their followers). */
+export interface ModeratedPostsListener {
+  postsModerated(postIds: readonly string[]): Promise<void>;
+}
+
 const notFoundMessage = (kind: TargetKind) =>
   kind === 'post' ? POST_NOT_FOUND_MESSAGE : COMMENT_NOT_FOUND_MESSAGE;
 
@@ -48,6 +53,7 @@ export class ModerationService {
     /** ADMIN_EMAILS, lower-cased; undefined: the first account is the operator. */
     private readonly adminEmails: readonly string[] | undefined,
     private readonly reportsPerUser: RateLimiter,
+    private readonly moderatedPosts?: ModeratedPostsListener,
   ) {}
 
   /** Read on every operator request, so a change of ADMIN_EMAILS or of accounts holds at once. */
@@ -126,6 +132,7 @@ export class ModerationService {
       await this.repository.resolveReportsAbout(trx, id, operator.id);
       await this.audit(trx, operator, `${kind}.hide`, { kind, id, label: target.label }, reason);
     });
+    if (kind === 'post') await this.moderatedPosts?.postsModerated([id]);
   }
 
   async restore(operator: Viewer, kind: TargetKind, id: string, reason: string | undefined): Promise<void> {
@@ -136,6 +143,7 @@ export class ModerationService {
       else await this.repository.markComments(trx, [id], null);
       await this.audit(trx, operator, `${kind}.restore`, { kind, id, label: target.label }, reason);
     });
+    if (kind === 'post') await this.moderatedPosts?.postsModerated([id]);
   }
 
   /** Deletes a post (with its discussion) or a comment (with its replies) for good. */
@@ -149,6 +157,7 @@ export class ModerationService {
       await this.repository.resolveReportsAbout(trx, id, operator.id);
       await this.audit(trx, operator, `${kind}.delete`, { kind, id, label: target.label }, reason);
     });
+    if (kind === 'post') await this.moderatedPosts?.postsModerated([id]);
   }
 
   /**
@@ -198,10 +207,12 @@ export class ModerationService {
     if (suspend && user.suspended_at !== null) throw conflict(ALREADY_SUSPENDED_MESSAGE);
     if (!suspend && user.suspended_at === null) throw conflict(NOT_SUSPENDED_MESSAGE);
     if (suspend && (await this.isOperator(user.id))) throw conflict(CANNOT_SUSPEND_OPERATOR_MESSAGE);
+    let postIds: readonly string[] = [];
     await this.repository.transaction(async (trx) => {
       const at = new Date().toISOString();
       await this.repository.setSuspended(trx, user.id, suspend ? at : null);
       const writing = await this.repository.writingOf(trx, user.id, suspend ? 'visible' : 'suspension');
+      postIds = writing.postIds;
       if (suspend) {
         await this.repository.hidePosts(trx, writing.postIds, 'suspension', at);
         await this.repository.markComments(trx, writing.commentIds, { at, reason: 'suspension' });
@@ -212,6 +223,7 @@ export class ModerationService {
       const label = { kind: 'user' as const, id: user.id, label: user.username };
       await this.audit(trx, operator, suspend ? 'user.suspend' : 'user.reinstate', label, reason);
     });
+    await this.moderatedPosts?.postsModerated(postIds);
   }
 
   private async isOperatorRow(row: { id: string; emailKey: string }): Promise<boolean> {

@@ -16,6 +16,8 @@ export interface RemoteAccount {
   inbox: string;
   privateKey: KeyObject;
   publicKeyPem: string;
+  /** Whether its actor names the server's shared inbox (some servers have none). */
+  sharedInbox: boolean;
 }
 
 /** What a test may change about one signed request, to see it refused. */
@@ -54,7 +56,7 @@ export class FakeMastodon {
     return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
   }
 
-  account(username: string): RemoteAccount {
+  account(username: string, options: { sharedInbox?: boolean } = {}): RemoteAccount {
     const existing = this.accounts.get(username);
     if (existing) return existing;
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -66,6 +68,7 @@ export class FakeMastodon {
       inbox: `${id}/inbox`,
       privateKey,
       publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      sharedInbox: options.sharedInbox ?? true,
     };
     this.accounts.set(username, account);
     return account;
@@ -95,7 +98,7 @@ export class FakeMastodon {
       outbox: `${account.id}/outbox`,
       followers: `${account.id}/followers`,
       following: `${account.id}/following`,
-      endpoints: { sharedInbox: `${this.origin}/inbox` },
+      ...(account.sharedInbox ? { endpoints: { sharedInbox: `${this.origin}/inbox` } } : {}),
       publicKey: { id: account.keyId, owner: account.id, publicKeyPem: account.publicKeyPem },
     };
   }
