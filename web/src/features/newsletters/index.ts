@@ -2,3 +2,10 @@
 // features import from here only (eslint.config.js forbids reaching inside).
 export { NewsletterSignup, prepareNewsletterSignup } from './newsletter-form-on-demand';
 export { NewsletterForm, type NewsletterFormProps } from './components/newsletter-form';
+export {
+  getNewsletterSettings,
+  saveNewsletterSettings,
+  settingsFormSchema,
+  type NewsletterSettings,
+} from './api/newsletter-settings';
+export { EmailPreviewActions } from './components/email-preview-actions';

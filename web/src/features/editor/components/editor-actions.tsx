@@ -1,5 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import type { NewsletterChoice } from '../../drafts';
+import { EmailPreviewActions } from '../../newsletters';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -23,6 +24,7 @@ export function EditorActions({
   pendingLabel,
   newsletterList,
   newsletter: choice,
+  readDraft,
   run,
 }: {
   isPublished: boolean;
@@ -42,6 +44,8 @@ export function EditorActions({
     picked: NewsletterChoice | null;
     pick: (choice: NewsletterChoice) => void;
   };
+  /** The title and Markdown as they are now, for the email's preview and test. */
+  readDraft: () => { title: string; content: string };
   run: (action: PostAction) => void;
 }) {
   const busy = pending !== null;
@@ -50,6 +54,9 @@ export function EditorActions({
     <>
       {isPublished ? null : (
         <NewsletterChoiceControl value={newsletter.value} disabled={busy} onChange={choice.pick} />
+      )}
+      {isPublished || newsletterList === null ? null : (
+        <EmailPreviewActions list={newsletterList} readDraft={readDraft} disabled={busy} />
       )}
       <div className="editor-actions">
         <button

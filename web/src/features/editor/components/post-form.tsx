@@ -162,6 +162,7 @@ export function PostForm({
           pendingLabel={pendingLabel}
           newsletterList={newsletterList}
           newsletter={{ saved: post?.newsletter ?? null, picked: newsletter, pick: setNewsletter }}
+          readDraft={draft.readValues}
           run={(action) => void draft.run(action)}
         />
       </form>

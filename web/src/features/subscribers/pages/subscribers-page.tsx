@@ -17,6 +17,7 @@ import { useSession } from '../../auth';
 import { downloadSubscribers, getSummary } from '../api/subscribers';
 import { bucketsOf, GrowthChart } from '../components/growth-chart';
 import { ImportForm } from '../components/import-form';
+import { NewsletterSettingsSection } from '../components/newsletter-settings';
 import { STATUS_LABELS, SubscriberList } from '../components/subscriber-list';
 import '../subscribers.css';
 
@@ -25,7 +26,7 @@ const PERIOD_NAMES: Record<GrowthPeriod, string> = { 30: '30 days', 90: '90 days
 /**
  * /subscribers, behind RequireAccount: the writer's own newsletter list, or with `?list=` a
  * publication's, for its owner and editors (the server checks every request): counts, growth, the
- * list, export and import (docs/decisions/0062-newsletter-subscribers-page.md).
+ * list, export and import, and the newsletter's settings (docs/decisions/0062-newsletter-subscribers-page.md).
  */
 export function SubscribersPage() {
   const [params] = useSearchParams();
@@ -112,6 +113,12 @@ export function SubscribersPage() {
         lead="Bring your list from Substack, Ghost or elsewhere. Addresses that unsubscribed or bounced here are never added back."
       >
         <ImportForm list={key} onImported={changed} />
+      </SettingsSection>
+      <SettingsSection
+        title="Newsletter settings"
+        lead="How your emails name the list and their sender, where replies go, the footer, and what publishing does unless you choose otherwise."
+      >
+        <NewsletterSettingsSection list={key} />
       </SettingsSection>
     </Shell>
   );
