@@ -367,6 +367,10 @@ describeEachDatabase(
         payload: { newsletterName: 'x', senderName: null, replyTo: 'not an address', footer: null },
       });
       expect(bad.status).toBe(400);
+      // Said under the form's field as it is: words for the writer, not the API's field names.
+      expect((bad.body as { errors?: Record<string, string[]> }).errors).toEqual({
+        replyTo: ['Reply-To must be an email address, such as replies@example.com'],
+      });
       const saved = await request(ctx, {
         method: 'PUT',
         url,

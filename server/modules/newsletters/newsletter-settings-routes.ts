@@ -16,11 +16,11 @@ const listParams = z.object({
 });
 
 /** Optional text: trimmed, and empty means the default (null). */
-const optionalText = (field: string, max: number) =>
+const optionalText = (label: string, max: number) =>
   z
-    .string({ error: `${field} must be text or null` })
+    .string({ error: `${label} must be text, or null for the default` })
     .trim()
-    .max(max, `${field} must be at most ${max} characters`)
+    .max(max, `${label} must be at most ${max} characters`)
     .nullable()
     .transform((value) => (value ? value : null));
 
@@ -37,14 +37,14 @@ const settingsSchema = z.strictObject({
 const defaultDeliveryInput = z.enum(DEFAULT_DELIVERIES, { error: DEFAULT_DELIVERY_MESSAGE });
 
 const settingsInputSchema = z.object({
-  newsletterName: optionalText('newsletterName', 100),
-  senderName: optionalText('senderName', 100),
+  newsletterName: optionalText('The newsletter name', 100),
+  senderName: optionalText('The sender name', 100),
   replyTo: z
-    .email({ error: 'replyTo must be an email address or null' })
-    .max(320, 'replyTo must be an email address or null')
+    .email({ error: 'Reply-To must be an email address, such as replies@example.com' })
+    .max(320, 'Reply-To must be an email address, such as replies@example.com')
     .nullable()
     .or(z.literal('').transform(() => null)),
-  footer: optionalText('footer', 1000),
+  footer: optionalText('The footer text', 1000),
   defaultDelivery: defaultDeliveryInput
     .optional()
     .describe('"email" or "web"; absent: kept as it is (a new list emails)'),
