@@ -303,6 +303,38 @@ describeEachDatabase(
       // Alice's followers do not follow the publication.
       expect(receivedAbout(post.id, 'Create')).toHaveLength(1);
     });
+
+    it('moves a post between a writer’s blog and a team publication as a Delete from one actor and a Create from the other', async () => {
+      const team = await createPublication(ctx, alice, `quarterly-${ctx.dialect}`);
+      const groupPath = `/ap/publications/${team.id}`;
+      const fay = mastodon.account(`fay_pub_${ctx.dialect}`, { sharedInbox: false });
+      await follow(ctx, fay, groupPath);
+      const post = await write(ctx, alice, { title: 'Moving house' });
+      await waitFor(post.id, 'Create');
+
+      const moved = await request(ctx, {
+        method: 'PUT',
+        url: `/api/post/blog?id=${post.id}`,
+        token: alice.token,
+        payload: { title: 'Moving house', content: 'Some words.', publication: team.slug },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const withdrawn = await waitFor(post.id, 'Delete');
+      expect(activity(withdrawn).actor).toBe(`${PUBLIC_URL}${alicePath}`);
+      await expectSignedBy(ctx, withdrawn, alicePath);
+      const created = await mastodon.waitForDelivery((delivery) =>
+        receivedAbout(post.id, 'Create').some(
+          (found) => found === delivery && found.path === new URL(fay.inbox).pathname,
+        ),
+      );
+      await expectSignedBy(ctx, created, groupPath);
+      expect(activity(created)).toMatchObject({
+        actor: `${PUBLIC_URL}${groupPath}`,
+        object: { attributedTo: `${PUBLIC_URL}${groupPath}` },
+      });
+      // Never an Update: Mastodon would refuse one from an actor it did not have the post from.
+      expect(receivedAbout(post.id, 'Update')).toEqual([]);
+    });
   },
   {
     config: {
