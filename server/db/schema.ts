@@ -437,6 +437,43 @@ export interface StatsScopeVisitorsTable {
   visitors: Generated<number>;
 }
 
+/** A writer's (`author:ID`) or a publication's (`pub:ID`) views and reads per UTC day (migration 2026-11-29-0901). */
+export interface StatsScopeDaysTable {
+  scope: string;
+  day: string;
+  views: Generated<number>;
+  reads: Generated<number>;
+}
+
+/** The same per UTC hour (`YYYY-MM-DDTHH`), kept as long as stats_hours. */
+export interface StatsScopeHoursTable {
+  scope: string;
+  hour: string;
+  views: Generated<number>;
+  reads: Generated<number>;
+}
+
+/** A scope's views and reads per day by source, device class and browser. */
+export interface StatsScopeDaySourcesTable {
+  scope: string;
+  day: string;
+  dimension: 'source' | 'device' | 'browser';
+  value: string;
+  views: Generated<number>;
+  reads: Generated<number>;
+}
+
+/** A post's day rows added up per UTC month (`YYYY-MM`), with the owners its day rows carry. */
+export interface StatsPostMonthsTable {
+  post_id: string;
+  month: string;
+  author_id: string | null;
+  publication_id: string | null;
+  views: Generated<number>;
+  reads: Generated<number>;
+  visitors: Generated<number>;
+}
+
 export interface StatsSaltsTable {
   day: string;
   salt: string;
@@ -594,6 +631,10 @@ export interface DatabaseSchema {
   stats_days: StatsDaysTable;
   stats_day_sources: StatsDaySourcesTable;
   stats_scope_visitors: StatsScopeVisitorsTable;
+  stats_scope_days: StatsScopeDaysTable;
+  stats_scope_hours: StatsScopeHoursTable;
+  stats_scope_day_sources: StatsScopeDaySourcesTable;
+  stats_post_months: StatsPostMonthsTable;
   stats_salts: StatsSaltsTable;
   stats_visitor_hashes: StatsVisitorHashesTable;
   stats_live: StatsLiveTable;

@@ -41,6 +41,7 @@ import * as profilePicturesLinksPins from './2026-11-29-0401-profile-pictures-li
 import * as createActorKeys from './2026-11-29-0601-create-actor-keys';
 import * as createFederationFollowersAndDeliveries from './2026-11-29-0602-create-federation-followers-and-deliveries';
 import * as createFederationPosts from './2026-11-29-0701-create-federation-posts';
+import * as statsScopeRollups from './2026-11-29-0901-stats-scope-rollups';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 
 /**
@@ -90,5 +91,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0601-create-actor-keys': createActorKeys,
   '2026-11-29-0602-create-federation-followers-and-deliveries': createFederationFollowersAndDeliveries,
   '2026-11-29-0701-create-federation-posts': createFederationPosts,
+  '2026-11-29-0901-stats-scope-rollups': statsScopeRollups,
   '2026-11-29-1001-create-post-previews': createPostPreviews,
 };

@@ -1,8 +1,16 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { DatabaseSchema, StatsPageKind } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { countAll } from '../../db/sql-helpers';
 import { publiclyVisible } from '../posts/post-visibility';
+import { addDays } from './time-zone';
 
 /** Whose a page is: a writer's (their post or profile), a publication's (a post in it, its home), or both. */
 export interface PageOwner {
@@ -88,7 +96,136 @@ export const scopeName = {
   publication: (publicationId: string) => `pub:${publicationId}`,
 };
 
-type StatsTable = 'stats_hours' | 'stats_days' | 'stats_day_sources';
+type StatsTable = 'stats_hours' | 'stats_days' | 'stats_day_sources' | 'stats_post_months';
+
+/** A writer's or a publication's scope name, whose figures the rollups keep added up. */
+function rollupScope(scope: StatsScope): string | undefined {
+  if (scope.kind === 'writer') return scopeName.writer(scope.userId);
+  if (scope.kind === 'publication') return scopeName.publication(scope.publicationId);
+  return undefined;
+}
+
+/** The scopes a page's counts are added to besides its own: its writer's and its blog's. */
+function scopesOf(row: { authorId: string | null; publicationId: string | null }): string[] {
+  const scopes: string[] = [];
+  if (row.authorId) scopes.push(scopeName.writer(row.authorId));
+  if (row.publicationId) scopes.push(scopeName.publication(row.publicationId));
+  return scopes;
+}
+
+/** Counts added up by key, so each rollup row is written once per flush. */
+class Sums<T extends { views: number; reads: number }> {
+  private readonly rows = new Map<string, T>();
+
+  add(key: string, row: T): void {
+    const seen = this.rows.get(key);
+    if (seen) {
+      seen.views += row.views;
+      seen.reads += row.reads;
+    } else {
+      this.rows.set(key, { ...row });
+    }
+  }
+
+  /** In key order: two instances lock the same rows in one order. */
+  sorted(): T[] {
+    return [...this.rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  }
+}
+
+interface StatsPostMonthsRow {
+  post_id: string;
+  month: string;
+  author_id: string | null;
+  publication_id: string | null;
+  views: number;
+  reads: number;
+  visitors: number;
+}
+
+interface ScopeRollups {
+  days: { scope: string; day: string; views: number; reads: number }[];
+  hours: { scope: string; hour: string; views: number; reads: number }[];
+  sources: {
+    scope: string;
+    day: string;
+    dimension: 'source' | 'device' | 'browser';
+    value: string;
+    views: number;
+    reads: number;
+  }[];
+}
+
+/**
+ * Adds counts (negative ones too, when an account's pages go) to the writers' and publications'
+ * rollups, in key order, as the per-page rows are added to.
+ */
+async function addToScopes(trx: Transaction<DatabaseSchema>, rollups: ScopeRollups): Promise<void> {
+  for (const chunk of chunks(rollups.days)) {
+    await trx
+      .insertInto('stats_scope_days')
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(['scope', 'day']).doUpdateSet((eb) => ({
+          views: eb('stats_scope_days.views', '+', eb.ref('excluded.views')),
+          reads: eb('stats_scope_days.reads', '+', eb.ref('excluded.reads')),
+        })),
+      )
+      .execute();
+  }
+  for (const chunk of chunks(rollups.hours)) {
+    await trx
+      .insertInto('stats_scope_hours')
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(['scope', 'hour']).doUpdateSet((eb) => ({
+          views: eb('stats_scope_hours.views', '+', eb.ref('excluded.views')),
+          reads: eb('stats_scope_hours.reads', '+', eb.ref('excluded.reads')),
+        })),
+      )
+      .execute();
+  }
+  for (const chunk of chunks(rollups.sources)) {
+    await trx
+      .insertInto('stats_scope_day_sources')
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(['scope', 'day', 'dimension', 'value']).doUpdateSet((eb) => ({
+          views: eb('stats_scope_day_sources.views', '+', eb.ref('excluded.views')),
+          reads: eb('stats_scope_day_sources.reads', '+', eb.ref('excluded.reads')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The first day of the month after `day`'s (YYYY-MM-DD). */
+function nextMonth(day: string): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00.000Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A range of days cut into the whole months inside it (read from stats_post_months) and the days
+ * of the months it only partly covers at either end (read from stats_days).
+ */
+export function monthsAndDays(
+  fromDay: string,
+  toDay: string,
+): { months: { from: string; to: string } | undefined; days: { from: string; to: string }[] } {
+  const firstWhole = fromDay.endsWith('-01') ? fromDay : nextMonth(fromDay);
+  // The last whole month ends on toDay when toDay is its month's last day.
+  const afterLast = nextMonth(toDay) === addDays(toDay, 1) ? addDays(toDay, 1) : `${toDay.slice(0, 7)}-01`;
+  if (firstWhole >= afterLast) return { months: undefined, days: [{ from: fromDay, to: toDay }] };
+  const days: { from: string; to: string }[] = [];
+  if (fromDay < firstWhole) days.push({ from: fromDay, to: addDays(firstWhole, -1) });
+  if (afterLast <= toDay) days.push({ from: afterLast, to: toDay });
+  return {
+    months: { from: firstWhole.slice(0, 7), to: addDays(afterLast, -1).slice(0, 7) },
+    days,
+  };
+}
 
 /**
  * The only place that reads and writes the stats tables. Writes add (`count = count + excluded`),
@@ -276,6 +413,78 @@ export class StatsRepository {
           )
           .execute();
       }
+      // 3. The same counts added to the writers' and publications' rollups, and to the posts' months.
+      const scopeDays = new Sums<ScopeRollups['days'][number]>();
+      for (const row of batch.days) {
+        for (const scope of scopesOf(row)) {
+          scopeDays.add(`${scope} ${row.day}`, { scope, day: row.day, views: row.views, reads: row.reads });
+        }
+      }
+      const scopeHours = new Sums<ScopeRollups['hours'][number]>();
+      for (const row of batch.hours) {
+        for (const scope of scopesOf(row)) {
+          scopeHours.add(`${scope} ${row.hour}`, {
+            scope,
+            hour: row.hour,
+            views: row.views,
+            reads: row.reads,
+          });
+        }
+      }
+      const scopeSources = new Sums<ScopeRollups['sources'][number]>();
+      for (const row of batch.sources) {
+        for (const scope of scopesOf(row)) {
+          const { day, dimension, value, views, reads } = row;
+          scopeSources.add(`${scope} ${day} ${dimension} ${value}`, {
+            scope,
+            day,
+            dimension,
+            value,
+            views,
+            reads,
+          });
+        }
+      }
+      await addToScopes(trx, {
+        days: scopeDays.sorted(),
+        hours: scopeHours.sorted(),
+        sources: scopeSources.sorted(),
+      });
+      const months = new Map<string, StatsPostMonthsRow>();
+      for (const row of dayRows.values()) {
+        if (row.kind !== 'post') continue;
+        const month = row.day.slice(0, 7);
+        const key = `${row.id} ${month}`;
+        const seen = months.get(key);
+        if (seen) {
+          seen.views += row.views;
+          seen.reads += row.reads;
+          seen.visitors += row.visitors;
+        } else {
+          months.set(key, {
+            post_id: row.id,
+            month,
+            author_id: row.authorId,
+            publication_id: row.publicationId,
+            views: row.views,
+            reads: row.reads,
+            visitors: row.visitors,
+          });
+        }
+      }
+      for (const chunk of chunks(sortedBy([...months.values()], (row) => `${row.post_id} ${row.month}`))) {
+        await trx
+          .insertInto('stats_post_months')
+          .values(chunk)
+          .onConflict((conflict) =>
+            conflict.columns(['post_id', 'month']).doUpdateSet((eb) => ({
+              views: eb('stats_post_months.views', '+', eb.ref('excluded.views')),
+              reads: eb('stats_post_months.reads', '+', eb.ref('excluded.reads')),
+              visitors: eb('stats_post_months.visitors', '+', eb.ref('excluded.visitors')),
+            })),
+          )
+          .execute();
+      }
       for (const chunk of chunks(sortedBy(batch.live, (row) => `${row.scope} ${row.hash}`))) {
         await trx
           .insertInto('stats_live')
@@ -296,7 +505,9 @@ export class StatsRepository {
     const column = (name: string) => sql.ref(`${table}.${name}`);
     switch (scope.kind) {
       case 'post':
-        return sql<SqlBool>`(${column('page_kind')} = 'post' and ${column('page_id')} = ${scope.postId})`;
+        return table === 'stats_post_months'
+          ? sql<SqlBool>`${column('post_id')} = ${scope.postId}`
+          : sql<SqlBool>`(${column('page_kind')} = 'post' and ${column('page_id')} = ${scope.postId})`;
       case 'writer':
         return sql<SqlBool>`${column('author_id')} = ${scope.userId}`;
       case 'publication':
@@ -316,7 +527,22 @@ export class StatsRepository {
     return new Map(rows.map((row) => [row.day, row.visitors]));
   }
 
+  /**
+   * Views, reads and (for one page) visitors per day. A writer's or publication's come from their
+   * rollup, without visitors: theirs are counted once over all their pages (scopeVisitors).
+   */
   async dailySeries(scope: StatsScope, fromDay: string, toDay: string): Promise<SeriesRow[]> {
+    const rollup = rollupScope(scope);
+    if (rollup) {
+      const rows = await this.db
+        .selectFrom('stats_scope_days')
+        .select(['day', 'views', 'reads'])
+        .where('scope', '=', rollup)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .execute();
+      return rows.map((row) => ({ at: row.day, views: row.views, reads: row.reads, visitors: null }));
+    }
     const rows = await this.db
       .selectFrom('stats_days')
       .select([
@@ -334,6 +560,17 @@ export class StatsRepository {
   }
 
   async hourlySeries(scope: StatsScope, fromHour: string, toHour: string): Promise<SeriesRow[]> {
+    const rollup = rollupScope(scope);
+    if (rollup) {
+      const rows = await this.db
+        .selectFrom('stats_scope_hours')
+        .select(['hour', 'views', 'reads'])
+        .where('scope', '=', rollup)
+        .where('hour', '>=', fromHour)
+        .where('hour', '<=', toHour)
+        .execute();
+      return rows.map((row) => ({ at: row.hour, views: row.views, reads: row.reads, visitors: null }));
+    }
     const rows = await this.db
       .selectFrom('stats_hours')
       .select(['hour', total('views').as('views'), total('reads').as('reads')])
@@ -347,16 +584,30 @@ export class StatsRepository {
 
   /** Views and reads by source, device class and browser, most viewed first, `limit` of each. */
   async shares(scope: StatsScope, fromDay: string, toDay: string, limit: number): Promise<ShareRow[]> {
-    const rows = await this.db
-      .selectFrom('stats_day_sources')
-      .select(['dimension', 'value', total('views').as('views'), total('reads').as('reads')])
-      .where(this.scoped(scope, 'stats_day_sources'))
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
-      .groupBy(['dimension', 'value'])
-      .orderBy('views', 'desc')
-      .orderBy('value')
-      .execute();
+    const rollup = rollupScope(scope);
+    const rows = rollup
+      ? await this.db
+          .selectFrom('stats_scope_day_sources')
+          .select(['dimension', 'value', total('views').as('views'), total('reads').as('reads')])
+          .where('scope', '=', rollup)
+          .where('day', '>=', fromDay)
+          .where('day', '<=', toDay)
+          .groupBy(['dimension', 'value'])
+          // A departed writer's counts taken off a team's rollup can leave rows of nothing.
+          .having((eb) => eb.or([eb(sql`sum(views)`, '<>', 0), eb(sql`sum(reads)`, '<>', 0)]))
+          .orderBy('views', 'desc')
+          .orderBy('value')
+          .execute()
+      : await this.db
+          .selectFrom('stats_day_sources')
+          .select(['dimension', 'value', total('views').as('views'), total('reads').as('reads')])
+          .where(this.scoped(scope, 'stats_day_sources'))
+          .where('day', '>=', fromDay)
+          .where('day', '<=', toDay)
+          .groupBy(['dimension', 'value'])
+          .orderBy('views', 'desc')
+          .orderBy('value')
+          .execute();
     const kept = new Map<string, number>();
     return rows.filter((row) => {
       const seen = kept.get(row.dimension) ?? 0;
@@ -365,27 +616,53 @@ export class StatsRepository {
     });
   }
 
+  /**
+   * The most viewed posts: whole months from stats_post_months, the partial months' days from
+   * stats_days, added up per post.
+   */
   async topPosts(scope: StatsScope, fromDay: string, toDay: string, limit: number): Promise<TopPostRow[]> {
-    const rows = await this.db
-      .selectFrom('stats_days')
-      .innerJoin('posts', 'posts.id', 'stats_days.page_id')
-      .select([
-        'posts.id',
-        'posts.title',
-        total('stats_days.views').as('views'),
-        total('stats_days.reads').as('reads'),
-        total('stats_days.visitors').as('visitors'),
-      ])
-      .where(this.scoped(scope, 'stats_days'))
-      .where('stats_days.page_kind', '=', 'post')
-      .where('stats_days.day', '>=', fromDay)
-      .where('stats_days.day', '<=', toDay)
-      .groupBy(['posts.id', 'posts.title'])
-      .orderBy('views', 'desc')
-      .orderBy('posts.id')
-      .limit(limit)
-      .execute();
-    return rows;
+    const { months, days } = monthsAndDays(fromDay, toDay);
+    const parts: RawBuilder<unknown>[] = [];
+    if (months) {
+      parts.push(sql`select post_id, views, reads, visitors from stats_post_months
+        where ${this.scoped(scope, 'stats_post_months')} and month >= ${months.from} and month <= ${months.to}`);
+    }
+    for (const span of days) {
+      parts.push(sql`select page_id as post_id, views, reads, visitors from stats_days
+        where ${this.scoped(scope, 'stats_days')} and page_kind = 'post' and day >= ${span.from} and day <= ${span.to}`);
+    }
+    const counted = sql.join(parts, sql` union all `);
+    // Added up per post first, then titled: joining posts inside the sum would have SQLite walk
+    // every post. A post deleted since is left out, as the join did.
+    const sums = await sql<Totals & { post_id: string }>`select post_id,
+        ${total('views')} as views, ${total('reads')} as reads, ${total('visitors')} as visitors
+      from (${counted}) counted
+      group by post_id
+      order by views desc, post_id`.execute(this.db);
+    const top: TopPostRow[] = [];
+    for (let first = 0; first < sums.rows.length && top.length < limit; first += limit) {
+      const candidates = sums.rows.slice(first, first + limit);
+      const titles = new Map(
+        (
+          await this.db
+            .selectFrom('posts')
+            .select(['id', 'title'])
+            .where(
+              'id',
+              'in',
+              candidates.map((row) => row.post_id),
+            )
+            .execute()
+        ).map((row) => [row.id, row.title]),
+      );
+      for (const row of candidates) {
+        const title = titles.get(row.post_id);
+        if (title !== undefined && top.length < limit) {
+          top.push({ id: row.post_id, title, views: row.views, reads: row.reads, visitors: row.visitors });
+        }
+      }
+    }
+    return top;
   }
 
   /** Every page's figures for every day with any, for the CSV export. */
@@ -455,6 +732,7 @@ export class StatsRepository {
         await trx.deleteFrom('stats_visitor_hashes').where('day', '<', limits.beforeDay).executeTakeFirst(),
         await trx.deleteFrom('stats_live').where('seen_at', '<', limits.liveSince).executeTakeFirst(),
         await trx.deleteFrom('stats_hours').where('hour', '<', limits.hoursBefore).executeTakeFirst(),
+        await trx.deleteFrom('stats_scope_hours').where('hour', '<', limits.hoursBefore).executeTakeFirst(),
       ];
       return results.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
     });
@@ -472,24 +750,99 @@ export async function removeStatsOf(
   userId: string,
   content: 'delete' | 'keep',
 ): Promise<void> {
-  for (const table of ['stats_hours', 'stats_days', 'stats_day_sources'] as const) {
-    await trx
-      .deleteFrom(table)
-      .where((eb) =>
-        eb.or([
-          eb('publication_id', '=', userId),
-          content === 'delete'
-            ? eb('author_id', '=', userId)
-            : eb.and([eb('author_id', '=', userId), eb('publication_id', 'is', null)]),
-        ]),
-      )
-      .execute();
+  const going = (eb: ExpressionBuilder<DatabaseSchema, StatsTable>) =>
+    eb.or([
+      eb('publication_id', '=', userId),
+      content === 'delete'
+        ? eb('author_id', '=', userId)
+        : eb.and([eb('author_id', '=', userId), eb('publication_id', 'is', null)]),
+    ]);
+  // Rows that go but were also counted in another scope's rollup (a team's, for the posts they
+  // wrote there) are taken off it, by adding their counts negated: still additive, so exact
+  // while other instances add.
+  await addToScopes(trx, await takenOff(trx, userId, going));
+  for (const table of ['stats_hours', 'stats_days', 'stats_day_sources', 'stats_post_months'] as const) {
+    await trx.deleteFrom(table).where(going).execute();
     if (content === 'keep') {
       await trx.updateTable(table).set({ author_id: null }).where('author_id', '=', userId).execute();
     }
   }
   const scopes = [scopeName.writer(userId), scopeName.publication(userId)];
-  await trx.deleteFrom('stats_scope_visitors').where('scope', 'in', scopes).execute();
-  await trx.deleteFrom('stats_visitor_hashes').where('scope', 'in', scopes).execute();
-  await trx.deleteFrom('stats_live').where('scope', 'in', scopes).execute();
+  for (const table of [
+    'stats_scope_visitors',
+    'stats_scope_days',
+    'stats_scope_hours',
+    'stats_scope_day_sources',
+    'stats_visitor_hashes',
+    'stats_live',
+  ] as const) {
+    await trx.deleteFrom(table).where('scope', 'in', scopes).execute();
+  }
+}
+
+/** The counts of the departing rows, negated, for every scope but the departing account's own. */
+async function takenOff(
+  trx: Transaction<DatabaseSchema>,
+  userId: string,
+  going: (
+    eb: ExpressionBuilder<DatabaseSchema, StatsTable>,
+  ) => ReturnType<ExpressionBuilder<DatabaseSchema, StatsTable>['or']>,
+): Promise<ScopeRollups> {
+  const others = (row: { author_id: string | null; publication_id: string | null }) =>
+    scopesOf({ authorId: row.author_id, publicationId: row.publication_id }).filter(
+      (scope) => scope !== scopeName.writer(userId) && scope !== scopeName.publication(userId),
+    );
+  const days = new Sums<ScopeRollups['days'][number]>();
+  const dayRows = await trx
+    .selectFrom('stats_days')
+    .select(['author_id', 'publication_id', 'day', total('views').as('views'), total('reads').as('reads')])
+    .where(going)
+    .groupBy(['author_id', 'publication_id', 'day'])
+    .execute();
+  for (const row of dayRows) {
+    for (const scope of others(row)) {
+      days.add(`${scope} ${row.day}`, { scope, day: row.day, views: -row.views, reads: -row.reads });
+    }
+  }
+  const hours = new Sums<ScopeRollups['hours'][number]>();
+  const hourRows = await trx
+    .selectFrom('stats_hours')
+    .select(['author_id', 'publication_id', 'hour', total('views').as('views'), total('reads').as('reads')])
+    .where(going)
+    .groupBy(['author_id', 'publication_id', 'hour'])
+    .execute();
+  for (const row of hourRows) {
+    for (const scope of others(row)) {
+      hours.add(`${scope} ${row.hour}`, { scope, hour: row.hour, views: -row.views, reads: -row.reads });
+    }
+  }
+  const sources = new Sums<ScopeRollups['sources'][number]>();
+  const sourceRows = await trx
+    .selectFrom('stats_day_sources')
+    .select([
+      'author_id',
+      'publication_id',
+      'day',
+      'dimension',
+      'value',
+      total('views').as('views'),
+      total('reads').as('reads'),
+    ])
+    .where(going)
+    .groupBy(['author_id', 'publication_id', 'day', 'dimension', 'value'])
+    .execute();
+  for (const row of sourceRows) {
+    for (const scope of others(row)) {
+      const { day, dimension, value } = row;
+      sources.add(`${scope} ${day} ${dimension} ${value}`, {
+        scope,
+        day,
+        dimension,
+        value,
+        views: -row.views,
+        reads: -row.reads,
+      });
+    }
+  }
+  return { days: days.sorted(), hours: hours.sorted(), sources: sources.sorted() };
 }
