@@ -510,8 +510,17 @@ describeEachDatabase('stats', (ctx) => {
       });
       expect(teamPost.status, JSON.stringify(teamPost.body)).toBe(201);
       const teamPostId = teamPost.body.response.id;
+      // The owner's own post in the team: its figures are the team's whatever the leaver chooses.
+      const ownersPost = await request<{ response: { id: string } }>(ctx, {
+        method: 'POST',
+        url: '/api/post/blog',
+        token: owner.token,
+        payload: { title: 'The owner’s', content: 'Staying', publication: slug },
+      });
+      expect(ownersPost.status).toBe(201);
       await send(ctx.app, { id: own.id, ip: '192.0.2.30' });
-      await send(ctx.app, { id: teamPostId, ip: '192.0.2.30' });
+      await send(ctx.app, { id: teamPostId, ip: '192.0.2.30', referrer: 'https://left.example/' });
+      await send(ctx.app, { id: ownersPost.body.response.id, ip: '192.0.2.32' });
       await send(ctx.app, { kind: 'profile', id: leaver.id, ip: '192.0.2.31' });
       await send(ctx.app, { kind: 'publication', id: leaver.id, ip: '192.0.2.31' });
       await flush(ctx);
@@ -519,15 +528,27 @@ describeEachDatabase('stats', (ctx) => {
       const db = ctx.database.db;
       const rowsOf = async () => {
         let rows = 0;
-        for (const table of ['stats_hours', 'stats_days', 'stats_day_sources'] as const) {
+        for (const table of [
+          'stats_hours',
+          'stats_days',
+          'stats_day_sources',
+          'stats_post_months',
+        ] as const) {
           const found = await db
             .selectFrom(table)
-            .select('page_id')
+            .select('author_id')
             .where((eb) => eb.or([eb('author_id', '=', leaver.id), eb('publication_id', '=', leaver.id)]))
             .execute();
           rows += found.length;
         }
-        for (const table of ['stats_scope_visitors', 'stats_visitor_hashes', 'stats_live'] as const) {
+        for (const table of [
+          'stats_scope_visitors',
+          'stats_scope_days',
+          'stats_scope_hours',
+          'stats_scope_day_sources',
+          'stats_visitor_hashes',
+          'stats_live',
+        ] as const) {
           const found = await db
             .selectFrom(table)
             .select('scope')
@@ -537,7 +558,7 @@ describeEachDatabase('stats', (ctx) => {
         }
         return rows;
       };
-      expect(await rowsOf()).toBeGreaterThan(10);
+      expect(await rowsOf()).toBeGreaterThan(20);
 
       const deleted = await request(ctx, {
         method: 'POST',
@@ -553,8 +574,34 @@ describeEachDatabase('stats', (ctx) => {
         token: owner.token,
       });
       expect(team.status).toBe(200);
-      // With `keep` the team's post stays, and so does its view; with `delete` both go.
-      expect(team.body.views).toBe(content === 'keep' ? 1 : 0);
+      // With `keep` the team's post stays, and so does its view; with `delete` both go, from the
+      // team's series, sources and top posts too, and the owner's post is untouched.
+      const kept = content === 'keep';
+      expect(team.body.views).toBe(kept ? 2 : 1);
+      expect(team.body.series.at(-1)?.views).toBe(kept ? 2 : 1);
+      expect(team.body.topPosts.map((row) => [row.title, row.views])).toEqual(
+        // Equal views: the older post first.
+        kept
+          ? [
+              ['Ours', 1],
+              ['The owner’s', 1],
+            ]
+          : [['The owner’s', 1]],
+      );
+      expect(team.body.sources.map((row) => [row.source, row.views]).sort()).toEqual(
+        kept
+          ? [
+              ['Direct', 1],
+              ['left.example', 1],
+            ]
+          : [['Direct', 1]],
+      );
+      const teamToday = await request<PublicationStats>(ctx, {
+        method: 'GET',
+        url: `/api/stats/publication?id=${slug}&days=1`,
+        token: owner.token,
+      });
+      expect(teamToday.body.series.reduce((sum, point) => sum + point.views, 0)).toBe(kept ? 2 : 1);
     });
   }
 
@@ -624,8 +671,20 @@ describeEachDatabase('stats', (ctx) => {
       .insertInto('stats_days')
       .values({ ...page, day: old.slice(0, 10), views: 1 })
       .execute();
+    // A writer's rollups: hours go with the pages' hours, days stay.
+    await db
+      .insertInto('stats_scope_hours')
+      .values([
+        { scope: 'author:x', hour: old.slice(0, 13), views: 1 },
+        { scope: 'author:x', hour: new Date().toISOString().slice(0, 13), views: 1 },
+      ])
+      .execute();
+    await db
+      .insertInto('stats_scope_days')
+      .values({ scope: 'author:x', day: old.slice(0, 10), views: 1 })
+      .execute();
 
-    expect(await ctx.app.stats.retention.forget()).toBeGreaterThanOrEqual(4);
+    expect(await ctx.app.stats.retention.forget()).toBeGreaterThanOrEqual(5);
     expect(await db.selectFrom('stats_salts').select('day').where('day', '<', today).execute()).toEqual([]);
     expect(
       await db.selectFrom('stats_visitor_hashes').select('hash').where('scope', '=', 'page:post:x').execute(),
@@ -638,6 +697,12 @@ describeEachDatabase('stats', (ctx) => {
     ).toHaveLength(1);
     expect(
       await db.selectFrom('stats_days').select('views').where('page_id', '=', page.page_id).execute(),
+    ).toHaveLength(1);
+    expect(
+      await db.selectFrom('stats_scope_hours').select('hour').where('scope', '=', 'author:x').execute(),
+    ).toEqual([{ hour: new Date().toISOString().slice(0, 13) }]);
+    expect(
+      await db.selectFrom('stats_scope_days').select('day').where('scope', '=', 'author:x').execute(),
     ).toHaveLength(1);
   });
 });
