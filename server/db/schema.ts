@@ -474,6 +474,17 @@ export interface StatsPostMonthsTable {
   visitors: Generated<number>;
 }
 
+/** The same per block of days: `block` is its first day, the 1st, 9th, 17th or 25th (the last runs to the month's end). */
+export interface StatsPostBlocksTable {
+  post_id: string;
+  block: string;
+  author_id: string | null;
+  publication_id: string | null;
+  views: Generated<number>;
+  reads: Generated<number>;
+  visitors: Generated<number>;
+}
+
 export interface StatsSaltsTable {
   day: string;
   salt: string;
@@ -635,6 +646,7 @@ export interface DatabaseSchema {
   stats_scope_hours: StatsScopeHoursTable;
   stats_scope_day_sources: StatsScopeDaySourcesTable;
   stats_post_months: StatsPostMonthsTable;
+  stats_post_blocks: StatsPostBlocksTable;
   stats_salts: StatsSaltsTable;
   stats_visitor_hashes: StatsVisitorHashesTable;
   stats_live: StatsLiveTable;

@@ -533,6 +533,7 @@ describeEachDatabase('stats', (ctx) => {
           'stats_days',
           'stats_day_sources',
           'stats_post_months',
+          'stats_post_blocks',
         ] as const) {
           const found = await db
             .selectFrom(table)

@@ -11,8 +11,9 @@ import { sql, type Kysely } from 'kysely';
  * - stats_scope_hours: the same per UTC hour (kept 30 days, as stats_hours).
  * - stats_scope_day_sources: per scope per day, views and reads by source, device and browser.
  * - stats_post_months: per post per UTC month (`YYYY-MM`), its day rows added up, with the post's
- *   writer and blog as its day rows carry them: top posts over a year read 12 months a post and
- *   the days of the range's partial months.
+ *   writer and blog as its day rows carry them; stats_post_blocks the same per block of days (the
+ *   1st–8th, 9th–16th, 17th–24th, 25th–end, keyed by the first): top posts over a year read
+ *   whole months, whole blocks of the partial months, and the few days left.
  *
  * Existing rows are added up into them here, on both databases.
  */
@@ -48,23 +49,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('stats_scope_day_sources_pk', ['scope', 'day', 'dimension', 'value'])
     .execute();
 
-  await db.schema
-    .createTable('stats_post_months')
-    .addColumn('post_id', 'varchar(36)', (col) => col.notNull())
-    .addColumn('month', 'varchar(7)', (col) => col.notNull())
-    .addColumn('author_id', 'varchar(36)')
-    .addColumn('publication_id', 'varchar(36)')
-    .addColumn('views', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('reads', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('visitors', 'integer', (col) => col.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint('stats_post_months_pk', ['post_id', 'month'])
-    .execute();
-  for (const owner of ['author_id', 'publication_id'] as const) {
+  for (const [table, period] of [
+    ['stats_post_months', 'month'],
+    ['stats_post_blocks', 'block'],
+  ] as const) {
     await db.schema
-      .createIndex(`stats_post_months_${owner}`)
-      .on('stats_post_months')
-      .columns([owner, 'month'])
+      .createTable(table)
+      .addColumn('post_id', 'varchar(36)', (col) => col.notNull())
+      .addColumn(period, 'varchar(10)', (col) => col.notNull())
+      .addColumn('author_id', 'varchar(36)')
+      .addColumn('publication_id', 'varchar(36)')
+      .addColumn('views', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('reads', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('visitors', 'integer', (col) => col.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint(`${table}_pk`, ['post_id', period])
       .execute();
+    for (const owner of ['author_id', 'publication_id'] as const) {
+      await db.schema.createIndex(`${table}_${owner}`).on(table).columns([owner, period]).execute();
+    }
   }
 
   await rebuildStatsRollups(db);
@@ -99,14 +101,21 @@ export async function rebuildStatsRollups(db: Kysely<any>): Promise<void> {
     );
   }
   // A post's writer and blog never change while it is counted (only an account's deletion clears
-  // the writer, on every row of the post at once), so its month has one owner.
-  await sql`insert into stats_post_months (post_id, month, author_id, publication_id, views, reads, visitors)
-    select page_id, substr(day, 1, 7), max(author_id), max(publication_id), sum(views), sum(reads), sum(visitors)
-    from stats_days where page_kind = 'post'
-    group by page_id, substr(day, 1, 7)
-    on conflict (post_id, month) do update set author_id = excluded.author_id,
-      publication_id = excluded.publication_id, views = excluded.views, reads = excluded.reads,
-      visitors = excluded.visitors`.execute(db);
+  // the writer, on every row of the post at once), so a month or block has one owner.
+  const block = sql`substr(day, 1, 8) || case when substr(day, 9, 2) >= '25' then '25'
+    when substr(day, 9, 2) >= '17' then '17' when substr(day, 9, 2) >= '09' then '09' else '01' end`;
+  for (const [table, period, of] of [
+    ['stats_post_months', 'month', sql`substr(day, 1, 7)`],
+    ['stats_post_blocks', 'block', block],
+  ] as const) {
+    await sql`insert into ${sql.table(table)} (post_id, ${sql.ref(period)}, author_id, publication_id, views, reads, visitors)
+      select page_id, ${of}, max(author_id), max(publication_id), sum(views), sum(reads), sum(visitors)
+      from stats_days where page_kind = 'post'
+      group by page_id, ${of}
+      on conflict (post_id, ${sql.ref(period)}) do update set author_id = excluded.author_id,
+        publication_id = excluded.publication_id, views = excluded.views, reads = excluded.reads,
+        visitors = excluded.visitors`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -96,7 +96,10 @@ export const scopeName = {
   publication: (publicationId: string) => `pub:${publicationId}`,
 };
 
-type StatsTable = 'stats_hours' | 'stats_days' | 'stats_day_sources' | 'stats_post_months';
+type StatsTable = 'stats_hours' | 'stats_days' | 'stats_day_sources' | PostRollupTable;
+
+/** A post's day rows added up per month, and per block of eight days (the last to the month's end). */
+type PostRollupTable = 'stats_post_months' | 'stats_post_blocks';
 
 /** A writer's or a publication's scope name, whose figures the rollups keep added up. */
 function rollupScope(scope: StatsScope): string | undefined {
@@ -133,9 +136,9 @@ class Sums<T extends { views: number; reads: number }> {
   }
 }
 
-interface StatsPostMonthsRow {
+interface PostRollupRow {
   post_id: string;
-  month: string;
+  period: string;
   author_id: string | null;
   publication_id: string | null;
   views: number;
@@ -199,32 +202,80 @@ async function addToScopes(trx: Transaction<DatabaseSchema>, rollups: ScopeRollu
   }
 }
 
-/** The first day of the month after `day`'s (YYYY-MM-DD). */
-function nextMonth(day: string): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00.000Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 10);
+/** Adds posts' day rows, added up per month or block, to their rollup, in key order. */
+async function addToPosts(
+  trx: Transaction<DatabaseSchema>,
+  table: PostRollupTable,
+  rows: PostRollupRow[],
+): Promise<void> {
+  const period = table === 'stats_post_months' ? 'month' : 'block';
+  for (const chunk of chunks(rows)) {
+    await sql`insert into ${sql.table(table)} (post_id, ${sql.ref(period)}, author_id, publication_id, views, reads, visitors)
+      values ${sql.join(
+        chunk.map(
+          (row) =>
+            sql`(${row.post_id}, ${row.period}, ${row.author_id}, ${row.publication_id}, ${row.views}, ${row.reads}, ${row.visitors})`,
+        ),
+      )}
+      on conflict (post_id, ${sql.ref(period)}) do update set
+        views = ${sql.table(table)}.views + excluded.views,
+        reads = ${sql.table(table)}.reads + excluded.reads,
+        visitors = ${sql.table(table)}.visitors + excluded.visitors`.execute(trx);
+  }
+}
+
+/** The first day of the block of a post's rollup that `day` (YYYY-MM-DD) falls in: the 1st, 9th, 17th or 25th. */
+export function blockOf(day: string): string {
+  const date = Number(day.slice(8, 10));
+  const first = date >= 25 ? 25 : date >= 17 ? 17 : date >= 9 ? 9 : 1;
+  return `${day.slice(0, 8)}${String(first).padStart(2, '0')}`;
+}
+
+/** The last day of the month or block that begins on `first`. */
+function endOf(first: string, unit: 'month' | 'block'): string {
+  const date = Number(first.slice(8, 10));
+  if (unit === 'block' && date < 25) return addDays(first, 7);
+  const next = new Date(`${first.slice(0, 7)}-01T00:00:00.000Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return addDays(next.toISOString().slice(0, 10), -1);
+}
+
+export interface Spans {
+  /** Whole months, `YYYY-MM`, first and last. */
+  months: { from: string; to: string }[];
+  /** Whole blocks, by their first days. */
+  blocks: { from: string; to: string }[];
+  days: { from: string; to: string }[];
 }
 
 /**
- * A range of days cut into the whole months inside it (read from stats_post_months) and the days
- * of the months it only partly covers at either end (read from stats_days).
+ * A range of days cut into the whole months inside it, then the whole blocks of the months it
+ * only partly covers, then the days left: at most about 12 + 6 + 12 rows a post for any range,
+ * where the days alone would be 365.
  */
-export function monthsAndDays(
-  fromDay: string,
-  toDay: string,
-): { months: { from: string; to: string } | undefined; days: { from: string; to: string }[] } {
-  const firstWhole = fromDay.endsWith('-01') ? fromDay : nextMonth(fromDay);
-  // The last whole month ends on toDay when toDay is its month's last day.
-  const afterLast = nextMonth(toDay) === addDays(toDay, 1) ? addDays(toDay, 1) : `${toDay.slice(0, 7)}-01`;
-  if (firstWhole >= afterLast) return { months: undefined, days: [{ from: fromDay, to: toDay }] };
-  const days: { from: string; to: string }[] = [];
-  if (fromDay < firstWhole) days.push({ from: fromDay, to: addDays(firstWhole, -1) });
-  if (afterLast <= toDay) days.push({ from: afterLast, to: toDay });
-  return {
-    months: { from: firstWhole.slice(0, 7), to: addDays(afterLast, -1).slice(0, 7) },
-    days,
+export function spansOf(fromDay: string, toDay: string): Spans {
+  const spans: Spans = { months: [], blocks: [], days: [] };
+  // Units of one kind that follow each other make one span; another kind between them starts a new one.
+  let previous: keyof Spans | undefined;
+  const add = (kind: keyof Spans, key: string) => {
+    const last = spans[kind].at(-1);
+    if (last && previous === kind) last.to = key;
+    else spans[kind].push({ from: key, to: key });
+    previous = kind;
   };
+  for (let day = fromDay; day <= toDay;) {
+    if (day.endsWith('-01') && endOf(day, 'month') <= toDay) {
+      add('months', day.slice(0, 7));
+      day = addDays(endOf(day, 'month'), 1);
+    } else if (blockOf(day) === day && endOf(day, 'block') <= toDay) {
+      add('blocks', day);
+      day = addDays(endOf(day, 'block'), 1);
+    } else {
+      add('days', day);
+      day = addDays(day, 1);
+    }
+  }
+  return spans;
 }
 
 /**
@@ -450,40 +501,36 @@ export class StatsRepository {
         hours: scopeHours.sorted(),
         sources: scopeSources.sorted(),
       });
-      const months = new Map<string, StatsPostMonthsRow>();
-      for (const row of dayRows.values()) {
-        if (row.kind !== 'post') continue;
-        const month = row.day.slice(0, 7);
-        const key = `${row.id} ${month}`;
-        const seen = months.get(key);
-        if (seen) {
-          seen.views += row.views;
-          seen.reads += row.reads;
-          seen.visitors += row.visitors;
-        } else {
-          months.set(key, {
-            post_id: row.id,
-            month,
-            author_id: row.authorId,
-            publication_id: row.publicationId,
-            views: row.views,
-            reads: row.reads,
-            visitors: row.visitors,
-          });
+      for (const [table, periodOf] of [
+        ['stats_post_months', (day: string) => day.slice(0, 7)],
+        ['stats_post_blocks', blockOf],
+      ] as const) {
+        const sums = new Map<string, PostRollupRow>();
+        for (const row of dayRows.values()) {
+          if (row.kind !== 'post') continue;
+          const period = periodOf(row.day);
+          const seen = sums.get(`${row.id} ${period}`);
+          if (seen) {
+            seen.views += row.views;
+            seen.reads += row.reads;
+            seen.visitors += row.visitors;
+          } else {
+            sums.set(`${row.id} ${period}`, {
+              post_id: row.id,
+              period,
+              author_id: row.authorId,
+              publication_id: row.publicationId,
+              views: row.views,
+              reads: row.reads,
+              visitors: row.visitors,
+            });
+          }
         }
-      }
-      for (const chunk of chunks(sortedBy([...months.values()], (row) => `${row.post_id} ${row.month}`))) {
-        await trx
-          .insertInto('stats_post_months')
-          .values(chunk)
-          .onConflict((conflict) =>
-            conflict.columns(['post_id', 'month']).doUpdateSet((eb) => ({
-              views: eb('stats_post_months.views', '+', eb.ref('excluded.views')),
-              reads: eb('stats_post_months.reads', '+', eb.ref('excluded.reads')),
-              visitors: eb('stats_post_months.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute();
+        await addToPosts(
+          trx,
+          table,
+          sortedBy([...sums.values()], (row) => `${row.post_id} ${row.period}`),
+        );
       }
       for (const chunk of chunks(sortedBy(batch.live, (row) => `${row.scope} ${row.hash}`))) {
         await trx
@@ -505,7 +552,7 @@ export class StatsRepository {
     const column = (name: string) => sql.ref(`${table}.${name}`);
     switch (scope.kind) {
       case 'post':
-        return table === 'stats_post_months'
+        return table === 'stats_post_months' || table === 'stats_post_blocks'
           ? sql<SqlBool>`${column('post_id')} = ${scope.postId}`
           : sql<SqlBool>`(${column('page_kind')} = 'post' and ${column('page_id')} = ${scope.postId})`;
       case 'writer':
@@ -617,15 +664,19 @@ export class StatsRepository {
   }
 
   /**
-   * The most viewed posts: whole months from stats_post_months, the partial months' days from
-   * stats_days, added up per post.
+   * The most viewed posts: whole months from stats_post_months, whole blocks of the partial months
+   * from stats_post_blocks, the days left from stats_days, added up per post.
    */
   async topPosts(scope: StatsScope, fromDay: string, toDay: string, limit: number): Promise<TopPostRow[]> {
-    const { months, days } = monthsAndDays(fromDay, toDay);
+    const { months, blocks, days } = spansOf(fromDay, toDay);
     const parts: RawBuilder<unknown>[] = [];
-    if (months) {
+    for (const span of months) {
       parts.push(sql`select post_id, views, reads, visitors from stats_post_months
-        where ${this.scoped(scope, 'stats_post_months')} and month >= ${months.from} and month <= ${months.to}`);
+        where ${this.scoped(scope, 'stats_post_months')} and month >= ${span.from} and month <= ${span.to}`);
+    }
+    for (const span of blocks) {
+      parts.push(sql`select post_id, views, reads, visitors from stats_post_blocks
+        where ${this.scoped(scope, 'stats_post_blocks')} and block >= ${span.from} and block <= ${span.to}`);
     }
     for (const span of days) {
       parts.push(sql`select page_id as post_id, views, reads, visitors from stats_days
@@ -761,7 +812,13 @@ export async function removeStatsOf(
   // wrote there) are taken off it, by adding their counts negated: still additive, so exact
   // while other instances add.
   await addToScopes(trx, await takenOff(trx, userId, going));
-  for (const table of ['stats_hours', 'stats_days', 'stats_day_sources', 'stats_post_months'] as const) {
+  for (const table of [
+    'stats_hours',
+    'stats_days',
+    'stats_day_sources',
+    'stats_post_months',
+    'stats_post_blocks',
+  ] as const) {
     await trx.deleteFrom(table).where(going).execute();
     if (content === 'keep') {
       await trx.updateTable(table).set({ author_id: null }).where('author_id', '=', userId).execute();
