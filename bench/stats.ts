@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../server/db/database';
+import { rebuildStatsRollups } from '../server/db/migrations/2026-11-29-0901-stats-scope-rollups';
 import { onCleanup } from './cleanup';
 import { createBenchDatabase, type BenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
@@ -132,6 +133,9 @@ async function seedWriterYear(database: Database, writerId: string): Promise<{ r
       rows += hours.length;
     }
   }
+  // Written beside the server, as the years before the rollups were: added up into them as the
+  // migration that made them does (decision 74), so reports read what a flush would have written.
+  await rebuildStatsRollups(db);
   if (database.dialect === 'postgres') await sql`analyze`.execute(db);
   return { rows, ms: performance.now() - started };
 }
