@@ -111,8 +111,7 @@ export class StatsService {
     const key = scopeName.writer(viewer.id);
     return {
       writer: { id: viewer.id, username: viewer.username },
-      ...(await this.report(scope, key, days, zone)),
-      ...(await this.extras(scope, key, days, zone)),
+      ...(await this.reportWithExtras(scope, key, days, zone)),
     };
   }
 
@@ -122,8 +121,7 @@ export class StatsService {
     const key = scopeName.publication(publication.id);
     return {
       publication: { id: publication.id, slug: publication.slug, name: publication.name },
-      ...(await this.report(scope, key, days, zone)),
-      ...(await this.extras(scope, key, days, zone)),
+      ...(await this.reportWithExtras(scope, key, days, zone)),
     };
   }
 
@@ -194,16 +192,27 @@ export class StatsService {
     return { from: localDate(begins, 'UTC'), to: localDate(ends, 'UTC') };
   }
 
+  /** A writer's or publication's report: its queries run side by side (PostgreSQL answers them on several connections). */
+  private async reportWithExtras(scope: StatsScope, scopeKey: string, days: number, zone: string) {
+    const [report, extras] = await Promise.all([
+      this.report(scope, scopeKey, days, zone),
+      this.extras(scope, scopeKey, days, zone),
+    ]);
+    return { ...report, ...extras };
+  }
+
   /** The figures every report has. `scopeKey`: a writer's or publication's own unique visitors. */
   private async report(scope: StatsScope, scopeKey: string | undefined, days: number, zone: string) {
     const range = this.rangeOf(days, zone);
     // Day rows are UTC days; outside UTC they give the visitors (a day's salt is a UTC day's) and
     // the views and reads of days older than the hourly rows.
-    const daily = await this.stats.dailySeries(scope, range.from, range.to);
-    // Over several pages, a visitor is counted once a day for all of them, not once per page.
-    const scopeVisitors = scopeKey
-      ? await this.stats.scopeVisitors(scopeKey, range.from, range.to)
-      : undefined;
+    const utcDays = this.utcDaysOf(range);
+    const [daily, scopeVisitors, shares] = await Promise.all([
+      this.stats.dailySeries(scope, range.from, range.to),
+      // Over several pages, a visitor is counted once a day for all of them, not once per page.
+      scopeKey ? this.stats.scopeVisitors(scopeKey, range.from, range.to) : undefined,
+      this.stats.shares(scope, utcDays.from, utcDays.to, TOP_SHARES),
+    ]);
     const visitorsOn = (day: string, pageSum: number) =>
       scopeVisitors ? (scopeVisitors.get(day) ?? 0) : pageSum;
     const dayRows = new Map(daily.map((row) => [row.at, row]));
@@ -233,8 +242,6 @@ export class StatsService {
       days === 1
         ? visitorsOn(range.to, dayRows.get(range.to)?.visitors ?? 0)
         : series.reduce((sum, point) => sum + (point.visitors ?? 0), 0);
-    const utcDays = this.utcDaysOf(range);
-    const shares = await this.stats.shares(scope, utcDays.from, utcDays.to, TOP_SHARES);
     return {
       timeZone: zone,
       zoneFrom,
@@ -307,11 +314,11 @@ export class StatsService {
   private async extras(scope: StatsScope, scopeKey: string, days: number, zone: string) {
     const utcDays = this.utcDaysOf(this.rangeOf(days, zone));
     const since = new Date(this.now().getTime() - STATS_LIVE_MINUTES * 60_000).toISOString();
-    const top = await this.stats.topPosts(scope, utcDays.from, utcDays.to, TOP_POSTS);
-    return {
-      live: await this.stats.live(scopeKey, since),
-      topPosts: top.map((row) => ({ ...row, readRatio: ratioOf(row.reads, row.views) })),
-    };
+    const [top, live] = await Promise.all([
+      this.stats.topPosts(scope, utcDays.from, utcDays.to, TOP_POSTS),
+      this.stats.live(scopeKey, since),
+    ]);
+    return { live, topPosts: top.map((row) => ({ ...row, readRatio: ratioOf(row.reads, row.views) })) };
   }
 }
 
