@@ -1,3 +1,4 @@
+import type { ProfilePicture } from './profile';
 import type { PostPublication } from './publications';
 import { typedTagsSchema } from './tags';
 import { countWords } from './word-count';
@@ -171,6 +172,12 @@ export interface Author {
   username: string;
   /** What mentions and /@handle address them by (docs/decisions/0051-handles.md); null for a former member. */
   handle: string | null;
+  /**
+   * The uploaded profile picture (64, 128 and 256 px squares; docs/decisions/0068 and 0073); null
+   * for none. Posts, comments and search results carry it; the few answers that show no face
+   * (moderation queues, notifications) leave it out.
+   */
+  picture?: ProfilePicture | null;
 }
 
 export interface Post {

@@ -80,6 +80,14 @@ export const page = <T extends z.ZodType>(item: T) =>
 export const messageAnswer = z.strictObject({ message: z.string() }).meta({ id: 'Message' });
 agrees<z.output<typeof messageAnswer>, MessageResponse>();
 
+export const profilePictureSchema = z
+  .strictObject({
+    id,
+    url: z.string().describe('The largest size (256 px square).'),
+    srcset: z.string().describe('Every stored size (64, 128, 256 px), for the img element.'),
+  })
+  .meta({ id: 'ProfilePicture' });
+
 export const authorSchema = z
   .strictObject({
     id,
@@ -88,6 +96,10 @@ export const authorSchema = z
       .string()
       .nullable()
       .describe('What mentions and /@handle address them by; null for a former member.'),
+    picture: profilePictureSchema
+      .nullable()
+      .optional()
+      .describe('The uploaded picture; null when none. Left out by answers that show no face.'),
   })
   .meta({ id: 'Author' });
 agrees<z.output<typeof authorSchema>, Author>();
@@ -184,14 +196,6 @@ agrees<z.output<typeof signUpAnswer>, SignUpResponse>();
 export const signInAnswer = z.strictObject({ jwt: z.string(), username: z.string(), id });
 agrees<z.output<typeof signInAnswer>, SignInResponse>();
 agrees<z.output<typeof signInAnswer>, UserUpdateResponse>();
-
-export const profilePictureSchema = z
-  .strictObject({
-    id,
-    url: z.string().describe('The largest size (256 px square).'),
-    srcset: z.string().describe('Every stored size (64, 128, 256 px), for the img element.'),
-  })
-  .meta({ id: 'ProfilePicture' });
 
 const profileLinkSchema = z
   .strictObject({

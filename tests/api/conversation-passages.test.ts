@@ -281,7 +281,12 @@ describeEachDatabase('conversation: in-line comments on passages', (ctx) => {
         body: 'First',
         bodyHtml: '<p>First</p>\n',
         createdAt: first.createdAt,
-        author: { id: reader.id, username: reader.username, handle: await handleOf(ctx, reader.id) },
+        author: {
+          id: reader.id,
+          username: reader.username,
+          handle: await handleOf(ctx, reader.id),
+          picture: null,
+        },
         parentId: null,
         editedAt: null,
         deleted: false,

@@ -138,12 +138,18 @@ describeEachDatabase(
         const author = await signUpWithHandle(ctx, 'Post Writer', `${stem}_writer`);
         const reader = await signUpWithHandle(ctx, 'Comment Writer', `${stem}_reader`);
         const post = await createPost(ctx, author, { title: 'Handled' });
-        expect(post.author).toEqual({ id: author.id, username: 'Post Writer', handle: `${stem}_writer` });
+        expect(post.author).toEqual({
+          id: author.id,
+          username: 'Post Writer',
+          handle: `${stem}_writer`,
+          picture: null,
+        });
         const comment = await addComment(ctx, reader, post.id, `Hello @${stem}_writer`);
         expect(comment.author).toEqual({
           id: reader.id,
           username: 'Comment Writer',
           handle: `${stem}_reader`,
+          picture: null,
         });
         // The mention links to the /@handle address.
         expect(comment.bodyHtml).toContain(`<a class="mention" href="/@${stem}_writer">@${stem}_writer</a>`);

@@ -83,7 +83,7 @@ describeEachDatabase('posts API', (ctx) => {
           readingMinutes: 1,
           cover: null,
           authorId: author.id,
-          author: { id: author.id, username: 'Ada', handle: await handleOf(ctx, author.id) },
+          author: { id: author.id, username: 'Ada', handle: await handleOf(ctx, author.id), picture: null },
           tags: [],
           tagLabels: [],
           commentCount: 0,

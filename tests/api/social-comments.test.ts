@@ -68,7 +68,12 @@ describeEachDatabase('discussions (comments) API', (ctx) => {
           // (A paragraph's leading spaces are not kept, as CommonMark says; a browser shows none.)
           bodyHtml: '<p><strong>Agreed</strong>, and:</p>\n<p>&lt;img src=x onerror=alert(1)&gt;</p>\n',
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-          author: { id: reader.id, username: 'Reader', handle: await handleOf(ctx, reader.id) },
+          author: {
+            id: reader.id,
+            username: 'Reader',
+            handle: await handleOf(ctx, reader.id),
+            picture: null,
+          },
           // Additions; the fields above stay as they were.
           parentId: null,
           editedAt: null,

@@ -14,6 +14,11 @@ export interface FeedChannel {
   updated: Date;
   /** The feed's author, for one author's feed. */
   author?: { name: string; url: string };
+  /**
+   * The feed's own picture (RSS's channel <image>, Atom's <logo>): one author's feed shows their
+   * uploaded picture (decision 0073). Neither format has a picture per author of an item.
+   */
+  imageUrl?: string;
 }
 
 export interface FeedEntry {
@@ -49,6 +54,7 @@ export function writeFeed(format: FeedFormat, channel: FeedChannel, entries: Fee
     generator: 'Inkwell',
     feedLinks: { rss: channel.feedUrls.rss, atom: channel.feedUrls.atom },
     ...(channel.author ? { author: { name: channel.author.name, link: channel.author.url } } : {}),
+    ...(channel.imageUrl ? { image: channel.imageUrl } : {}),
   });
   for (const entry of entries) feed.addItem(toItem(format, entry));
   return format === 'rss' ? feed.rss2() : feed.atom1();

@@ -24,6 +24,7 @@ export interface FeedAuthorRow {
   username: string;
   handle: string | null;
   created_at: string;
+  picture_id: string | null;
 }
 
 /** What the feeds read: the newest posts of the site or of one author, with their authors' names. */
@@ -94,7 +95,7 @@ export class FeedsRepository {
   findAuthor(id: string): Promise<FeedAuthorRow | undefined> {
     return this.db
       .selectFrom('users')
-      .select(['id', 'username', 'handle', 'created_at'])
+      .select(['id', 'username', 'handle', 'created_at', 'picture_id'])
       .where('id', '=', id)
       .executeTakeFirst();
   }

@@ -2,6 +2,7 @@ import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../
 import { profilePreview } from '../../../contracts/preview';
 import { SITE_NAME, postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
 import { notFound } from '../../lib/http-errors';
+import { authorPicture } from '../users/author-row';
 import type { MarkdownRenderer } from '../posts/markdown/markdown-renderer';
 import { writeFeed, type FeedChannel, type FeedEntry } from './feed-document';
 import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-repository';
@@ -79,6 +80,7 @@ export class FeedsService {
 
   private channel(author: FeedAuthorRow | undefined, updated: string | undefined): FeedChannel {
     const scope: FeedScope = author ? { userId: author.id } : {};
+    const picture = author ? authorPicture(author.picture_id) : null;
     return {
       title: author ? `${author.username} · ${SITE_NAME}` : SITE_NAME,
       description: author
@@ -91,6 +93,7 @@ export class FeedsService {
       // the same from one request to the next.
       updated: new Date(updated ?? 0),
       ...(author ? { author: { name: author.username, url: this.url(profilePagePath(author)) } } : {}),
+      ...(picture ? { imageUrl: this.url(picture.url) } : {}),
     };
   }
 

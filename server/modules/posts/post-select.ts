@@ -3,6 +3,7 @@ import { mediaCover } from '../../../contracts/media';
 import { readingMinutes, type NewsletterChoice, type Post, type PostStatus } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
+import { AUTHOR_PICTURE, toAuthor } from '../users/author-row';
 import { splitTags } from './post-tags';
 
 type PostsScope = ExpressionBuilder<DatabaseSchema, 'posts'>;
@@ -84,6 +85,7 @@ function selectPostColumns(
         'posts.author_id',
         'users.username',
         'users.handle',
+        AUTHOR_PICTURE,
         'media.id as cover_id',
         'media.width as cover_width',
         'media.height as cover_height',
@@ -115,6 +117,7 @@ export interface PostRow {
   author_id: string;
   username: string;
   handle: string | null;
+  author_picture_id: string | null;
   cover_id: string | null;
   cover_width: number | null;
   cover_height: number | null;
@@ -161,7 +164,7 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
           })
         : null,
     authorId: row.author_id,
-    author: { id: row.author_id, username: row.username, handle: row.handle },
+    author: toAuthor(row),
     tags: splitTags(row.tags),
     // The names as typed come from the tags table, read once per list (tag-labels.ts's withTagLabels).
     tagLabels: splitTags(row.tags),

@@ -46,6 +46,7 @@ h2{line-height:1.3}
 .entry h2 a:hover{text-decoration:underline}
 .byline{color:var(--muted);font:0.95rem/1.5 system-ui,sans-serif;margin:0 0 .5rem}
 .byline a{color:inherit}
+.face{width:28px;height:28px;border-radius:50%;object-fit:cover;vertical-align:middle;margin-right:.5rem}
 .summary{margin:0}
 .cover{display:block;width:100%;height:auto;margin:1.5rem 0;border-radius:4px}
 .content img{max-width:100%;height:auto}

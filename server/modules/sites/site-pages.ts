@@ -119,7 +119,16 @@ ${error}<div class="row"><input id="subscribe-email" name="email" type="email" a
 function byline(site: SiteContext, post: Post): string {
   const date = post.publishedAt ?? post.createdAt;
   const author = `<a href="${escapeHtml(`${site.publicUrl}${profilePagePath(post.author)}`)}">${escapeHtml(post.author.username)}</a>`;
-  return `<p class="byline">${author} · <time datetime="${escapeHtml(date)}">${escapeHtml(formatPostDate(date, 'UTC'))}</time> · ${post.readingMinutes} min read</p>`;
+  return `<p class="byline">${face(site, post)}${author} · <time datetime="${escapeHtml(date)}">${escapeHtml(formatPostDate(date, 'UTC'))}</time> · ${post.readingMinutes} min read</p>`;
+}
+
+/** The author's uploaded picture, decorative beside their name (decision 0073); nothing without one. */
+function face(site: SiteContext, post: Post): string {
+  const picture = post.author.picture;
+  if (!picture) return '';
+  const src = escapeHtml(`${site.publicUrl}${picture.url}`);
+  const srcset = escapeHtml(absoluteSrcset(site.publicUrl, picture.srcset));
+  return `<img class="face" src="${src}" srcset="${srcset}" sizes="28px" alt="" width="28" height="28" loading="lazy">`;
 }
 
 function absoluteSrcset(publicUrl: string, srcset: string): string {

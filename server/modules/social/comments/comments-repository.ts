@@ -5,6 +5,7 @@ import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import type { CommentsTable, DatabaseSchema } from '../../../db/schema';
 import type { PageRequest } from '../../posts/paging';
 import { publiclyVisible } from '../../posts/post-visibility';
+import { AUTHOR_PICTURE, toAuthor } from '../../users/author-row';
 
 /**
  * A comment as stored: the service adds its rendered HTML, whether its passage is still in the post
@@ -37,14 +38,14 @@ export interface MentionedUser {
 export class CommentsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
-  /** The handle a new comment's author is addressed by (null for none). */
-  async handleOf(userId: string): Promise<string | null> {
+  /** A new comment's author as lists will show it: their handle (null for none) and picture. */
+  async authorOf(userId: string): Promise<Author | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select('handle')
-      .where('id', '=', userId)
+      .select(['users.id as author_id', 'users.username', 'users.handle', AUTHOR_PICTURE])
+      .where('users.id', '=', userId)
       .executeTakeFirst();
-    return row?.handle ?? null;
+    return row && toAuthor(row);
   }
 
   private selectComments() {
@@ -66,6 +67,7 @@ export class CommentsRepository {
         'comments.author_id',
         'users.username',
         'users.handle',
+        AUTHOR_PICTURE,
       ]);
   }
 
@@ -347,6 +349,7 @@ function toRecord(row: {
   author_id: string;
   username: string;
   handle: string | null;
+  author_picture_id: string | null;
 }): CommentRecord {
   return {
     id: row.id,
@@ -357,7 +360,7 @@ function toRecord(row: {
     editedAt: row.edited_at,
     deleted: row.deleted_at !== null,
     ...(row.hidden_at !== null ? { hidden: true } : {}),
-    author: { id: row.author_id, username: row.username, handle: row.handle },
+    author: toAuthor(row),
     anchor:
       row.anchor_quote === null
         ? null

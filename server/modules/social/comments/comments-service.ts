@@ -170,8 +170,8 @@ export class CommentsService {
       createdAt: nowIso(),
       editedAt: null,
       deleted: false,
-      // The handle is read with the rest, in the transaction below.
-      author: { id: viewer.id, username: viewer.username, handle: null },
+      // The handle and picture are read with the rest, in the transaction below.
+      author: { id: viewer.id, username: viewer.username, handle: null, picture: null },
       anchor,
     };
     const spendMentions = this.mentionSpender(viewer.id);
@@ -179,7 +179,7 @@ export class CommentsService {
       const mentioned = await this.store.run(async ({ comments, blocks, notifications }) => {
         // The author's account before the post (its comment counter): see lockPostAuthor.
         await notifications.lockPostAuthor(comment.postId);
-        comment.author.handle = await comments.handleOf(viewer.id);
+        comment.author = (await comments.authorOf(viewer.id)) ?? comment.author;
         const events: NotificationEvent[] = [];
         let parent: CommentFacts | undefined;
         if (input.parentId !== undefined) {
