@@ -20,7 +20,12 @@ import { BlockDragHandle } from '../extensions/block-drag-handle';
 import { MoveBlock } from '../extensions/move-block';
 import { RemotePictures, type CopyRemotePictures } from '../extensions/remote-pictures';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
-import { blockCommands, cursorInTable, matchBlockCommands } from '../lib/block-commands';
+import {
+  blockCommands,
+  cursorInTable,
+  matchBlockCommands,
+  prefetchBlockCommands,
+} from '../lib/block-commands';
 import { showsToolbar } from '../lib/toolbar-visibility';
 import { SlashMenu } from './slash-menu';
 import '../editor.css';
@@ -99,7 +104,12 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
 
   const bridge = useMemo<SlashMenuBridge>(
     () => ({
-      items: (query, current) => matchBlockCommands(commands, query, cursorInTable(current)),
+      items: (query, current) => {
+        // Fetched as the menu opens, so a table, footnote or callout chosen from it is there at
+        // once and the keys typed right after it land in it, not where the menu was opened.
+        prefetchBlockCommands();
+        return matchBlockCommands(commands, query, cursorInTable(current));
+      },
       show: (state) => {
         setSlashMenu(state);
         setActiveIndex(0);

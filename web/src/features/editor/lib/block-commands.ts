@@ -23,6 +23,11 @@ export interface BlockCommand {
 let tableCommands: Promise<typeof import('./table-commands')> | null = null;
 const loadTableCommands = () => (tableCommands ??= import('./table-commands'));
 
+/** Starts fetching those commands (once): the `/` menu asks as it opens. */
+export function prefetchBlockCommands(): void {
+  void loadTableCommands();
+}
+
 function later(run: (commands: TableCommands, editor: Editor) => void): (editor: Editor) => void {
   return (editor) =>
     void loadTableCommands().then((commands) => {
