@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/post-previews';
 import type { ReadablePost } from '../../../contracts/posts';
 import { nowIso } from '../../lib/clock';
-import { conflict, notFound } from '../../lib/http-errors';
+import { HttpError, conflict, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { Viewer } from '../accounts/authenticator';
 import type { PostPreviewsRepository, PreviewLinkRow } from './post-previews-repository';
@@ -73,8 +73,11 @@ export class PostPreviewsService {
     if (!row) throw notFound(PREVIEW_LINK_NOT_FOUND_MESSAGE);
     try {
       await this.posts.get(row.post_id, viewer);
-    } catch {
-      throw notFound(PREVIEW_LINK_NOT_FOUND_MESSAGE);
+    } catch (error) {
+      // A post the viewer may not see: its links are as unknown to them as the post.
+      if (error instanceof HttpError && error.statusCode === 404)
+        throw notFound(PREVIEW_LINK_NOT_FOUND_MESSAGE);
+      throw error;
     }
     await this.previews.delete(id);
   }
