@@ -29,6 +29,13 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: { value: number; moved: string[] }[] = [];
     (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+    interface ShiftSource {
+      node: Node | null;
+      previousRect: DOMRectReadOnly;
+      currentRect: DOMRectReadOnly;
+    }
+    const box = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
     const describe = (node: Node | null): string => {
       if (!(node instanceof Element)) return node?.nodeName ?? '?';
       const classes = Array.from(node.classList)
@@ -38,10 +45,15 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
     };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const shift = entry as unknown as { value: number; sources?: { node: Node | null }[] };
+        const shift = entry as unknown as { value: number; sources?: ShiftSource[] };
+        // Where each moved thing was and went, and when, so a failure says how it moved.
+        const at = `at ${Math.round(entry.startTime)} ms`;
         shifts.push({
           value: shift.value,
-          moved: (shift.sources ?? []).map((source) => describe(source.node)),
+          moved: (shift.sources ?? []).map(
+            (source) =>
+              `${describe(source.node)} ${at} from ${box(source.previousRect)} to ${box(source.currentRect)}`,
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
