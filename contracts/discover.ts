@@ -1,3 +1,4 @@
+import type { ProfilePicture } from './profile';
 import type { Post } from './posts';
 import type { TagSummary } from './tags';
 
@@ -37,6 +38,8 @@ export interface WriterSuggestion {
   username: string;
   /** Their /@handle address; null for none. */
   handle: string | null;
+  /** Their uploaded picture (decision 0073); null for none. */
+  picture: ProfilePicture | null;
   postCount: number;
   followerCount: number;
   latestPostAt: string;

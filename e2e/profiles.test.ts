@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { axeViolations } from './support/axe';
 import { createUser, signInAs } from './support/api';
 import { DESKTOP, PHONE, expect, test } from './support/fixtures';
-import { publish, profilePathOf, tag } from './support/posts';
+import { comment, discussionIsLive, publish, profilePathOf, readPath, tag } from './support/posts';
 import { expectFieldError, expectNoHorizontalScroll } from './support/screens';
 
 /** Where to keep screenshots to look at (unset: none are taken). */
@@ -52,6 +52,46 @@ test.describe('profiles: picture, links, pinned post (decision 0068)', () => {
     await expect(page.getByText('Your picture is removed.')).toBeVisible();
     await page.goto(profilePathOf(user.id));
     await expect(page.locator('.profile-header .avatar')).not.toHaveAttribute('src', /.+/);
+  });
+
+  test("shows the author's picture by their post, on its card and by their comment, from the server's HTML", async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Faced ${tag()}`);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'me.jpg');
+    const uploaded = await fetch(`${serverURL}/api/user/picture`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${author.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const title = `Seen with a face ${tag()}`;
+    const post = await publish(serverURL, author, { title, content: 'Words beside a face.' });
+    await comment(serverURL, author, post.id, 'The author answers.');
+    const facePicture = /\/media\/[0-9a-f-]+\/64\.webp 64w/;
+
+    const page = await newPage({ viewport: DESKTOP });
+    const html = await (await page.request.get(readPath(post))).text();
+    expect(html).toMatch(/<img class="avatar avatar--md avatar--picture"[^>]*srcSet="[^"]*64\.webp 64w/);
+    await page.goto(readPath(post));
+    const byline = page.locator('.post__byline img.avatar');
+    await expect(byline).toHaveAttribute('srcset', facePicture);
+    await expect
+      .poll(() => byline.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await discussionIsLive(page);
+    await expect(page.locator('.comment__header img.avatar').first()).toHaveAttribute('srcset', facePicture);
+
+    await page.goto(profilePathOf(author.id));
+    await expect(page.locator('.profile-post__byline img.avatar').first()).toHaveAttribute(
+      'srcset',
+      facePicture,
+    );
+    await page.goto('/allblog');
+    const card = page.locator('article', { has: page.getByRole('link', { name: title }) });
+    await expect(card.locator('img.avatar')).toHaveAttribute('srcset', facePicture);
   });
 
   test('saves links with field errors, and shows them on the profile with rel="me"', async ({

@@ -337,6 +337,7 @@ export const discoverSchema = z
         id,
         username: z.string(),
         handle: z.string().nullable(),
+        picture: profilePictureSchema.nullable().describe('The uploaded picture; null when none.'),
         postCount: z.number().int(),
         followerCount: z.number().int(),
         latestPostAt: time,

@@ -96,6 +96,7 @@ describeEachDatabase('side panel API', (ctx) => {
         id: fresh.id,
         username: 'Fresh Writer',
         handle: await handleOf(ctx, fresh.id),
+        picture: null,
         postCount: 2,
         followerCount: 0,
         latestPostAt: expect.stringMatching(/^\d{4}-/),

@@ -15,6 +15,7 @@ import {
 } from '../../contracts/profile';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { multipartBody, photo } from './support/media';
+import { addComment } from './support/conversation';
 import { createPost, deletePost } from './support/posts';
 
 /** Profiles' pictures, links and pinned posts (decision 0068), on both databases. */
@@ -95,6 +96,27 @@ describeEachDatabase('Profiles: pictures, links, pinned posts', (ctx) => {
     });
     expect(conduit.status).toBe(200);
     expect(conduit.body.user.image).toBe(profile.image);
+  });
+
+  it("shows an uploaded picture as the author's face on their posts, in lists, on comments and among writers to follow", async () => {
+    const writer = await signUpUser(ctx, { username: 'Faced Writer' });
+    const picture = (await putPicture(ctx, writer.token, await photo(300, 300))).body.response;
+    const post = await createPost(ctx, writer);
+    const read = await request<{ response: Post }>(ctx, {
+      method: 'GET',
+      url: `/api/post/blog?id=${post.id}`,
+    });
+    expect(read.body.response.author.picture).toEqual(picture);
+    const list = await request<{ response: Post[] }>(ctx, { method: 'GET', url: '/api/post/blog/all' });
+    expect(list.body.response.find((item) => item.id === post.id)?.author.picture).toEqual(picture);
+    const comment = await addComment(ctx, writer, post.id, 'My own face beside it');
+    expect(comment.author?.picture).toEqual(picture);
+    const discover = await request<{
+      response: { whoToFollow: { id: string; picture: ProfilePicture | null }[] };
+    }>(ctx, { method: 'GET', url: '/api/discover' });
+    expect(discover.body.response.whoToFollow.find((person) => person.id === writer.id)?.picture).toEqual(
+      picture,
+    );
   });
 
   it('replacing or removing the picture deletes the old files; a typed address replaces the upload', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { WriterSuggestion } from '../../../contracts/discover';
+import { AUTHOR_PICTURE, authorPicture } from '../users/author-row';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { publiclyListed } from '../posts/post-visibility';
@@ -89,6 +90,7 @@ export class DiscoverRepository {
         'users.id',
         'users.username',
         'users.handle',
+        AUTHOR_PICTURE,
         'writer.latest_id',
         'writer.latest_at',
         authorPostCount().as('post_count'),
@@ -100,6 +102,7 @@ export class DiscoverRepository {
       id: row.id,
       username: row.username,
       handle: row.handle,
+      picture: authorPicture(row.author_picture_id),
       postCount: Number(row.post_count ?? 0),
       followerCount: Number(row.follower_count ?? 0),
       latestPostAt: String(row.latest_at),

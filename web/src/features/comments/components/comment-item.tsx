@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Comment } from '../../../../../contracts/comments';
 import type { Author } from '../../../../../contracts/posts';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Avatar } from '../../../components/ui/avatar';
 import { LocalDate } from '../../../components/ui/local-date';
 import type { CommentView } from '../../../lib/post-summary';
 import { profilePath } from '../../../lib/paths';
@@ -146,7 +146,7 @@ export function CommentHeader({
 }) {
   return (
     <header className="comment__header">
-      <AvatarInitial name={author.username} size="sm" />
+      <Avatar name={author.username} picture={author.picture} size="sm" />
       <AppLink className="comment__author" to={profilePath(author)}>
         {author.username}
       </AppLink>

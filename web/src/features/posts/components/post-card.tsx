@@ -1,4 +1,4 @@
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Avatar } from '../../../components/ui/avatar';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { profilePath, readPostPath } from '../../../lib/paths';
@@ -19,7 +19,7 @@ export function PostCard({ post }: { post: PostSummary }) {
   return (
     <article className="post-card">
       <p className="post-card__author">
-        <AvatarInitial name={post.author.username} size="sm" />
+        <Avatar name={post.author.username} picture={post.author.picture} size="sm" />
         {/* One line of text, so "in <publication>" wraps like words after the name. */}
         <span className="post-card__byline">
           <AppLink className="post-card__author-name" to={profilePath(post.author)}>

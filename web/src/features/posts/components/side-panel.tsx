@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import type { WriterSuggestion } from '../../../../../contracts/discover';
 import { DATA_PATHS } from '../../../lib/data-routes';
 import { AppLink } from '../../../components/ui/app-link';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Avatar } from '../../../components/ui/avatar';
 import type { ApiResult } from '../../../lib/api-client';
 import { Loaded, type Deferred } from '../../../lib/loaded';
 import { useViewer } from '../../auth';
@@ -89,7 +89,7 @@ function SidePanelSections({ view, whoToFollowClass }: { view: DiscoverView; who
             {view.staffPicks.map((pick) => (
               <li key={pick.id} className="side-panel__pick">
                 <AppLink className="side-panel__byline" to={profilePath(pick.author)}>
-                  <AvatarInitial name={pick.author.username} size="sm" />
+                  <Avatar name={pick.author.username} picture={pick.author.picture} size="sm" />
                   {pick.author.username}
                 </AppLink>
                 <AppLink className="side-panel__pick-title" to={readPostPath(pick)}>
@@ -141,7 +141,7 @@ function WriterToFollow({ writer }: { writer: WriterSuggestion }) {
   const [following, setFollowing] = useState(writer.following ?? false);
   return (
     <li className="side-panel__person">
-      <AvatarInitial name={writer.username} size="sm" />
+      <Avatar name={writer.username} picture={writer.picture} size="sm" />
       <span className="side-panel__person-text">
         <AppLink className="side-panel__name" to={profilePath(writer)}>
           {writer.username}

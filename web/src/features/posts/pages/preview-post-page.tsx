@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { PageHead } from '../../../lib/head/page-head';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Avatar } from '../../../components/ui/avatar';
 import { LocalDate } from '../../../components/ui/local-date';
 import { AppLink } from '../../../components/ui/app-link';
 import { TagLinks } from '../../../components/ui/tag-links';
@@ -55,7 +55,7 @@ function PreviewedPost({ post }: { post: PostView }) {
             {post.title || 'Untitled'}
           </h1>
           <div className="post__byline">
-            <AvatarInitial name={post.author.username} size="md" />
+            <Avatar name={post.author.username} picture={post.author.picture} size="md" />
             <div className="post__byline-text">
               <span className="post__author-line">
                 <AppLink className="post__author" to={profilePath(post.author)}>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type Reac
 import type { Comment } from '../../../../../contracts/comments';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { PageHead, useSite } from '../../../lib/head/page-head';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Avatar } from '../../../components/ui/avatar';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { HydrateWhenNear } from '../../../components/ui/hydrate-when-near';
 import { LocalDate } from '../../../components/ui/local-date';
@@ -113,7 +113,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             {post.title}
           </h1>
           <div className="post__byline">
-            <AvatarInitial name={post.author.username} size="md" />
+            <Avatar name={post.author.username} picture={post.author.picture} size="md" />
             <div className="post__byline-text">
               <span className="post__author-line">
                 <AppLink className="post__author" to={profilePath(post.author)}>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { pinPost, unpinPost } from '../api/pin-post';
 import type { Page } from '../../../../../contracts/posts';
 import { dataPath, DATA_PATHS } from '../../../lib/data-routes';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Avatar } from '../../../components/ui/avatar';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { PagedList } from '../../../components/ui/paged-list';
@@ -100,7 +100,7 @@ function ProfilePostItem({
         <AppLink to={readPostPath(post)}>{post.title}</AppLink>
       </h3>
       <p className="profile-post__byline">
-        <AvatarInitial name={post.author.username} size="sm" />
+        <Avatar name={post.author.username} picture={post.author.picture} size="sm" />
         <span>{post.author.username}</span>
         <span aria-hidden="true">·</span>
         <LocalDate iso={post.createdAt} />

@@ -1,6 +1,6 @@
 import type { Page } from '../../../../../contracts/posts';
 import { AppLink } from '../../../components/ui/app-link';
-import { AvatarInitial } from '../../../components/ui/avatar-initial';
+import { Avatar } from '../../../components/ui/avatar';
 import { LocalDate } from '../../../components/ui/local-date';
 import { PagedList } from '../../../components/ui/paged-list';
 import { profilePath, readPostPath } from '../../../lib/paths';
@@ -37,7 +37,7 @@ function SearchResultCard({ result }: { result: SearchResultView }) {
   return (
     <article className="post-card search-result">
       <p className="post-card__author">
-        <AvatarInitial name={result.author.username} size="sm" />
+        <Avatar name={result.author.username} picture={result.author.picture} size="sm" />
         <AppLink className="post-card__author-name" to={profilePath(result.author)}>
           {result.author.username}
         </AppLink>
