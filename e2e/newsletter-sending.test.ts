@@ -1,47 +1,26 @@
 import type { Page } from '@playwright/test';
-import { startMailSink, type MailSink } from '../tests/api/support/mail-sink';
 import { createUser, signInAs, uniqueEmail, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
 import { DESKTOP, expect, type NewPage, test } from './support/fixtures';
 import { hydrated } from './support/hydration';
-import { startBuiltServer, type RunningServer } from './support/server-process';
+import { serverWithMailSink, until } from './support/mail-server';
 
-/** A real SMTP server (smtp-server) and parser (mailparser): what the subscriber receives. */
-let sink: MailSink;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startBuiltServer({ SMTP_URL: sink.url });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.close();
-});
-
-async function until<T>(find: () => T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** This file's own server and the SMTP server it mails to (what the subscriber receives). */
+const running = serverWithMailSink();
 
 /** A confirmed subscriber of the writer's own blog, by the API and the emailed link. */
 async function subscriber(writer: E2eUser): Promise<string> {
   const email = uniqueEmail('inbox');
-  await fetch(`${server.baseURL}/api/newsletters/subscribe`, {
+  await fetch(`${running.server.baseURL}/api/newsletters/subscribe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ publication: writer.id, email }),
   });
   const token = await until(
-    () => sink.inbox.find((mail) => mail.to === email)?.text.match(/confirm\?token=([\w-]+)/)?.[1],
+    () => running.sink.inbox.find((mail) => mail.to === email)?.text.match(/confirm\?token=([\w-]+)/)?.[1],
     'the confirmation',
   );
-  const confirmed = await fetch(`${server.baseURL}/api/newsletters/confirm`, {
+  const confirmed = await fetch(`${running.server.baseURL}/api/newsletters/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
@@ -51,7 +30,7 @@ async function subscriber(writer: E2eUser): Promise<string> {
 }
 
 async function openEditor(newPage: NewPage, user: E2eUser): Promise<Page> {
-  const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP, bypassCSP: true });
+  const page = await newPage({ baseURL: running.server.baseURL, viewport: DESKTOP, bypassCSP: true });
   await signInAs(page, user);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto('/addblog');
@@ -70,7 +49,7 @@ test.describe('publishing with or without an email', () => {
   test('"Publish on the web only" is chosen by keyboard and sends nothing; "Publish and email" sends', async ({
     newPage,
   }) => {
-    const writer = await createUser(server.baseURL, 'Letter Sender');
+    const writer = await createUser(running.server.baseURL, 'Letter Sender');
     const email = await subscriber(writer);
     const page = await openEditor(newPage, writer);
     const choice = page.getByRole('group', { name: 'When it is published' });
@@ -95,11 +74,11 @@ test.describe('publishing with or without an email', () => {
     await page2.waitForURL(/\/allblog/);
 
     const received = await until(
-      () => sink.inbox.find((mail) => mail.to === email && mail.subject === emailTitle),
+      () => running.sink.inbox.find((mail) => mail.to === email && mail.subject === emailTitle),
       'the post by email',
     );
     expect(received.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // The web-only post, published first, never arrives.
-    expect(sink.inbox.filter((mail) => mail.subject === webTitle)).toEqual([]);
+    expect(running.sink.inbox.filter((mail) => mail.subject === webTitle)).toEqual([]);
   });
 });

@@ -1,36 +1,15 @@
 import type { Page } from '@playwright/test';
-import { startMailSink, type MailSink } from '../tests/api/support/mail-sink';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
 import { DESKTOP, expect, PHONE, type NewPage, test } from './support/fixtures';
 import { hydrated } from './support/hydration';
 import { expectFieldError, expectNoHorizontalScroll } from './support/screens';
-import { startBuiltServer, type RunningServer } from './support/server-process';
+import { serverWithMailSink, until } from './support/mail-server';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
-/** A real SMTP server (smtp-server) and parser (mailparser): where the test email lands. */
-let sink: MailSink;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startBuiltServer({ SMTP_URL: sink.url });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.close();
-});
-
-async function until<T>(find: () => T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** This file's own server and the SMTP server it mails to (where the test email lands). */
+const running = serverWithMailSink();
 
 async function open(
   newPage: NewPage,
@@ -39,7 +18,7 @@ async function open(
   options: { width?: number; scheme?: 'light' | 'dark' } = {},
 ): Promise<Page> {
   const page = await newPage({
-    baseURL: server.baseURL,
+    baseURL: running.server.baseURL,
     viewport: options.width === PHONE.width ? PHONE : DESKTOP,
     colorScheme: options.scheme ?? 'light',
     bypassCSP: true,
@@ -63,7 +42,7 @@ test.describe('the newsletter settings on the Subscribers page', () => {
   test('saved settings are there after a reload; a bad Reply-To is said by its field', async ({
     newPage,
   }) => {
-    const writer = await createUser(server.baseURL, 'Settings Keeper');
+    const writer = await createUser(running.server.baseURL, 'Settings Keeper');
     const page = await open(newPage, writer, '/subscribers');
     const settings = settingsOf(page);
     await expect(settings.getByLabel('Newsletter name', { exact: true })).toHaveValue('');
@@ -102,9 +81,9 @@ test.describe('the newsletter settings on the Subscribers page', () => {
   });
 
   test("a publication's owner sets its list's settings too", async ({ newPage }) => {
-    const owner = await createUser(server.baseURL, 'Publication Owner');
+    const owner = await createUser(running.server.baseURL, 'Publication Owner');
     const slug = `letters-${Date.now().toString(36)}`;
-    const created = await fetch(`${server.baseURL}/api/publications`, {
+    const created = await fetch(`${running.server.baseURL}/api/publications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
       body: JSON.stringify({ slug, name: 'Letters Quarterly' }),
@@ -115,7 +94,7 @@ test.describe('the newsletter settings on the Subscribers page', () => {
     await settings.getByLabel('Sender name', { exact: true }).fill('The Letters Desk');
     await settings.getByRole('button', { name: 'Save newsletter settings' }).click();
     await expect(settings.getByRole('status')).toHaveText('Newsletter settings saved.');
-    const stored = await fetch(`${server.baseURL}/api/newsletters/lists/${slug}/settings`, {
+    const stored = await fetch(`${running.server.baseURL}/api/newsletters/lists/${slug}/settings`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(((await stored.json()) as { response: { senderName: string } }).response.senderName).toBe(
@@ -126,7 +105,7 @@ test.describe('the newsletter settings on the Subscribers page', () => {
   for (const width of [PHONE.width, DESKTOP.width]) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`looks right at ${width} px, ${scheme}`, async ({ newPage }) => {
-        const writer = await createUser(server.baseURL, 'Settings Look');
+        const writer = await createUser(running.server.baseURL, 'Settings Look');
         const page = await open(newPage, writer, '/subscribers', { width, scheme });
         await expect(settingsOf(page).getByLabel('Footer text', { exact: true })).toBeVisible();
         await looks(page, 'settings', width, scheme);
@@ -137,7 +116,7 @@ test.describe('the newsletter settings on the Subscribers page', () => {
 
 test.describe('the email before publishing', () => {
   async function settings(writer: E2eUser): Promise<void> {
-    const response = await fetch(`${server.baseURL}/api/newsletters/lists/${writer.id}/settings`, {
+    const response = await fetch(`${running.server.baseURL}/api/newsletters/lists/${writer.id}/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
       body: JSON.stringify({
@@ -160,7 +139,7 @@ test.describe('the email before publishing', () => {
   test('the preview shows the unsaved draft in a dialog; Escape closes it and focus returns', async ({
     newPage,
   }) => {
-    const writer = await createUser(server.baseURL, 'Preview Writer');
+    const writer = await createUser(running.server.baseURL, 'Preview Writer');
     await settings(writer);
     const page = await open(newPage, writer, '/addblog');
     const title = `A preview ${Date.now()}`;
@@ -189,8 +168,8 @@ test.describe('the email before publishing', () => {
   test("the preview keeps the email's inlined styles under the app's Content-Security-Policy", async ({
     newPage,
   }) => {
-    const writer = await createUser(server.baseURL, 'Styled Preview');
-    const page = await newPage({ baseURL: server.baseURL, viewport: PHONE, colorScheme: 'dark' });
+    const writer = await createUser(running.server.baseURL, 'Styled Preview');
+    const page = await newPage({ baseURL: running.server.baseURL, viewport: PHONE, colorScheme: 'dark' });
     await signInAs(page, writer);
     await page.goto('/addblog');
     await hydrated(page);
@@ -212,7 +191,7 @@ test.describe('the email before publishing', () => {
   test('"Send a test email to me" says where it went; it arrives with the sender name, Reply-To and footer', async ({
     newPage,
   }) => {
-    const writer = await createUser(server.baseURL, 'Test Sender');
+    const writer = await createUser(running.server.baseURL, 'Test Sender');
     await settings(writer);
     const page = await open(newPage, writer, '/addblog');
     const title = `A test email ${Date.now()}`;
@@ -222,7 +201,10 @@ test.describe('the email before publishing', () => {
       `Test email sent to ${writer.email}.`,
     );
     const mail = await until(
-      () => sink.inbox.find((received) => received.to === writer.email && received.subject.includes(title)),
+      () =>
+        running.sink.inbox.find(
+          (received) => received.to === writer.email && received.subject.includes(title),
+        ),
       'the test email',
     );
     expect(mail.subject).toContain('[Test]');
@@ -233,12 +215,12 @@ test.describe('the email before publishing', () => {
   });
 
   test("an empty draft: the server's refusal is said, nothing is sent", async ({ newPage }) => {
-    const writer = await createUser(server.baseURL, 'Empty Draft');
+    const writer = await createUser(running.server.baseURL, 'Empty Draft');
     const page = await open(newPage, writer, '/addblog');
     await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
-    const before = sink.inbox.length;
+    const before = running.sink.inbox.length;
     await page.getByRole('button', { name: 'Send a test email to me' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /required/ })).toBeVisible();
-    expect(sink.inbox.slice(before).filter((mail) => mail.to === writer.email)).toEqual([]);
+    expect(running.sink.inbox.slice(before).filter((mail) => mail.to === writer.email)).toEqual([]);
   });
 });
