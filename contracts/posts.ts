@@ -1,3 +1,4 @@
+import { postSettingsFields } from './post-settings';
 import type { ProfilePicture } from './profile';
 import type { PostPublication } from './publications';
 import { typedTagsSchema } from './tags';
@@ -134,6 +135,8 @@ export const postWriteSchema = z
       .max(63, PUBLICATION_UNKNOWN_MESSAGE)
       .optional(),
     newsletter: z.enum(NEWSLETTER_CHOICES, { error: NEWSLETTER_CHOICE_MESSAGE }).optional(),
+    // The post's own settings: slug, metaTitle, metaDescription, socialImageId, canonicalUrl (decision 79).
+    ...postSettingsFields,
   })
   .superRefine((input, ctx) => {
     if (input.publishAt !== undefined && input.status === 'draft') {
@@ -221,6 +224,19 @@ export interface Post {
    * see it unpublished; an email-only post also says so once published (it is in no list).
    */
   newsletter?: NewsletterChoice;
+  /**
+   * Its address on its blog's site (`/posts/{slug}`); null: addressed by its id there. Given when
+   * first published, from the title, unless its writer chose one (decision 79).
+   */
+  slug: string | null;
+  /** What search engines and link previews show; null: the title. */
+  metaTitle: string | null;
+  /** null: the post's summary. */
+  metaDescription: string | null;
+  /** The link previews' picture, apart from the cover; null: the cover. */
+  socialImage: PostCover | null;
+  /** Where it was first published: the canonical link, og:url and JSON-LD name it; null: here. */
+  canonicalUrl: string | null;
 }
 
 /**

@@ -21,5 +21,9 @@ export function publicationSiteUrl(
   return `${site.publicUrl}/pub/${publication.slug}`;
 }
 
-/** A post's address on its publication's site, after `publicationSiteUrl`. */
-export const sitePostPath = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
+/**
+ * A post's address on its publication's site, after `publicationSiteUrl`: by its slug once it has
+ * one (docs/decisions/0079-post-settings.md), else by its id; the id address keeps answering (301).
+ */
+export const sitePostPath = (post: { id: string; slug?: string | null }) =>
+  `/posts/${encodeURIComponent(post.slug ?? post.id)}`;

@@ -88,14 +88,15 @@ test.describe("a publication's own site at its sub-domain", () => {
         });
 
       await page.getByRole('link', { name: 'A letter from the sub-domain' }).click();
-      expect(new URL(page.url()).pathname).toBe(`/posts/${post.id}`);
+      // A post's site address is its slug, from its title (decision 79).
+      expect(new URL(page.url()).pathname).toBe('/posts/a-letter-from-the-sub-domain');
       await expect(
         page.getByRole('heading', { level: 1, name: 'A letter from the sub-domain' }),
       ).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Why' })).toBeVisible();
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         'href',
-        `${blog.url}/posts/${post.id}`,
+        `${blog.url}/posts/a-letter-from-the-sub-domain`,
       );
       // Discussion happens on the main site.
       await expect(page.getByRole('link', { name: /Discuss this post/ })).toHaveAttribute(

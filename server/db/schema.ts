@@ -79,6 +79,23 @@ export interface PostsTable {
    * (post-visibility.ts). null: a draft never sent out, or a post from before (migration 2026-11-29-0102).
    */
   newsletter: Generated<'email' | 'web' | 'email-only' | null>;
+  /** Its address on its blog's site, unique within the blog; null: none yet (migration 2026-11-29-1401). */
+  slug: string | null;
+  /** What search engines and link previews show; null: the title, the summary (decision 79). */
+  meta_title: string | null;
+  meta_description: string | null;
+  /** The link previews' picture (a media row), apart from the cover; null: the cover's. */
+  social_image_id: string | null;
+  /** Where the post was first published (an absolute http(s) address); null: here. */
+  canonical_url: string | null;
+}
+
+/** An address a post had on its blog's site before its slug changed: answered 301 (decision 79). */
+export interface PostSlugRedirectsTable {
+  blog_id: string;
+  slug: string;
+  post_id: string;
+  created_at: string;
 }
 
 export interface MediaTable {
@@ -623,6 +640,7 @@ export interface DatabaseSchema {
   media: MediaTable;
   api_keys: ApiKeysTable;
   post_previews: PostPreviewsTable;
+  post_slug_redirects: PostSlugRedirectsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   publications: PublicationsTable;

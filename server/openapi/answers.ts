@@ -163,6 +163,22 @@ const postShape = {
     .describe(
       "A draft's or scheduled post's saved newsletter choice (to those who see it unpublished); on a published post only `email-only`, which keeps it off every list.",
     ),
+  slug: z
+    .string()
+    .nullable()
+    .describe("Its address on its blog's site (`/posts/{slug}`); null: addressed by its id there."),
+  metaTitle: z.string().nullable().describe('What search engines and link previews show; null: the title.'),
+  metaDescription: z
+    .string()
+    .nullable()
+    .describe("Search engines' and link previews' text; null: the summary."),
+  socialImage: pictureSchema
+    .nullable()
+    .describe("The link previews' picture, apart from the cover; null: the cover."),
+  canonicalUrl: z
+    .string()
+    .nullable()
+    .describe('Where the post was first published: its canonical link names it; null: here.'),
 };
 export const postSchema = z.strictObject(postShape).meta({ id: 'Post', examples: [examplePost] });
 agrees<z.output<typeof postSchema>, Post>();

@@ -111,7 +111,9 @@ describeEachDatabase(
       for (const path of ['/', '/rss.xml', '/atom.xml', '/sitemap.xml']) {
         const answer = await get(ctx, path, site);
         expect(answer.statusCode, path).toBe(200);
-        expect(answer.body, path).toContain(shown.id);
+        // Site pages name posts by their addresses (decision 79): About-word and About-word-2.
+        expect(answer.body, path).toContain(`/posts/${shown.slug}`);
+        expect(answer.body, path).not.toContain(`/posts/${emailOnly.slug}`);
         expect(answer.body, path).not.toContain(emailOnly.id);
       }
 

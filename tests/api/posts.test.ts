@@ -91,6 +91,12 @@ describeEachDatabase('posts API', (ctx) => {
           // Every writer's own blog, made at sign-up.
           publication: { slug: 'ada', name: 'Ada', personal: true, domain: null },
           favorited: false,
+          // Its own settings (decision 79): the title's address, and no search or social overrides.
+          slug: 'hello',
+          metaTitle: null,
+          metaDescription: null,
+          socialImage: null,
+          canonicalUrl: null,
         },
       });
       expectNoSecrets(response.body, author);

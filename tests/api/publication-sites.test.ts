@@ -129,8 +129,8 @@ async function freeUdpPort(): Promise<number> {
   return port;
 }
 
-/** The ids of the posts a site's home lists, in the order shown. */
-const entryIds = (html: string) =>
+/** The addresses (slugs, decision 79) of the posts a site's home lists, in the order shown. */
+const entrySlugs = (html: string) =>
   [...html.matchAll(/<li class="entry">\s*<h2><a href="[^"]*\/posts\/([^"/]+)">/g)].map(
     (match) => match[1] ?? '',
   );
@@ -181,7 +181,10 @@ describeEachDatabase(
       const read = await page(ctx, host, `/posts/${post.id}`);
       expect(read.statusCode).toBe(200);
       expect(read.body).toContain('<strong>engine</strong>');
-      expect(read.body).toContain(`<link rel="canonical" href="${url}/posts/${post.id}">`);
+      // Its address is its slug (decision 79); the id address still answers, naming the slug canonical.
+      expect(post.slug).toBe('notes-letters');
+      expect(read.body).toContain(`<link rel="canonical" href="${url}/posts/notes-letters">`);
+      expect((await page(ctx, host, '/posts/notes-letters')).body).toContain('<strong>engine</strong>');
       // Discussion stays on the main site.
       expect(read.body).toContain(`http://inkwell.test/readblog?id=${post.id}`);
       expect((await page(ctx, host, `/posts/${elsewhere.id}`)).statusCode).toBe(404);
@@ -196,13 +199,13 @@ describeEachDatabase(
       const rss = await page(ctx, host, '/rss.xml');
       expect(rss.statusCode).toBe(200);
       expect(rss.headers['content-type']).toContain('application/rss+xml');
-      expect(rss.body).toContain(`<link>${url}/posts/${post.id}</link>`);
+      expect(rss.body).toContain(`<link>${url}/posts/notes-letters</link>`);
       expect(rss.body).not.toContain(elsewhere.id);
       const atom = await page(ctx, host, '/atom.xml');
       expect(atom.headers['content-type']).toContain('application/atom+xml');
-      expect(atom.body).toContain(`${url}/posts/${post.id}`);
+      expect(atom.body).toContain(`${url}/posts/notes-letters`);
       const sitemap = await page(ctx, host, '/sitemap.xml');
-      expect(sitemap.body).toContain(`<loc>${url}/posts/${post.id}</loc>`);
+      expect(sitemap.body).toContain(`<loc>${url}/posts/notes-letters</loc>`);
       const robots = await page(ctx, host, '/robots.txt');
       expect(robots.body).toContain(`Sitemap: ${url}/sitemap.xml`);
 
@@ -220,11 +223,11 @@ describeEachDatabase(
       const slug = await ownSlug(ctx, writer);
       const host = `${slug}.${BASE}`;
       const posts = await createPosts(ctx, writer, 25);
-      const newest = newestFirst(posts);
+      const newest = newestFirst(posts).map((id) => posts.find((post) => post.id === id)?.slug);
 
       const first = await page(ctx, host, '/');
       expect(first.statusCode).toBe(200);
-      expect(entryIds(first.body)).toEqual(newest.slice(0, 20));
+      expect(entrySlugs(first.body)).toEqual(newest.slice(0, 20));
       expect(titleOf(first.body)).toBe('Paged Sites');
       const [older] = attributeValues(first.body, /<a rel="next"[^>]*>/, 'href');
       if (older === undefined) throw new Error('no link to older posts on a full page');
@@ -234,8 +237,8 @@ describeEachDatabase(
       const second = await page(ctx, host, new URL(older).pathname + new URL(older).search);
       expect(second.statusCode).toBe(200);
       expect(titleOf(second.body)).toBe('Older posts · Paged Sites');
-      expect(entryIds(second.body)).toEqual(newest.slice(20));
-      expect(new Set([...entryIds(first.body), ...entryIds(second.body)]).size).toBe(25);
+      expect(entrySlugs(second.body)).toEqual(newest.slice(20));
+      expect(new Set([...entrySlugs(first.body), ...entrySlugs(second.body)]).size).toBe(25);
       // The oldest page is the last: nothing older to offer.
       expect(attributeValues(second.body, /<a rel="next"[^>]*>/, 'href')).toEqual([]);
       expect(second.body).not.toContain('Older posts</a>');
@@ -419,7 +422,7 @@ describeEachDatabase(
       expect(home.body).toContain('On my own domain');
       expect(home.body).toContain(`<link rel="canonical" href="http://${domain}/">`);
       const feed = await page(ctx, domain, '/rss.xml');
-      expect(feed.body).toContain(`<link>http://${domain}/posts/${post.id}</link>`);
+      expect(feed.body).toContain(`<link>http://${domain}/posts/${post.slug}</link>`);
       // The main site's sitemap leaves the post to the domain's, where its canonical address is.
       expect(await mainSitemapLists(ctx, post.id)).toBe(false);
       expect(await mainSitemapLists(ctx, elsewhere.id)).toBe(true);
@@ -431,7 +434,7 @@ describeEachDatabase(
         expect(locs, host).toEqual([
           `http://${domain}/`,
           `http://${domain}/about`,
-          `http://${domain}/posts/${post.id}`,
+          `http://${domain}/posts/${post.slug}`,
         ]);
         const robots = await page(ctx, host, '/robots.txt');
         expect(robots.statusCode, host).toBe(200);

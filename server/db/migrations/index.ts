@@ -43,6 +43,7 @@ import * as createFederationFollowersAndDeliveries from './2026-11-29-0602-creat
 import * as createFederationPosts from './2026-11-29-0701-create-federation-posts';
 import * as statsScopeRollups from './2026-11-29-0901-stats-scope-rollups';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
+import * as postSettings from './2026-11-29-1401-post-settings';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0701-create-federation-posts': createFederationPosts,
   '2026-11-29-0901-stats-scope-rollups': statsScopeRollups,
   '2026-11-29-1001-create-post-previews': createPostPreviews,
+  '2026-11-29-1401-post-settings': postSettings,
 };

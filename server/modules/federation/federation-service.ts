@@ -575,7 +575,7 @@ export class FederationService {
   /** Where people read the post: its publication's own domain when verified, else the read page. */
   private postUrl(post: Post): string {
     if (post.publication?.domain) {
-      return `${publicationSiteUrl(this.options, post.publication)}${sitePostPath(post.id)}`;
+      return `${publicationSiteUrl(this.options, post.publication)}${sitePostPath(post)}`;
     }
     return this.url(postPagePath(post.id)).href;
   }

@@ -61,6 +61,7 @@ function selectPostColumns(
       .innerJoin('posts', 'posts.id', 'page.id')
       .innerJoin('users', 'users.id', 'posts.author_id')
       .leftJoin('media', 'media.id', 'posts.cover_id')
+      .leftJoin('media as social', 'social.id', 'posts.social_image_id')
       // The post's publication: a team's, or (publication_id null) its author's own blog, whose id
       // is the author's. Both are primary-key lookups, like the author's row.
       .leftJoin('publications', (join) =>
@@ -98,6 +99,14 @@ function selectPostColumns(
         'publication_domains.domain as publication_domain',
         'posts.hidden_at',
         'posts.newsletter',
+        'posts.slug',
+        'posts.meta_title',
+        'posts.meta_description',
+        'posts.canonical_url',
+        'social.id as social_id',
+        'social.width as social_width',
+        'social.height as social_height',
+        'social.widths as social_widths',
       ])
       .$if(viewerId !== null, (query) =>
         query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
@@ -130,6 +139,14 @@ export interface PostRow {
   publication_domain: string | null;
   hidden_at: string | null;
   newsletter: NewsletterChoice | null;
+  slug: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  canonical_url: string | null;
+  social_id: string | null;
+  social_width: number | null;
+  social_height: number | null;
+  social_widths: string | null;
   /** Only with a viewer. */
   viewer_favorited?: number | null;
 }
@@ -151,18 +168,7 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     publishedAt: row.published_at,
     version: Number(row.version),
     readingMinutes: readingMinutes(row.content),
-    cover:
-      row.cover_id !== null &&
-      row.cover_width !== null &&
-      row.cover_height !== null &&
-      row.cover_widths !== null
-        ? mediaCover({
-            id: row.cover_id,
-            width: row.cover_width,
-            height: row.cover_height,
-            widths: row.cover_widths,
-          })
-        : null,
+    cover: picture(row.cover_id, row.cover_width, row.cover_height, row.cover_widths),
     authorId: row.author_id,
     author: toAuthor(row),
     tags: splitTags(row.tags),
@@ -182,7 +188,24 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),
     ...(row.hidden_at !== null ? { hidden: true } : {}),
     ...newsletterField(row, now),
+    slug: row.slug,
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    socialImage: picture(row.social_id, row.social_width, row.social_height, row.social_widths),
+    canonicalUrl: row.canonical_url,
   };
+}
+
+/** A joined media row as a picture; null when the join found none. */
+function picture(
+  id: string | null,
+  width: number | null,
+  height: number | null,
+  widths: string | null,
+): Post['cover'] {
+  return id !== null && width !== null && height !== null && widths !== null
+    ? mediaCover({ id, width, height, widths })
+    : null;
 }
 
 /**

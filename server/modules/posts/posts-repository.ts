@@ -8,11 +8,14 @@ import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } 
 import { inTransaction } from '../../db/transaction';
 import { belongsInTopics, publiclyListed, publiclyTagged } from './post-visibility';
 import { labelTags, withTagLabels } from './tag-labels';
+import { PostSlugsRepository } from './post-slugs-repository';
 
 export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
   cover_id?: string | null;
   publication_id?: string | null;
-};
+} & Partial<
+    Pick<PostsTable, 'slug' | 'meta_title' | 'meta_description' | 'social_image_id' | 'canonical_url'>
+  >;
 
 export type { NewsletterChoice };
 
@@ -23,6 +26,14 @@ export interface PostWriteState {
   version: number;
   /** The team publication it is in; null: its author's own blog. */
   publicationId: string | null;
+  /** Its address on its blog's site; null: none yet. */
+  slug: string | null;
+}
+
+/** An address a post leaves behind when its slug changes: it keeps answering, by a 301. */
+export interface FormerSlug {
+  blogId: string;
+  slug: string;
 }
 
 /**
@@ -55,10 +66,15 @@ export type UpdateOutcome =
  * scheduled posts (later) fall outside every range the lists walk.
  */
 export class PostsRepository {
+  /** Posts' addresses on their blogs' sites, current and former. */
+  readonly slugs: PostSlugsRepository;
+
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly observer?: PostWriteObserver,
-  ) {}
+  ) {
+    this.slugs = new PostSlugsRepository(db);
+  }
 
   /** Any post, drafts included: the service decides who may see it. */
   async findById(id: string, viewerId: string | null): Promise<Post | undefined> {
@@ -187,7 +203,7 @@ export class PostsRepository {
   async findWriteState(id: string): Promise<PostWriteState | undefined> {
     const row = await this.db
       .selectFrom('posts')
-      .select(['author_id', 'published_at', 'version', 'publication_id'])
+      .select(['author_id', 'published_at', 'version', 'publication_id', 'slug'])
       .where('id', '=', id)
       .executeTakeFirst();
     return (
@@ -196,6 +212,7 @@ export class PostsRepository {
         publishedAt: row.published_at,
         version: Number(row.version),
         publicationId: row.publication_id,
+        slug: row.slug,
       }
     );
   }
@@ -255,6 +272,7 @@ export class PostsRepository {
     tags: readonly TypedTag[] | undefined,
     expectedVersion: number | undefined,
     newsletter?: { before: string | null; choice: NewsletterChoice | undefined },
+    formerSlug?: FormerSlug,
   ): Promise<UpdateOutcome> {
     return inTransaction(this.db, async (trx): Promise<UpdateOutcome> => {
       let query = trx
@@ -278,6 +296,8 @@ export class PostsRepository {
           .executeTakeFirst();
         return current ? { kind: 'stale', currentVersion: Number(current.version) } : { kind: 'missing' };
       }
+      if (formerSlug)
+        await this.slugs.remember(trx, formerSlug.blogId, formerSlug.slug, id, changes.updated_at);
       // A post taken back to draft or scheduled again is no longer pinned (decision 0068); deleting
       // it clears the pin through the foreign key.
       if (changes.published_at === null || changes.published_at > changes.updated_at) {
@@ -339,6 +359,16 @@ export class PostsRepository {
       await detachTags(trx, id, counted, { keepRows: true });
       return true;
     });
+  }
+
+  /** The post a writer pinned to their profile and blog (decision 68); null: none. */
+  async pinnedPostId(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('pinned_post_id')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.pinned_post_id ?? null;
   }
 
   async userExists(id: string): Promise<boolean> {

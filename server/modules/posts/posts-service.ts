@@ -13,16 +13,22 @@ import {
   type PostWriteInput,
   type ReadablePost,
 } from '../../../contracts/posts';
+import {
+  SLUG_TAKEN_MESSAGE,
+  SOCIAL_IMAGE_NOT_FOUND_MESSAGE,
+  slugFromTitle,
+} from '../../../contracts/post-settings';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../accounts/authenticator';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { MarkdownRenderer } from './markdown/markdown-renderer';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { NOT_A_MEMBER_MESSAGE, roleAtLeast, type PublicationRole } from '../../../contracts/publications';
 import type { PostChangeListener } from '../webhooks/webhook-events';
 import { editTime, publicationTime, toTimePage, type TimePageRequest } from './paging';
-import type { PostsRepository, PostWriteState } from './posts-repository';
+import type { FormerSlug, PostChanges, PostsRepository, PostWriteState } from './posts-repository';
+import { isPostSlugCollision } from './post-slugs-repository';
 import { isPublished } from './post-visibility';
 
 export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
@@ -99,6 +105,13 @@ export class PostsService {
     return toTimePage(rows, page.limit, publicationTime);
   }
 
+  /** A writer's pinned post (decision 68), when readers may see it. */
+  async pinnedPost(userId: string): Promise<Post | undefined> {
+    const id = await this.posts.pinnedPostId(userId);
+    const post = id ? await this.posts.findById(id, null) : undefined;
+    return post && post.status === 'published' && !post.hidden ? post : undefined;
+  }
+
   /** The post with its Markdown rendered, as the read page shows it. */
   async read(id: string, viewer: Viewer | null): Promise<ReadablePost> {
     return this.rendered(await this.get(id, viewer));
@@ -155,24 +168,30 @@ export class PostsService {
     requireCompleteUnlessDraft(title, input.content, publishedAt);
     const coverId = input.coverId ?? null;
     if (coverId !== null) await this.requireOwnCover(viewer, coverId);
+    if (input.socialImageId) await this.requireOwnSocialImage(viewer, input.socialImageId);
     const publicationId =
       input.publication === undefined ? null : await this.publicationFor(viewer, input.publication);
+    const slug = await this.slugFor(id, publicationId ?? viewer.id, input.slug, null, title, publishedAt);
     // Counted once the post is known to be valid: a refused attempt is not a post created.
     await this.createdByUser.spend(viewer.id, TOO_MANY_POSTS_MESSAGE);
-    await this.posts.insert(
-      {
-        id,
-        author_id: viewer.id,
-        title,
-        content: input.content,
-        created_at: now,
-        updated_at: now,
-        published_at: publishedAt,
-        cover_id: coverId,
-        publication_id: publicationId,
-      },
-      input.tags ?? [],
-      input.newsletter,
+    await slugRace(() =>
+      this.posts.insert(
+        {
+          id,
+          author_id: viewer.id,
+          title,
+          content: input.content,
+          created_at: now,
+          updated_at: now,
+          published_at: publishedAt,
+          cover_id: coverId,
+          publication_id: publicationId,
+          ...settingsChanges(input),
+          slug,
+        },
+        input.tags ?? [],
+        input.newsletter,
+      ),
     );
     const post = await this.get(id, viewer);
     await this.changes?.postWritten('new', post);
@@ -193,23 +212,49 @@ export class PostsService {
     const title = input.title.trim();
     requireCompleteUnlessDraft(title, input.content, publishedAt);
     if (input.coverId) await this.requireOwnCover(viewer, input.coverId, state.authorId);
+    if (input.socialImageId) await this.requireOwnSocialImage(viewer, input.socialImageId, state.authorId);
     const publicationId =
       input.publication === undefined ? undefined : await this.publicationFor(viewer, input.publication);
-    const outcome = await this.posts.update(
+    const blogBefore = publicationOf(state);
+    const blogAfter = publicationId === undefined ? blogBefore : (publicationId ?? state.authorId);
+    // A post moved to another blog takes its address along when it is free there, else the title's.
+    const displaced =
+      blogAfter !== blogBefore &&
+      state.slug !== null &&
+      (await this.posts.slugs.isTaken(blogAfter, state.slug, id));
+    const slug = await this.slugFor(
       id,
-      {
-        title,
-        content: input.content,
-        updated_at: now,
-        published_at: publishedAt,
-        ...(input.coverId === undefined ? {} : { cover_id: input.coverId }),
-        ...(publicationId === undefined ? {} : { publication_id: publicationId }),
-      },
-      input.tags,
-      // The state above was read from this version: a write in between must not be overwritten
-      // with a publication time worked out from older facts.
-      state.version,
-      { before: state.publishedAt, choice: input.newsletter },
+      blogAfter,
+      displaced && input.slug === undefined ? null : input.slug,
+      displaced ? null : state.slug,
+      title,
+      publishedAt,
+    );
+    // The address it leaves in the same blog keeps answering, by a 301 to the new one.
+    const formerSlug: FormerSlug | undefined =
+      state.slug !== null && slug !== state.slug && blogAfter === blogBefore
+        ? { blogId: blogBefore, slug: state.slug }
+        : undefined;
+    const outcome = await slugRace(() =>
+      this.posts.update(
+        id,
+        {
+          title,
+          content: input.content,
+          updated_at: now,
+          published_at: publishedAt,
+          ...(input.coverId === undefined ? {} : { cover_id: input.coverId }),
+          ...(publicationId === undefined ? {} : { publication_id: publicationId }),
+          ...settingsChanges(input),
+          slug,
+        },
+        input.tags,
+        // The state above was read from this version: a write in between must not be overwritten
+        // with a publication time worked out from older facts.
+        state.version,
+        { before: state.publishedAt, choice: input.newsletter },
+        formerSlug,
+      ),
     );
     if (outcome.kind === 'missing') throw notFound(POST_NOT_FOUND_MESSAGE);
     if (outcome.kind === 'stale') {
@@ -278,14 +323,85 @@ export class PostsService {
 
   /** A cover is a picture the writer uploaded, or (an editor at work) one the author did. */
   private async requireOwnCover(viewer: Viewer, coverId: string, authorId = viewer.id): Promise<void> {
-    const owns = async (userId: string) => this.posts.ownsMedia(userId, coverId);
-    if (!(await owns(viewer.id)) && (authorId === viewer.id || !(await owns(authorId)))) {
+    if (!(await this.ownsPicture(viewer, coverId, authorId))) {
       throw badRequest(COVER_NOT_FOUND_MESSAGE, { coverId: [COVER_NOT_FOUND_MESSAGE] });
     }
+  }
+
+  /** The social picture follows the cover's rule. */
+  private async requireOwnSocialImage(viewer: Viewer, mediaId: string, authorId = viewer.id): Promise<void> {
+    if (!(await this.ownsPicture(viewer, mediaId, authorId))) {
+      throw badRequest(SOCIAL_IMAGE_NOT_FOUND_MESSAGE, { socialImageId: [SOCIAL_IMAGE_NOT_FOUND_MESSAGE] });
+    }
+  }
+
+  private async ownsPicture(viewer: Viewer, mediaId: string, authorId: string): Promise<boolean> {
+    const owns = async (userId: string) => this.posts.ownsMedia(userId, mediaId);
+    return (await owns(viewer.id)) || (authorId !== viewer.id && (await owns(authorId)));
+  }
+
+  /**
+   * The post's address in `blogId` after a write (decision 79): the one asked for, when no other
+   * post of the blog holds it (else 409); null asked: the title's again; none asked: the one it
+   * has, or, once it is published or scheduled, the title's (numbered when taken). A draft keeps
+   * none until then, so its address does not follow every change of a working title.
+   */
+  private async slugFor(
+    postId: string,
+    blogId: string,
+    asked: string | null | undefined,
+    current: string | null,
+    title: string,
+    publishedAt: string | null,
+  ): Promise<string | null> {
+    if (typeof asked === 'string') {
+      if (asked !== current && (await this.posts.slugs.isTaken(blogId, asked, postId))) {
+        throw conflict(SLUG_TAKEN_MESSAGE, { slug: [SLUG_TAKEN_MESSAGE] });
+      }
+      return asked;
+    }
+    if (asked === undefined && (current !== null || publishedAt === null)) return current;
+    const base = slugFromTitle(title);
+    if (base === null) return current;
+    return base === current ? current : this.posts.slugs.freeSlug(blogId, base, postId);
+  }
+
+  /**
+   * The post a blog's site address names: by its slug there now (`current`), by one it had
+   * before (`former`: the site answers 301 to its address now), else none.
+   */
+  async findBySiteSlug(
+    blogId: string,
+    slug: string,
+  ): Promise<{ kind: 'current' | 'former'; postId: string } | undefined> {
+    const current = await this.posts.slugs.findCurrent(blogId, slug);
+    if (current) return { kind: 'current', postId: current };
+    const former = await this.posts.slugs.findFormer(blogId, slug);
+    return former ? { kind: 'former', postId: former } : undefined;
   }
 }
 
 const atLeastEditor = (role: PublicationRole | undefined) => roleAtLeast(role, 'editor');
+
+/** The settings a write names (absent: kept); the slug is worked out apart (slugFor). */
+function settingsChanges(input: PostWriteInput): Omit<Partial<PostChanges>, 'slug'> {
+  return {
+    ...(input.metaTitle === undefined ? {} : { meta_title: input.metaTitle }),
+    ...(input.metaDescription === undefined ? {} : { meta_description: input.metaDescription }),
+    ...(input.socialImageId === undefined ? {} : { social_image_id: input.socialImageId }),
+    ...(input.canonicalUrl === undefined ? {} : { canonical_url: input.canonicalUrl }),
+  };
+}
+
+/** Two writes racing for one free address: the loser is told it is taken, as if it had asked. */
+async function slugRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isPostSlugCollision(error)) throw conflict(SLUG_TAKEN_MESSAGE, { slug: [SLUG_TAKEN_MESSAGE] });
+    throw error;
+  }
+}
 
 /**
  * Someone else's draft or scheduled post is a 404, like one that does not exist; their published

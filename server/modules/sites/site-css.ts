@@ -48,6 +48,8 @@ h2{line-height:1.3}
 .byline a{color:inherit}
 .face{width:28px;height:28px;border-radius:50%;object-fit:cover;vertical-align:middle;margin-right:.5rem}
 .summary{margin:0}
+.pin{color:var(--muted);font:600 .8rem/1.5 system-ui,sans-serif;text-transform:uppercase;letter-spacing:.05em;margin:0 0 .25rem}
+.pinned{margin-top:2rem}
 .cover{display:block;width:100%;height:auto;margin:1.5rem 0;border-radius:4px}
 .content img{max-width:100%;height:auto}
 .content pre{overflow-x:auto;padding:1rem;border:1px solid var(--border);border-radius:4px;font-size:.9rem}

@@ -140,6 +140,8 @@ function absoluteSrcset(publicUrl: string, srcset: string): string {
 
 export interface HomePage {
   posts: { post: Post; summary: string }[];
+  /** The writer's pinned post, shown above the list on their own blog's first page (it keeps its place too). */
+  pinned?: { post: Post; summary: string } | undefined;
   /** The address of the next (older) page, if any. */
   olderUrl: string | null;
   /** Whether this is a later page (not the home page itself). */
@@ -148,15 +150,19 @@ export interface HomePage {
 
 export function homePage(site: SiteContext, page: HomePage): string {
   const { publication } = site;
-  const items = page.posts
-    .map(
-      ({ post, summary }) => `<li class="entry">
-<h2><a href="${escapeHtml(`${publication.url}${sitePostPath(post.id)}`)}">${escapeHtml(post.title)}</a></h2>
+  const entry = ({
+    post,
+    summary,
+  }: {
+    post: Post;
+    summary: string;
+  }) => `<h2><a href="${escapeHtml(`${publication.url}${sitePostPath(post)}`)}">${escapeHtml(post.title)}</a></h2>
 ${byline(site, post)}
-<p class="summary">${escapeHtml(summary)}</p>
-</li>`,
-    )
-    .join('\n');
+<p class="summary">${escapeHtml(summary)}</p>`;
+  const items = page.posts.map((item) => `<li class="entry">\n${entry(item)}\n</li>`).join('\n');
+  const pinned = page.pinned
+    ? `<section class="entry pinned" aria-labelledby="pinned-label"><p class="pin" id="pinned-label">Pinned</p>\n${entry(page.pinned)}\n</section>`
+    : '';
   const intro = page.paged
     ? ''
     : `<h1>${escapeHtml(publication.name)}</h1>${publication.description ? `<p class="lede">${escapeHtml(publication.description)}</p>` : ''}`;
@@ -176,13 +182,14 @@ ${byline(site, post)}
       canonical: `${publication.url}/`,
       counted: { kind: 'publication', id: publication.id },
     },
-    `${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${list}${older}`,
+    `${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${pinned}${list}${older}`,
   );
 }
 
 export function postPage(site: SiteContext, post: Post, contentHtml: string, summary: string): string {
   const { publication, publicUrl } = site;
-  const canonical = `${publication.url}${sitePostPath(post.id)}`;
+  // A post first published elsewhere names that address (decision 79).
+  const canonical = post.canonicalUrl ?? `${publication.url}${sitePostPath(post)}`;
   const cover = post.cover
     ? `<img class="cover" src="${escapeHtml(`${publicUrl}${post.cover.url}`)}" srcset="${escapeHtml(absoluteSrcset(publicUrl, post.cover.srcset))}" sizes="(min-width: 46rem) 44rem, 100vw" width="${post.cover.width}" height="${post.cover.height}" alt="">`
     : '';
@@ -190,14 +197,15 @@ export function postPage(site: SiteContext, post: Post, contentHtml: string, sum
   const tags = post.tagLabels.length
     ? `<ul class="tags" aria-label="Topics">${post.tagLabels.map((label) => `<li>${escapeHtml(label)}</li>`).join('')}</ul>`
     : '';
-  const ogImage = post.cover
-    ? `<meta property="og:image" content="${escapeHtml(`${publicUrl}${post.cover.url}`)}">`
+  const shared = post.socialImage ?? post.cover;
+  const ogImage = shared
+    ? `<meta property="og:image" content="${escapeHtml(`${publicUrl}${shared.url}`)}">`
     : '';
   return layout(
     site,
     {
-      title: `${post.title} · ${publication.name}`,
-      description: summary,
+      title: `${post.metaTitle ?? post.title} · ${publication.name}`,
+      description: post.metaDescription ?? summary,
       canonical,
       extra: `<meta property="og:type" content="article">${ogImage}`,
       counted: { kind: 'post', id: post.id, readingMinutes: post.readingMinutes },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { FEED_MEDIA_TYPES, type FeedFormat } from '../../../contracts/feeds';
 import { isUuid } from '../../../contracts/ids';
+import { isPostSlug } from '../../../contracts/post-settings';
 import { profilePreview } from '../../../contracts/preview';
 import type { Post } from '../../../contracts/posts';
 import { isSlugShaped, type PublicationDetails } from '../../../contracts/publications';
@@ -32,7 +33,7 @@ const SITEMAP_POSTS_MAX = 5000;
 const FEED_ITEMS = 20;
 
 const slugParams = z.object({ slug: z.string().max(200) });
-const postParams = slugParams.extend({ id: z.string().max(64) });
+const postParams = slugParams.extend({ id: z.string().max(300) });
 const HTML = 'text/html; charset=utf-8';
 
 /**
@@ -97,11 +98,15 @@ export function registerSiteRoutes(
         { ...pageRequest, limit: SITE_PAGE_SIZE },
         null,
       );
+      // A writer's pinned post leads their own blog's first page, as it leads their profile (decision 68).
+      const pinned =
+        site.publication.personal && !cursor ? await posts.pinnedPost(site.publication.id) : undefined;
       const olderUrl = page.nextCursor
         ? `${site.publication.url}/?cursor=${encodeURIComponent(page.nextCursor)}`
         : null;
       const html = homePage(site, {
         posts: page.response.map((post) => ({ post, summary: summaryOf(post) })),
+        pinned: pinned && { post: pinned, summary: summaryOf(pinned) },
         olderUrl,
         paged: cursor !== undefined && cursor !== '',
       });
@@ -120,17 +125,33 @@ export function registerSiteRoutes(
     });
   });
 
+  // A post by its slug (decision 79), or by its id (links made before slugs keep working; the
+  // page's canonical link names the slug); an address it had before answers 301 to its slug.
   app.get('/pub/:slug/posts/:id', hide, async (request, reply) => {
-    const { slug, id } = postParams.parse(request.params);
+    const { slug, id: ref } = postParams.parse(request.params);
     return withSite(slug, reply, async (site) => {
-      const post = isUuid(id) ? await readablePost(id) : undefined;
+      const found = await postAt(site, ref);
+      const post = found && (await readablePost(found.postId));
       // Another publication's post is not found here: each site shows its own posts only.
-      if (!post || post.publication?.slug !== site.publication.slug)
+      if (!found || !post || post.publication?.slug !== site.publication.slug)
         return sendHtml(reply, 404, notFoundPage(site), site);
+      if (found.kind === 'former' && post.slug !== null) {
+        return reply
+          .code(301)
+          .header('location', `${site.publication.url}${sitePostPath(post)}`)
+          .send();
+      }
       const html = markdown.render(post.content, POST_HEADING_BASE, publicUrl).html;
       return sendHtml(reply, 200, postPage(site, post, html, summaryOf(post)), site);
     });
   });
+
+  /** What a post address on a site names: an id, the slug a post has now, or one it had. */
+  async function postAt(site: SiteContext, ref: string) {
+    if (isUuid(ref)) return { kind: 'id' as const, postId: ref };
+    const slug = ref.toLowerCase();
+    return isPostSlug(slug) ? posts.findBySiteSlug(site.publication.id, slug) : undefined;
+  }
 
   async function readablePost(id: string): Promise<Post | undefined> {
     try {
@@ -181,7 +202,7 @@ export function registerSiteRoutes(
         },
         page.response.map((post) => ({
           guid: `urn:uuid:${post.id}`,
-          url: `${publication.url}${sitePostPath(post.id)}`,
+          url: `${publication.url}${sitePostPath(post)}`,
           title: post.title,
           summary: summaryOf(post),
           html: markdown.render(post.content, 1, publicUrl).html,
@@ -208,7 +229,7 @@ export function registerSiteRoutes(
         null,
       );
       for (const post of page.response) {
-        urls.push({ loc: `${publication.url}${sitePostPath(post.id)}`, lastmod: post.updatedAt });
+        urls.push({ loc: `${publication.url}${sitePostPath(post)}`, lastmod: post.updatedAt });
       }
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined && urls.length < SITEMAP_POSTS_MAX);

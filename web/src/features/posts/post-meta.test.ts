@@ -20,4 +20,16 @@ describe('postCanonicalUrl', () => {
       'https://notes.example.com:8443/posts/p%2F1',
     );
   });
+
+  it('is its slug address on the custom domain, and the writer’s canonical address above all', () => {
+    const publication = { slug: 'engine', domain: 'notes.example.com' };
+    expect(postCanonicalUrl(site, { id: 'p1', slug: 'on-looms', publication })).toBe(
+      'https://notes.example.com:8443/posts/on-looms',
+    );
+    const canonicalUrl = 'https://dev.to/ada/on-looms';
+    expect(postCanonicalUrl(site, { id: 'p1', slug: 'on-looms', canonicalUrl, publication })).toBe(
+      canonicalUrl,
+    );
+    expect(postCanonicalUrl(site, { id: 'p1', canonicalUrl, publication: null })).toBe(canonicalUrl);
+  });
 });

@@ -7,15 +7,21 @@ import { canonicalPostPath, profilePath } from '../../lib/paths';
 import type { PostView } from '../../lib/post-summary';
 
 /**
- * A post's canonical address: the read page, or, for a post in a publication with a
- * verified custom domain, its page on that domain, the address its owner promotes.
+ * A post's canonical address: where it was first published when its writer says so (decision 79),
+ * else the read page, or, for a post in a publication with a verified custom domain, its page on
+ * that domain, the address its owner promotes.
  */
 export function postCanonicalUrl(
   site: SiteInfo,
-  post: { id: string; publication: { slug: string; domain: string | null } | null },
+  post: {
+    id: string;
+    slug?: string | null;
+    canonicalUrl?: string | null;
+    publication: { slug: string; domain: string | null } | null;
+  },
 ): string {
-  if (post.publication?.domain)
-    return `${publicationSiteUrl(site, post.publication)}${sitePostPath(post.id)}`;
+  if (post.canonicalUrl) return post.canonicalUrl;
+  if (post.publication?.domain) return `${publicationSiteUrl(site, post.publication)}${sitePostPath(post)}`;
   return absoluteUrl(site, canonicalPostPath(post.id));
 }
 
@@ -23,13 +29,18 @@ export function postCanonicalUrl(
 export function postMeta(post: PostView, site: SiteInfo): PageMeta {
   const url = postCanonicalUrl(site, post);
   const authorPath = profilePath(post.author);
+  // The writer's search and social settings, each falling back to the post's own (decision 79).
+  const title = post.metaTitle ?? post.title;
+  const description = post.metaDescription ?? post.description;
+  const picture = post.socialImage ?? post.cover;
+  const image = picture ? absoluteUrl(site, picture.url) : post.imageUrl;
   return {
-    title: post.title,
-    documentTitle: `${post.title}, by ${post.author.username}`,
-    description: post.description,
+    title,
+    documentTitle: post.metaTitle ?? `${post.title}, by ${post.author.username}`,
+    description,
     canonicalUrl: url,
     type: 'article',
-    image: post.cover ? absoluteUrl(site, post.cover.url) : post.imageUrl,
+    image,
     article: {
       publishedTime: post.publishedAt ?? post.createdAt,
       modifiedTime: post.updatedAt,
@@ -43,8 +54,8 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
-      headline: post.title,
-      description: post.description,
+      headline: title,
+      description,
       url,
       mainEntityOfPage: url,
       datePublished: post.publishedAt ?? post.createdAt,
@@ -53,11 +64,7 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
       commentCount: post.commentCount,
       // The topics by the names their writers typed (C++), as a reader sees them.
       ...(post.tagLabels.length > 0 ? { keywords: post.tagLabels } : {}),
-      ...(post.cover
-        ? { image: absoluteUrl(site, post.cover.url) }
-        : post.imageUrl
-          ? { image: post.imageUrl }
-          : {}),
+      ...(image ? { image } : {}),
     },
   };
 }
