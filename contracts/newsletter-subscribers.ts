@@ -104,3 +104,35 @@ export interface ImportReport {
   /** The first IMPORT_ERRORS_SHOWN invalid lines. */
   errors: ImportLineError[];
 }
+
+/** Posts emailed to a list, newest first, this many a page. */
+export const SENDS_PAGE_SIZE = 20;
+export const sendsQuerySchema = z.object({
+  cursor: z.string().max(400, 'cursor is not one this server gave').optional(),
+});
+
+/**
+ * Where a post's email stands: waiting until the post is public (scheduled), its addresses being
+ * queued, every address queued (the emails then go out at the list's rate), or cancelled (the post
+ * stopped being public before every email went).
+ */
+export const SEND_STATES = ['waiting', 'copying', 'queued', 'cancelled'] as const;
+export type SendState = (typeof SEND_STATES)[number];
+
+/** A post's emails by outcome (see NewsletterSendReport). */
+export const EMAIL_OUTCOMES = ['waiting', 'sent', 'bounced', 'failed', 'skipped', 'cancelled'] as const;
+export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
+
+/** One post sent, or to be sent, to a list's subscribers, with what became of its emails. */
+export interface NewsletterSendReport {
+  post: { id: string; title: string };
+  state: SendState;
+  /** When publishing (or scheduling) asked for the email. */
+  createdAt: string;
+  /**
+   * waiting: still to go; sent: accepted by the mail server; bounced: refused for good (the address
+   * gets no more); failed: given up after retries, or cut short by a crash (never sent twice);
+   * skipped: the address left the list first; cancelled: the post stopped being public first.
+   */
+  emails: Record<EmailOutcome, number>;
+}

@@ -80,5 +80,23 @@ test.describe('publishing with or without an email', () => {
     expect(received.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // The web-only post, published first, never arrives.
     expect(running.sink.inbox.filter((mail) => mail.subject === webTitle)).toEqual([]);
+
+    // The Subscribers page says what became of the emailed post, and lists no other. The sink has
+    // the email before the sender hears its answer and marks it sent: wait for that first.
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${running.server.baseURL}/api/newsletters/lists/${writer.id}/sends`, {
+          headers: { authorization: `Bearer ${writer.token}` },
+        });
+        const body = (await response.json()) as { response: { emails: { sent: number } }[] };
+        return body.response[0]?.emails.sent;
+      })
+      .toBe(1);
+    await page2.goto('/subscribers');
+    const sent = page2.getByRole('list', { name: 'Posts emailed' });
+    await expect(sent.getByRole('listitem')).toHaveCount(1);
+    await expect(sent.getByRole('link', { name: emailTitle })).toBeVisible();
+    await expect(sent.getByRole('listitem')).toContainText('1 sent');
+    expect(await axeViolations(page2)).toEqual([]);
   });
 });

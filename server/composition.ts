@@ -66,6 +66,7 @@ import { NewsletterSettingsService } from './modules/newsletters/newsletter-sett
 import { LogNewsletterTransport, PooledSmtpTransport } from './modules/newsletters/newsletter-transport';
 import { NewslettersService } from './modules/newsletters/newsletters-service';
 import { SubscribersRepository } from './modules/newsletters/subscribers-repository';
+import { SendReportsRepository } from './modules/newsletters/send-reports-repository';
 import { SubscribersService } from './modules/newsletters/subscribers-service';
 import { MediaRepository } from './modules/media/media-repository';
 import { MediaService } from './modules/media/media-service';
@@ -315,6 +316,7 @@ export function createServices({
   // The writer's side of the same lists: counts, growth, removal, CSV export and import.
   const subscribers = new SubscribersService({
     subscribers: new SubscribersRepository(db),
+    sendReports: new SendReportsRepository(db),
     lists: newsletters,
     roles: publications,
     events: webhookEvents,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { NewsletterSendReport } from '../../contracts/newsletter-subscribers';
 import type { Post } from '../../contracts/posts';
 import { buildApp } from '../../server/app';
 import { uuidv7 } from '../../server/lib/ids';
@@ -353,6 +354,46 @@ describeEachDatabase(
       // A bounced address gets nothing more.
       const next = await publish(ctx, list, { title: `After the bounce ${ctx.dialect}` });
       expect(await settled(ctx, next.id)).toEqual({ sent: 2 });
+
+      // The writer's per-post figures: newest first, each email by what became of it.
+      const report = await request<{ response: NewsletterSendReport[]; nextCursor: string | null }>(ctx, {
+        method: 'GET',
+        url: `/api/newsletters/lists/${list.id}/sends`,
+        token: list.token,
+      });
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      const none = { waiting: 0, sent: 0, bounced: 0, failed: 0, skipped: 0, cancelled: 0 };
+      expect(report.body).toEqual({
+        response: [
+          {
+            post: { id: next.id, title: `After the bounce ${ctx.dialect}` },
+            state: 'queued',
+            createdAt: expect.stringMatching(/^\d{4}-/),
+            emails: { ...none, sent: 2 },
+          },
+          {
+            post: { id: post.id, title },
+            state: 'queued',
+            createdAt: expect.stringMatching(/^\d{4}-/),
+            emails: { ...none, sent: 2, bounced: 1 },
+          },
+        ],
+        nextCursor: null,
+      });
+      const stranger = await signUpUser(ctx);
+      const refused = await request(ctx, {
+        method: 'GET',
+        url: `/api/newsletters/lists/${list.id}/sends`,
+        token: stranger.token,
+      });
+      expect(refused.status).toBe(403);
+      const badCursor = await request<{ errors: Record<string, string[]> }>(ctx, {
+        method: 'GET',
+        url: `/api/newsletters/lists/${list.id}/sends?cursor=nonsense`,
+        token: list.token,
+      });
+      expect(badCursor.status).toBe(400);
+      expect(badCursor.body.errors.cursor).toEqual(['cursor is not one this server gave']);
     });
 
     it("keeps a list's settings, uses them in its emails, previews a post and sends a test to the writer", async () => {

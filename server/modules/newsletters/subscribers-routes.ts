@@ -9,8 +9,11 @@ import {
   IMPORT_FILE_MISSING_MESSAGE,
   IMPORT_FORMATS,
   IMPORT_TOO_LARGE_MESSAGE,
+  EMAIL_OUTCOMES,
+  SEND_STATES,
   SUBSCRIBERS_IMPORT_MAX_BYTES,
   growthQuerySchema,
+  sendsQuerySchema,
   subscribersQuerySchema,
   type GrowthPeriod,
 } from '../../../contracts/newsletter-subscribers';
@@ -79,6 +82,27 @@ const importReportSchema = z
     errors: z.array(z.strictObject({ line: z.number().int(), message: z.string() })),
   })
   .meta({ id: 'SubscriberImport' });
+const sendReportSchema = z
+  .strictObject({
+    post: z.strictObject({ id: z.string(), title: z.string() }),
+    state: z
+      .enum(SEND_STATES)
+      .describe(
+        'waiting: until the post is public; copying: its addresses are being queued; queued: every address is; cancelled: the post stopped being public first.',
+      ),
+    createdAt: time.describe('When publishing or scheduling asked for the email.'),
+    emails: z
+      .strictObject(
+        Object.fromEntries(EMAIL_OUTCOMES.map((outcome) => [outcome, z.number().int()])) as Record<
+          (typeof EMAIL_OUTCOMES)[number],
+          z.ZodNumber
+        >,
+      )
+      .describe(
+        'Emails by outcome: waiting to go, sent (accepted by the mail server), bounced (refused for good), failed (given up), skipped (the address left first), cancelled (the post stopped being public first).',
+      ),
+  })
+  .meta({ id: 'NewsletterSendReport' });
 /** For the reference only: the upload is read from the multipart stream. */
 const importBody = z.object({
   [IMPORT_CONSENT_FIELD]: z
@@ -142,6 +166,22 @@ export async function registerSubscriberRoutes(
       }),
     },
     async (request) => subscribers.page(request.viewer, request.params.list, request.query),
+  );
+
+  api.get(
+    '/api/newsletters/lists/:list/sends',
+    {
+      schema: declareRoute({
+        summary: "The posts emailed to a newsletter list, with their emails' outcomes",
+        description: `Newest first, 20 a page: each post published (or scheduled) with its email, where the send stands, and how many of its emails are waiting, sent, bounced, failed, skipped or cancelled. ${WHO}`,
+        tag,
+        access: 'token',
+        params: listParams,
+        querystring: sendsQuerySchema,
+        answers: { 200: page(sendReportSchema) },
+      }),
+    },
+    async (request) => subscribers.sends(request.viewer, request.params.list, request.query.cursor),
   );
 
   api.delete(

@@ -3,10 +3,12 @@ import {
   IMPORT_CONSENT_MESSAGE,
   IMPORT_ERRORS_SHOWN,
   LIST_OWNER_ONLY_MESSAGE,
+  SENDS_PAGE_SIZE,
   SUBSCRIBERS_PAGE_SIZE,
   SUBSCRIBER_NOT_FOUND_MESSAGE,
   type GrowthPeriod,
   type ImportReport,
+  type NewsletterSendReport,
   type Subscriber,
   type SubscribersQuery,
   type SubscribersSummary,
@@ -20,6 +22,7 @@ import type { PublicationsService } from '../publications/publications-service';
 import type { SubscriberListener } from '../webhooks/webhook-events';
 import type { SubscriptionRow } from './newsletters-repository';
 import type { NewslettersService } from './newsletters-service';
+import type { SendReportsRepository } from './send-reports-repository';
 import { exportCsv, parseImport } from './subscriber-csv';
 import { addressKey, type ImportEntry, type SubscribersRepository } from './subscribers-repository';
 
@@ -29,6 +32,8 @@ const BATCH = 500;
 
 export interface SubscribersServiceDeps {
   subscribers: SubscribersRepository;
+  /** What became of the list's posts' emails. */
+  sendReports: SendReportsRepository;
   /** Which list a reference names (slug or id), with the same 404 as subscribing. */
   lists: Pick<NewslettersService, 'listOf'>;
   /** Who holds which role in a publication (a writer owns their own blog). */
@@ -45,6 +50,15 @@ function emailOfCursor(cursor: string): string {
       cursor: ['cursor is not one this server gave'],
     });
   return email;
+}
+
+const CURSOR_FORMAT = 'cursor is not one this server gave';
+const sendCursorOf = (createdAt: string, postId: string) =>
+  Buffer.from(`${createdAt} ${postId}`, 'utf8').toString('base64url');
+function afterSendCursor(cursor: string): { createdAt: string; postId: string } {
+  const [createdAt, postId, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(' ');
+  if (!createdAt || !postId || rest.length > 0) throw badRequest(CURSOR_FORMAT, { cursor: [CURSOR_FORMAT] });
+  return { createdAt, postId };
 }
 
 export function toSubscriber(row: SubscriptionRow): Subscriber {
@@ -130,6 +144,36 @@ export class SubscribersService {
     return {
       response: shown.map(toSubscriber),
       nextCursor: rows.length > SUBSCRIBERS_PAGE_SIZE && last ? cursorOf(last.email) : null,
+    };
+  }
+
+  /** The posts emailed to the list, newest first, with what became of their emails. */
+  async sends(
+    viewer: Viewer,
+    ref: string,
+    cursor: string | undefined,
+  ): Promise<{ response: NewsletterSendReport[]; nextCursor: string | null }> {
+    const list = await this.manageable(viewer, ref);
+    const after = cursor === undefined ? undefined : afterSendCursor(cursor);
+    const rows = await this.deps.sendReports.page(list.id, after, SENDS_PAGE_SIZE + 1);
+    const shown = rows.slice(0, SENDS_PAGE_SIZE);
+    const outcomes = await this.deps.sendReports.outcomes(shown.map((row) => row.post_id));
+    const last = shown.at(-1);
+    return {
+      response: shown.map((row) => ({
+        post: { id: row.post_id, title: row.title },
+        state: row.state,
+        createdAt: row.created_at,
+        emails: outcomes.get(row.post_id) ?? {
+          waiting: 0,
+          sent: 0,
+          bounced: 0,
+          failed: 0,
+          skipped: 0,
+          cancelled: 0,
+        },
+      })),
+      nextCursor: rows.length > SENDS_PAGE_SIZE && last ? sendCursorOf(last.created_at, last.post_id) : null,
     };
   }
 

@@ -3,6 +3,7 @@ import {
   IMPORT_FILE_FIELD,
   type GrowthPeriod,
   type ImportReport,
+  type NewsletterSendReport,
   type Subscriber,
   type SubscribersSummary,
 } from '../../../../../contracts/newsletter-subscribers';
@@ -51,6 +52,16 @@ export function listSubscribers(
     auth: true,
     signal,
   });
+}
+
+export interface SendReportPage {
+  response: NewsletterSendReport[];
+  nextCursor: string | null;
+}
+
+/** GET …/sends?cursor= (bearer) → the posts emailed to the list, newest first, 20 a page. */
+export function listSends(list: string, cursor: string | null, signal?: AbortSignal) {
+  return apiRequest<SendReportPage>(`${listPath(list)}/sends`, { query: { cursor }, auth: true, signal });
 }
 
 /** DELETE …/subscribers/:id (bearer) → 204. */

@@ -18,6 +18,7 @@ import { downloadSubscribers, getSummary } from '../api/subscribers';
 import { bucketsOf, GrowthChart } from '../components/growth-chart';
 import { ImportForm } from '../components/import-form';
 import { NewsletterSettingsSection } from '../components/newsletter-settings';
+import { SentPosts } from '../components/sent-posts';
 import { STATUS_LABELS, SubscriberList } from '../components/subscriber-list';
 import '../subscribers.css';
 
@@ -101,6 +102,12 @@ export function SubscribersPage() {
         lead="By address. Search by the start of an address, or show one state."
       >
         <SubscriberList key={`${key}-${version}`} list={key} onChanged={() => void reload()} />
+      </SettingsSection>
+      <SettingsSection
+        title="Posts emailed"
+        lead="Each post sent to this list, newest first: how many emails went, and how many bounced or failed."
+      >
+        <SentPosts list={key} />
       </SettingsSection>
       <SettingsSection
         title="Export"

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { NewsletterSendReport, SendState } from '../../../../../contracts/newsletter-subscribers';
+import { AppLink } from '../../../components/ui/app-link';
+import { ErrorRetry } from '../../../components/ui/error-retry';
+import { LocalDate } from '../../../components/ui/local-date';
+import { PendingButton } from '../../../components/ui/pending-button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { canonicalPostPath } from '../../../lib/paths';
+import { listSends } from '../api/subscribers';
+
+const STATE_LABELS: Record<SendState, string> = {
+  waiting: 'Goes out when the post is published',
+  copying: 'Sending',
+  queued: 'Sent',
+  cancelled: 'Stopped: the post is no longer public',
+};
+
+/** Every address queued is not every email gone: until then it is still sending. */
+const stateLabel = (row: NewsletterSendReport) =>
+  row.state === 'queued' && row.emails.waiting > 0 ? STATE_LABELS.copying : STATE_LABELS[row.state];
+
+const count = new Intl.NumberFormat('en');
+
+/** "1,203 sent · 3 bounced": every outcome that happened, in the order a writer reads them. */
+function outcomesLine({ emails }: NewsletterSendReport): string {
+  const parts: string[] = [`${count.format(emails.sent)} sent`];
+  if (emails.waiting > 0) parts.push(`${count.format(emails.waiting)} still to go`);
+  if (emails.bounced > 0) parts.push(`${count.format(emails.bounced)} bounced`);
+  if (emails.failed > 0) parts.push(`${count.format(emails.failed)} failed`);
+  if (emails.skipped > 0) parts.push(`${count.format(emails.skipped)} left the list first`);
+  if (emails.cancelled > 0) parts.push(`${count.format(emails.cancelled)} not sent`);
+  return parts.join(' · ');
+}
+
+type Rows =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; rows: NewsletterSendReport[]; nextCursor: string | null };
+
+/** The posts emailed to the list, newest first, with what became of their emails. */
+export function SentPosts({ list }: { list: string }) {
+  const [rows, setRows] = useState<Rows>({ status: 'loading' });
+  const [more, setMore] = useState<{ pending: boolean; error: string | null }>({
+    pending: false,
+    error: null,
+  });
+  const inFlight = useRef<AbortController | null>(null);
+
+  const load = useCallback(async () => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setRows({ status: 'loading' });
+    const result = await listSends(list, null, controller.signal);
+    if (controller.signal.aborted) return;
+    setRows(
+      result.ok
+        ? { status: 'ready', rows: result.data.response, nextCursor: result.data.nextCursor }
+        : { status: 'failed', message: result.error.message },
+    );
+  }, [list]);
+
+  useEffect(() => {
+    void load();
+    return () => inFlight.current?.abort();
+  }, [load]);
+
+  const showMore = async () => {
+    if (rows.status !== 'ready' || !rows.nextCursor) return;
+    setMore({ pending: true, error: null });
+    const result = await listSends(list, rows.nextCursor);
+    if (!result.ok) {
+      setMore({ pending: false, error: result.error.message });
+      return;
+    }
+    setMore({ pending: false, error: null });
+    setRows({
+      status: 'ready',
+      rows: [...rows.rows, ...result.data.response],
+      nextCursor: result.data.nextCursor,
+    });
+  };
+
+  if (rows.status === 'loading') {
+    return (
+      <div aria-busy="true">
+        <p className="visually-hidden" role="status">
+          Loading sent posts…
+        </p>
+        {[0, 1].map((n) => (
+          <Skeleton key={n} className="skeleton--line subscriber-list__skeleton" />
+        ))}
+      </div>
+    );
+  }
+  if (rows.status === 'failed') return <ErrorRetry message={rows.message} onRetry={() => void load()} />;
+  if (rows.rows.length === 0) {
+    return <p className="subscriber-list__empty">No post has been emailed to this list yet.</p>;
+  }
+  return (
+    <>
+      <ul className="sent-posts" aria-label="Posts emailed">
+        {rows.rows.map((row) => (
+          <li key={row.post.id} className="sent-post">
+            <AppLink className="sent-post__title" to={canonicalPostPath(row.post.id)}>
+              {row.post.title}
+            </AppLink>
+            <span className="sent-post__meta">
+              <LocalDate iso={row.createdAt} /> · {stateLabel(row)}
+            </span>
+            <span className="sent-post__outcomes">{outcomesLine(row)}</span>
+          </li>
+        ))}
+      </ul>
+      {rows.nextCursor ? (
+        <div className="subscriber-list__more">
+          <PendingButton pending={more.pending} pendingLabel="Loading…" onClick={() => void showMore()}>
+            Show more
+          </PendingButton>
+          {more.error ? (
+            <p className="form-error" role="alert">
+              {more.error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
