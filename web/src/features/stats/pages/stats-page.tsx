@@ -5,8 +5,10 @@ import type { PublicationStats, WriterStats } from '../../../../../contracts/sta
 import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
+import { FigureTiles } from '../../../components/ui/figure-tiles';
 import { FormError } from '../../../components/ui/form-error';
 import { PendingButton } from '../../../components/ui/pending-button';
+import { PeriodChoice } from '../../../components/ui/period-choice';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiResource } from '../../../lib/use-api-resource';
@@ -15,11 +17,11 @@ import { ViewsChart } from '../components/views-chart';
 import '../stats.css';
 
 const PERIODS = [
-  { days: 1, name: 'Today' },
-  { days: 7, name: '7 days' },
-  { days: 30, name: '30 days' },
-  { days: 365, name: 'Year' },
-] as const;
+  { value: 1, name: 'Today' },
+  { value: 7, name: '7 days' },
+  { value: 30, name: '30 days' },
+  { value: 365, name: 'Year' },
+];
 
 type Stats = WriterStats | PublicationStats;
 
@@ -37,21 +39,7 @@ export function StatsPage() {
   const [days, setDays] = useState<number>(30);
   const read = useCallback((signal: AbortSignal) => getStats(publication, days, signal), [publication, days]);
   const { resource, reload } = useApiResource(read, true);
-  const periods = (
-    <div className="stats-periods" role="group" aria-label="Period">
-      {PERIODS.map((period) => (
-        <button
-          key={period.days}
-          type="button"
-          className="button button--secondary button--small"
-          aria-pressed={period.days === days}
-          onClick={() => setDays(period.days)}
-        >
-          {period.name}
-        </button>
-      ))}
-    </div>
-  );
+  const periods = <PeriodChoice periods={PERIODS} value={days} onChange={setDays} />;
 
   if (resource.status === 'failed') {
     const refused = resource.httpStatus === 403 || resource.httpStatus === 404;
@@ -76,7 +64,7 @@ export function StatsPage() {
             Loading stats…
           </p>
           <Skeleton className="stats-figures__skeleton" />
-          <Skeleton className="views-chart__skeleton" />
+          <Skeleton className="bar-chart__skeleton" />
         </div>
       </Shell>
     );
@@ -159,16 +147,7 @@ function Figures({ stats }: { stats: Stats }) {
     ['Read ratio', percent(stats.readRatio)],
     ['Last 30 minutes', `${number(stats.live)} ${stats.live === 1 ? 'visitor' : 'visitors'}`],
   ] as const;
-  return (
-    <dl className="stats-figures">
-      {items.map(([name, value]) => (
-        <div key={name} className="stats-figures__item">
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureTiles className="stats-figures" tiles={items.map(([name, value]) => ({ name, value }))} />;
 }
 
 function ShareTable({

@@ -8,8 +8,10 @@ import {
 import { SUBSCRIPTION_STATUSES } from '../../../../../contracts/newsletters';
 import { PageHead } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
+import { FigureTiles } from '../../../components/ui/figure-tiles';
 import { FormError } from '../../../components/ui/form-error';
 import { PendingButton } from '../../../components/ui/pending-button';
+import { PeriodChoice } from '../../../components/ui/period-choice';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiResource } from '../../../lib/use-api-resource';
@@ -23,6 +25,7 @@ import { STATUS_LABELS, SubscriberList } from '../components/subscriber-list';
 import '../subscribers.css';
 
 const PERIOD_NAMES: Record<GrowthPeriod, string> = { 30: '30 days', 90: '90 days', 365: 'Year' };
+const PERIODS = GROWTH_PERIODS.map((period) => ({ value: period, name: PERIOD_NAMES[period] }));
 
 /**
  * /subscribers, behind RequireAccount: the writer's own newsletter list, or with `?list=` a
@@ -59,12 +62,12 @@ export function SubscribersPage() {
           <p className="visually-hidden" role="status">
             Loading subscribers…
           </p>
-          <div className="subscriber-counts">
+          <div className="figure-tiles subscriber-counts">
             {SUBSCRIPTION_STATUSES.map((status) => (
               <Skeleton key={status} className="subscriber-counts__skeleton" />
             ))}
           </div>
-          <Skeleton className="growth-chart__skeleton" />
+          <Skeleton className="bar-chart__skeleton" />
           <Skeleton className="skeleton--line" />
           <Skeleton className="skeleton--line skeleton--w-60" />
         </div>
@@ -82,19 +85,7 @@ export function SubscribersPage() {
     <Shell title={summary.list.personal ? 'Your subscribers' : `Subscribers of ${summary.list.name}`}>
       <Counts summary={summary} />
       <SettingsSection title="Growth" lead="New subscribers above the line, those who left below it.">
-        <div className="growth-periods" role="group" aria-label="Period">
-          {GROWTH_PERIODS.map((period) => (
-            <button
-              key={period}
-              type="button"
-              className="button button--secondary button--small"
-              aria-pressed={period === days}
-              onClick={() => setDays(period)}
-            >
-              {PERIOD_NAMES[period]}
-            </button>
-          ))}
-        </div>
+        <PeriodChoice periods={PERIODS} value={days} onChange={setDays} />
         <GrowthChart buckets={bucketsOf(summary.growth, summary.days)} caption={growthCaption(summary)} />
       </SettingsSection>
       <SettingsSection
@@ -139,16 +130,12 @@ function growthCaption(summary: SubscribersSummary): string {
 }
 
 function Counts({ summary }: { summary: SubscribersSummary }) {
-  return (
-    <dl className="subscriber-counts">
-      {SUBSCRIPTION_STATUSES.map((status) => (
-        <div key={status} className={`subscriber-counts__item subscriber-counts__item--${status}`}>
-          <dt>{STATUS_LABELS[status]}</dt>
-          <dd>{summary.counts[status].toLocaleString('en-US')}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  const tiles = SUBSCRIPTION_STATUSES.map((status) => ({
+    name: STATUS_LABELS[status],
+    value: summary.counts[status].toLocaleString('en-US'),
+    className: `subscriber-counts__item--${status}`,
+  }));
+  return <FigureTiles className="subscriber-counts" tiles={tiles} />;
 }
 
 /** Hands the browser the CSV to save, under the name the server chose. */
