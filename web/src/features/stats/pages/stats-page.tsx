@@ -6,8 +6,7 @@ import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FigureTiles } from '../../../components/ui/figure-tiles';
-import { FormError } from '../../../components/ui/form-error';
-import { PendingButton } from '../../../components/ui/pending-button';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { PeriodChoice } from '../../../components/ui/period-choice';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -127,7 +126,13 @@ export function StatsPage() {
         title="Export"
         lead="Every page's views, visitors and reads per day for this period, as a CSV file."
       >
-        <ExportButton publication={publication} days={days} />
+        <DownloadButton
+          download={() => downloadStats(publication, days)}
+          fallbackName="stats.csv"
+          pendingLabel="Preparing the file…"
+        >
+          Export CSV
+        </DownloadButton>
       </SettingsSection>
       <p className="stats-note">
         Counted without cookies or third parties. Visitors are unique per day, from a code that changes every
@@ -196,49 +201,6 @@ function chartCaption(stats: Stats): string {
   const views = `${number(stats.views)} ${stats.views === 1 ? 'view' : 'views'}`;
   const reads = `${number(stats.reads)} ${stats.reads === 1 ? 'read' : 'reads'}`;
   return `${views} and ${reads} ${period}.`;
-}
-
-/** Hands the browser the CSV to save, under the name the server chose. */
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-function ExportButton({ publication, days }: { publication: string; days: number }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const onClick = async () => {
-    setPending(true);
-    setError(null);
-    setDone(null);
-    const result = await downloadStats(publication, days);
-    setPending(false);
-    if (!result.ok) {
-      setError(result.error.message);
-      return;
-    }
-    const filename = result.data.filename ?? 'stats.csv';
-    save(result.data.blob, filename);
-    setDone(`Saved ${filename}.`);
-  };
-  return (
-    <>
-      <PendingButton pending={pending} pendingLabel="Preparing the file…" onClick={() => void onClick()}>
-        Export CSV
-      </PendingButton>
-      <p className="settings-section__status" role="status">
-        {done}
-      </p>
-      <FormError message={error} />
-    </>
-  );
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

@@ -9,8 +9,7 @@ import { SUBSCRIPTION_STATUSES } from '../../../../../contracts/newsletters';
 import { PageHead } from '../../../lib/head/page-head';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FigureTiles } from '../../../components/ui/figure-tiles';
-import { FormError } from '../../../components/ui/form-error';
-import { PendingButton } from '../../../components/ui/pending-button';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { PeriodChoice } from '../../../components/ui/period-choice';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -104,7 +103,13 @@ export function SubscribersPage() {
         title="Export"
         lead="Every address with its state and dates, as a CSV file: to keep, or to bring to another service."
       >
-        <ExportButton list={key} />
+        <DownloadButton
+          download={() => downloadSubscribers(key)}
+          fallbackName="subscribers.csv"
+          pendingLabel="Preparing the file…"
+        >
+          Export CSV
+        </DownloadButton>
       </SettingsSection>
       <SettingsSection
         title="Import"
@@ -136,49 +141,6 @@ function Counts({ summary }: { summary: SubscribersSummary }) {
     className: `subscriber-counts__item--${status}`,
   }));
   return <FigureTiles className="subscriber-counts" tiles={tiles} />;
-}
-
-/** Hands the browser the CSV to save, under the name the server chose. */
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-function ExportButton({ list }: { list: string }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const onClick = async () => {
-    setPending(true);
-    setError(null);
-    setDone(null);
-    const result = await downloadSubscribers(list);
-    setPending(false);
-    if (!result.ok) {
-      setError(result.error.message);
-      return;
-    }
-    const filename = result.data.filename ?? 'subscribers.csv';
-    save(result.data.blob, filename);
-    setDone(`Saved ${filename}.`);
-  };
-  return (
-    <>
-      <PendingButton pending={pending} pendingLabel="Preparing the file…" onClick={() => void onClick()}>
-        Export CSV
-      </PendingButton>
-      <p className="settings-section__status" role="status">
-        {done}
-      </p>
-      <FormError message={error} />
-    </>
-  );
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
