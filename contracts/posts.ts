@@ -103,7 +103,8 @@ export const publishAtSchema = z
  * - `version` (PUT): when it is not the post's current version, the answer is 409.
  * - `publication`: the address of a publication the author is a member of; without it
  *   POST writes to the author's own blog and PUT keeps the post where it is.
- * A PUT without `tags` keeps the post's tags; without `coverId` its cover.
+ * A PUT without `tags` keeps the post's tags; without `coverId` its cover. `autosave: true` marks a
+ * save the editor made at a pause in typing (the version history coalesces those).
  */
 /**
  * Whether publishing emails the post to its list's subscribers: `email` (publish and email),
@@ -112,6 +113,7 @@ export const publishAtSchema = z
  */
 export const NEWSLETTER_CHOICES = ['email', 'web', 'email-only'] as const;
 export type NewsletterChoice = (typeof NEWSLETTER_CHOICES)[number];
+export const AUTOSAVE_MESSAGE = 'autosave must be true or false';
 export const NEWSLETTER_CHOICE_MESSAGE = 'newsletter must be "email", "web" or "email-only"';
 
 export const postWriteSchema = z
@@ -137,6 +139,12 @@ export const postWriteSchema = z
     newsletter: z.enum(NEWSLETTER_CHOICES, { error: NEWSLETTER_CHOICE_MESSAGE }).optional(),
     // The post's own settings: slug, metaTitle, metaDescription, socialImageId, canonicalUrl (decision 79).
     ...postSettingsFields,
+    autosave: z
+      .boolean({ error: AUTOSAVE_MESSAGE })
+      .optional()
+      .describe(
+        'true: saved at a pause in typing; such saves minutes apart share one entry of the version history',
+      ),
   })
   .superRefine((input, ctx) => {
     if (input.publishAt !== undefined && input.status === 'draft') {

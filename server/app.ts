@@ -32,6 +32,7 @@ import { registerSubscriberRoutes } from './modules/newsletters/subscribers-rout
 import { registerNewsletterSettingsRoutes } from './modules/newsletters/newsletter-settings-routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { registerPostPreviewRoutes } from './modules/post-previews/post-previews-routes';
+import { registerPostVersionRoutes } from './modules/post-versions/post-versions-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
 import { registerPublicationRoutes } from './modules/publications/publications-routes';
@@ -266,6 +267,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys });
   registerPostRoutes(app, { posts });
   registerPostPreviewRoutes(app, { previews: services.postPreviews });
+  registerPostVersionRoutes(app, { versions: services.postVersions });
   registerPublicationRoutes(app, { publications });
   registerPublicationMemberRoutes(app, { members: services.publicationMembers });
   registerDomainRoutes(app, { domains: services.domains });

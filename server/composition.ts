@@ -1,3 +1,4 @@
+import type { Post } from '../contracts/posts';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHANGELOG_RELEASES_LIMIT } from '../contracts/discover';
@@ -79,6 +80,8 @@ import { NotificationsRepository } from './modules/notifications/notifications-r
 import { NotificationsService } from './modules/notifications/notifications-service';
 import { PostPreviewsRepository } from './modules/post-previews/post-previews-repository';
 import { PostPreviewsService } from './modules/post-previews/post-previews-service';
+import { PostVersionsRepository } from './modules/post-versions/post-versions-repository';
+import { PostVersionsService } from './modules/post-versions/post-versions-service';
 import { PostsRepository } from './modules/posts/posts-repository';
 import { POST_HEADING_BASE, PostsService } from './modules/posts/posts-service';
 import { PublicationMembersService } from './modules/publications/publication-members-service';
@@ -360,7 +363,19 @@ export function createServices({
       await postPublisher.postDeleted(post);
     },
   };
-  const posts = new PostsService(postsRepository, markdown, limiters, postChanges, publications);
+  // Each write's text is kept in the post's history (decision 76); a restore is a posts update.
+  const postVersions: PostVersionsService = new PostVersionsService(new PostVersionsRepository(db), {
+    requireEditor: (viewer, id): Promise<void> => posts.requireEditor(viewer, id),
+    update: (viewer, id, input, restoring): Promise<Post> => posts.update(viewer, id, input, restoring),
+  });
+  const posts = new PostsService(
+    postsRepository,
+    markdown,
+    limiters,
+    postChanges,
+    publications,
+    postVersions,
+  );
   const comments = new CommentsService(
     unitOfWork(db, (tx) => ({
       comments: new CommentsRepository(tx),
@@ -473,6 +488,7 @@ export function createServices({
     posts,
     // Preview links of unpublished posts (decision 75).
     postPreviews: new PostPreviewsService(new PostPreviewsRepository(db), posts, config.publicUrl),
+    postVersions,
     publications,
     publicationMembers,
     domains,

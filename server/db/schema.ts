@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PostVersionKind } from '../../contracts/post-versions';
 
 /**
  * Tables as the query builder sees them. Timestamps are ISO-8601 UTC text on both databases:
@@ -242,6 +243,20 @@ export interface PostPreviewsTable {
   created_at: string;
   /** null: until revoked or the post published. */
   expires_at: string | null;
+}
+
+/** A post's saved versions (migration 2026-11-29-1101, docs/decisions/0076-post-versions.md). */
+export interface PostVersionsTable {
+  id: string;
+  post_id: string;
+  kind: PostVersionKind;
+  title: string;
+  content: string;
+  /** When the entry began: autosaves within AUTOSAVE_COALESCE_MS of it replace its text. */
+  created_at: string;
+  saved_at: string;
+  words_added: number;
+  words_removed: number;
 }
 
 export interface ApiKeysTable {
@@ -641,6 +656,7 @@ export interface DatabaseSchema {
   api_keys: ApiKeysTable;
   post_previews: PostPreviewsTable;
   post_slug_redirects: PostSlugRedirectsTable;
+  post_versions: PostVersionsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   publications: PublicationsTable;

@@ -44,6 +44,7 @@ import * as createFederationPosts from './2026-11-29-0701-create-federation-post
 import * as statsScopeRollups from './2026-11-29-0901-stats-scope-rollups';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 import * as postSettings from './2026-11-29-1401-post-settings';
+import * as createPostVersions from './2026-11-29-1101-create-post-versions';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0901-stats-scope-rollups': statsScopeRollups,
   '2026-11-29-1001-create-post-previews': createPostPreviews,
   '2026-11-29-1401-post-settings': postSettings,
+  '2026-11-29-1101-create-post-versions': createPostVersions,
 };

@@ -26,6 +26,7 @@ import type { MarkdownRenderer } from './markdown/markdown-renderer';
 import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter';
 import { NOT_A_MEMBER_MESSAGE, roleAtLeast, type PublicationRole } from '../../../contracts/publications';
 import type { PostChangeListener } from '../webhooks/webhook-events';
+import type { VersionRecorder } from '../post-versions/post-versions-service';
 import { editTime, publicationTime, toTimePage, type TimePageRequest } from './paging';
 import type { FormerSlug, PostChanges, PostsRepository, PostWriteState } from './posts-repository';
 import { isPostSlugCollision } from './post-slugs-repository';
@@ -77,6 +78,8 @@ export class PostsService {
     /** Told after each write (webhooks); never the writer's failure. */
     private readonly changes?: PostChangeListener,
     private readonly publications?: PublicationAccess,
+    /** Keeps each write's text in the post's version history. */
+    private readonly versions?: VersionRecorder,
   ) {
     this.createdByUser = limiters.limiter('postsPerUser');
   }
@@ -194,6 +197,7 @@ export class PostsService {
       ),
     );
     const post = await this.get(id, viewer);
+    await this.versions?.saved({ post, before: 'new', autosave: input.autosave });
     await this.changes?.postWritten('new', post);
     return post;
   }
@@ -202,7 +206,7 @@ export class PostsService {
    * the specification's PUT (title and content) keeps the post's state; `status`/`publishAt` move it. With
    * `version`, an edit started from an older version is refused (409) instead of overwriting.
    */
-  async update(viewer: Viewer, id: string, input: PostWriteInput): Promise<Post> {
+  async update(viewer: Viewer, id: string, input: PostWriteInput, restoring = false): Promise<Post> {
     const state = await this.requireEditable(viewer, id, input.publication);
     if (input.version !== undefined && input.version !== state.version) {
       throw new StaleVersionError(state.version);
@@ -260,10 +264,12 @@ export class PostsService {
     if (outcome.kind === 'stale') {
       if (input.version !== undefined) throw new StaleVersionError(outcome.currentVersion);
       // Without a version the specification's last write wins: try once more against the newer state.
-      return this.update(viewer, id, { ...input, version: undefined });
+      return this.update(viewer, id, { ...input, version: undefined }, restoring);
     }
     const post = await this.get(id, viewer);
-    await this.changes?.postWritten(state.publishedAt, post);
+    const before = state.publishedAt;
+    await this.versions?.saved({ post, before, autosave: input.autosave, restore: restoring });
+    await this.changes?.postWritten(before, post);
     return post;
   }
 
@@ -278,6 +284,11 @@ export class PostsService {
     const before = this.changes ? await this.posts.findById(id, viewer.id) : undefined;
     if (!(await this.posts.delete(id))) throw notFound(POST_NOT_FOUND_MESSAGE);
     if (before) await this.changes?.postDeleted(before);
+  }
+
+  /** The edit rule alone, for what only a post's editors see (its version history). */
+  async requireEditor(viewer: Viewer, id: string): Promise<void> {
+    await this.requireEditable(viewer, id, undefined);
   }
 
   /**
