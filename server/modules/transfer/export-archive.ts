@@ -13,6 +13,9 @@ import type {
   TransferRepository,
 } from './transfer-repository';
 
+// A post's version history (post_versions) is left out: the archive holds what the writer wrote,
+// each post's current text; the history is the editor's tool, kept by backups (decision 76).
+
 /** What the archive says about itself, so an import knows what it is reading. */
 export const EXPORT_FORMAT = 'inkwell-export';
 export const EXPORT_VERSION = 1;

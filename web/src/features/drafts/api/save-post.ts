@@ -13,6 +13,8 @@ export interface PostDraftInput {
   coverId?: string | null | undefined;
   /** The newsletter choice the writer picked; absent keeps the saved one (or the list's default). */
   newsletter?: NewsletterChoice | undefined;
+  /** Saved at a pause in typing: the version history keeps one entry per few minutes of those. */
+  autosave?: boolean;
 }
 
 /** What a save asks for: stay a draft, publish now, or publish at a future time. */

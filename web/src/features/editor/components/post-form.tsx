@@ -18,6 +18,10 @@ import '../editor.css';
 const EditorPreview = lazy(() =>
   import('./editor-preview').then((module) => ({ default: module.EditorPreview })),
 );
+// Opened now and then: fetched when the writer asks for it, never with the page.
+const VersionHistory = lazy(() =>
+  import('./version-history').then((module) => ({ default: module.VersionHistory })),
+);
 
 export type { PostAction };
 
@@ -83,6 +87,7 @@ export function PostForm({
   const leave = useLeaveGuard(autosave, draft.isPublished, draft.leaving);
   const pictures = usePictureUploads();
   const [previewMarkdown, setPreviewMarkdown] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   // Enter in a field of the form (the link address, a picture's alt text, the schedule's date…)
   // asks the browser to send the form. Only the Publish button publishes: it is not a submit button,
@@ -129,6 +134,16 @@ export function PostForm({
             {stats.stats.minutes} min read
           </p>
           <SaveStatus state={autosave.state} isPublished={draft.isPublished} />
+          {autosave.postId ? (
+            <button
+              className="button button--secondary editor-status__history"
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setHistoryOpen(true)}
+            >
+              Version history
+            </button>
+          ) : null}
         </div>
         <p className="visually-hidden" role="status">
           {pictures.message}
@@ -167,6 +182,20 @@ export function PostForm({
         />
       </form>
       <FormError message={draft.formError} />
+      {historyOpen && autosave.postId ? (
+        <Suspense fallback={<p role="status">Opening the version history…</p>}>
+          <VersionHistory
+            postId={autosave.postId}
+            readCurrent={draft.readValues}
+            beforeRestore={autosave.flush}
+            onRestored={(restored, notice) => {
+              setHistoryOpen(false);
+              void draft.restored(restored, notice);
+            }}
+            onClose={() => setHistoryOpen(false)}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={leave.asking}
         title="Leave this page?"

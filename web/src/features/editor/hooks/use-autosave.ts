@@ -112,8 +112,8 @@ export function useAutosave({
     const run = (async () => {
       const { postId: id, version } = ids.current;
       const result = id
-        ? await updateStudioPost(id, { ...values, version })
-        : await createStudioPost(values, { status: 'draft' });
+        ? await updateStudioPost(id, { ...values, version, autosave: true })
+        : await createStudioPost({ ...values, autosave: true }, { status: 'draft' });
       if (stopped.current) return;
       if (result.ok) {
         const post = result.data.response;

@@ -216,16 +216,27 @@ export function useDraft({ initialValues, post, submit, draftFields }: DraftOpti
     stats.schedule();
   };
 
-  /** Another tab saved a newer version: load it in place of the writer's. */
-  const takeTheirs = async () => {
-    const newest = await autosave.takeTheirs();
-    if (!newest) return;
+  /** The post as the server now has it, in place of the writer's text (a newer one, a restore). */
+  const show = async (newest: StudioPost) => {
     setTitle(newest.title);
     titleRef.current = newest.title;
     await editorRef.current?.setMarkdown(newest.content);
     setStatus(newest.status ?? 'draft');
     setFormError(null);
     autosave.settled(newest);
+    stats.schedule();
+  };
+
+  /** Another tab saved a newer version: load it in place of the writer's. */
+  const takeTheirs = async () => {
+    const newest = await autosave.takeTheirs();
+    if (newest) await show(newest);
+  };
+
+  /** A version restored from the history: the editor shows it, and says so. */
+  const restored = async (post: StudioPost, notice: string) => {
+    await show(post);
+    setNotice(notice);
   };
 
   return {
@@ -247,5 +258,6 @@ export function useDraft({ initialValues, post, submit, draftFields }: DraftOpti
     run,
     restore,
     takeTheirs,
+    restored,
   };
 }
