@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ACTIVITY_STREAMS_MEDIA_TYPE } from '../../../contracts/federation';
 import { guardedRequest, type GuardedHttpOptions, type GuardedOutcome } from '../../lib/guarded-http';
-import { PollingWorker, settleAttempt } from '../../lib/polling-worker';
+import { DeliveryQueue } from '../../lib/delivery-queue';
 import type { Scheduler } from '../../lib/scheduler';
 import type { ClaimedDelivery, DeliveriesRepository } from './deliveries-repository';
 import type { KeyPairs } from './federation-service';
@@ -32,28 +32,31 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * to 12 h, until the attempts run out (about four days); a refused address is given up at once.
  */
 export class DeliveryWorker {
-  private readonly loop: PollingWorker<ClaimedDelivery>;
+  private readonly queue: DeliveryQueue<ClaimedDelivery, ClaimedDelivery, GuardedOutcome>;
 
   constructor(
-    private readonly deliveries: DeliveriesRepository,
+    deliveries: DeliveriesRepository,
     private readonly keys: KeyPairs,
     /** Whether the signing actor still exists: a deleted account's queued activities are dropped. */
     private readonly actors: { existsAt(path: string): Promise<boolean> },
     private readonly options: DeliveryWorkerOptions,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     scheduler: Pick<Scheduler, 'add'>,
   ) {
-    this.loop = new PollingWorker(
+    this.queue = new DeliveryQueue(
+      deliveries,
       {
-        pollIntervalMs: options.pollIntervalMs,
-        batchSize: options.batchSize,
-        leaseMs: options.timeoutMs * 2 + 5_000,
-        label: 'social web delivery queue',
+        prepare: async (claim) => claim,
+        attempt: (claim, signal) => this.send(claim, signal),
+        describe: (status, outcome) =>
+          `Answered ${status}: ${outcome.kind === 'answered' ? outcome.body.toString('utf8').slice(0, 200) : ''}`,
+        givenUp: (claim, record) =>
+          log.warn(
+            { inbox: claim.inbox, attempts: claim.attempts, error: record.error },
+            'social web delivery given up',
+          ),
       },
-      {
-        claim: (now, lockedUntil, limit) => deliveries.claimDue(now, lockedUntil, limit),
-        handle: (delivery, signal) => this.deliver(delivery, signal),
-      },
+      { ...options, label: 'social web delivery queue' },
       log,
       scheduler,
     );
@@ -61,35 +64,7 @@ export class DeliveryWorker {
 
   /** Something was queued: look now rather than at the next poll. */
   wake(): void {
-    this.loop.wake();
-  }
-
-  private async deliver(claim: ClaimedDelivery, signal: AbortSignal): Promise<void> {
-    let outcome: GuardedOutcome;
-    try {
-      outcome = await this.send(claim, signal);
-    } catch (error) {
-      outcome = { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
-    }
-    if (this.loop.stopped && outcome.kind === 'failed') {
-      // Not the receiver's fault: the next start sends it again, without counting this try.
-      await this.deliveries.release(claim).catch(() => undefined);
-      return;
-    }
-    const answer = outcome.kind === 'answered' ? outcome.body.toString('utf8').slice(0, 200) : '';
-    const record = settleAttempt(
-      outcome,
-      claim.attempts,
-      this.options,
-      (status) => `Answered ${status}: ${answer}`,
-    );
-    if (record.state === 'failed') {
-      this.log.warn(
-        { inbox: claim.inbox, attempts: claim.attempts, error: record.error },
-        'social web delivery given up',
-      );
-    }
-    await this.deliveries.finish(claim, record);
+    this.queue.wake();
   }
 
   private async send(claim: ClaimedDelivery, signal: AbortSignal): Promise<GuardedOutcome> {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HostResolver } from '../../lib/network-guard';
-import type { ClaimedDelivery, WebhooksRepository } from './webhooks-repository';
+import type { ClaimedDelivery, WebhookTarget, WebhooksRepository } from './webhooks-repository';
 import { sendWebhook, type SendOutcome } from './webhook-sender';
-import { PollingWorker, settleAttempt } from '../../lib/polling-worker';
+import { DeliveryQueue } from '../../lib/delivery-queue';
 import type { Scheduler } from '../../lib/scheduler';
 
 export interface WebhookWorkerOptions {
@@ -21,32 +21,54 @@ export interface WebhookWorkerOptions {
 }
 
 /**
- * Sends queued deliveries (docs/decisions/0039-webhooks.md). Every instance may run one: rows are
- * leased atomically (WebhooksRepository.claimDue), so no delivery is sent by two at once, and a
- * lease that outlives a crashed instance expires and the row is sent again. Pending rows are in the
- * database, so a restart loses none.
+ * Sends queued deliveries (docs/decisions/0039-webhooks.md) on a DeliveryQueue: every instance may
+ * run one; rows are leased atomically (WebhooksRepository.claimDue), so no delivery is sent by two
+ * at once, and a lease that outlives a crashed instance expires and the row is sent again. Pending
+ * rows are in the database, so a restart loses none.
  */
 export class WebhookWorker {
-  private readonly loop: PollingWorker<ClaimedDelivery>;
+  private readonly queue: DeliveryQueue<
+    ClaimedDelivery,
+    ClaimedDelivery & { target: WebhookTarget },
+    SendOutcome
+  >;
 
   constructor(
-    private readonly hooks: WebhooksRepository,
-    private readonly options: WebhookWorkerOptions,
+    hooks: WebhooksRepository,
+    options: WebhookWorkerOptions,
     log: FastifyBaseLogger,
     scheduler: Pick<Scheduler, 'add'>,
   ) {
-    this.loop = new PollingWorker(
+    this.queue = new DeliveryQueue(
+      hooks,
       {
-        pollIntervalMs: options.pollIntervalMs,
-        batchSize: options.batchSize,
-        // Long enough for the send and the write after it; a crashed instance's rows come back after it.
-        leaseMs: options.timeoutMs * 2 + 5_000,
-        label: 'webhook queue',
+        prepare: async (claim) => {
+          const target = await hooks.findTarget(claim.webhookId);
+          // Deleted meanwhile: its deliveries went with it.
+          return target ? { ...claim, target } : undefined;
+        },
+        attempt: (claim, signal) =>
+          sendWebhook(
+            {
+              url: claim.target.url,
+              secret: claim.target.secret,
+              deliveryId: claim.id,
+              event: claim.event,
+              body: claim.payload,
+            },
+            {
+              timeoutMs: options.timeoutMs,
+              allowPrivateNetworks: options.allowPrivateNetworks,
+              resolve: options.resolve,
+            },
+            signal,
+          ),
+        describe: (status) =>
+          status >= 300 && status < 400
+            ? `Answered ${status}: redirects are not followed`
+            : `Answered ${status}`,
       },
-      {
-        claim: (now, lockedUntil, limit) => hooks.claimDue(now, lockedUntil, limit),
-        handle: (delivery, signal) => this.deliver(delivery, signal),
-      },
+      { ...options, label: 'webhook queue' },
       log,
       scheduler,
     );
@@ -54,44 +76,6 @@ export class WebhookWorker {
 
   /** Something was queued: look now rather than at the next poll. */
   wake(): void {
-    this.loop.wake();
-  }
-
-  private async deliver(claim: ClaimedDelivery, signal: AbortSignal): Promise<void> {
-    const target = await this.hooks.findTarget(claim.webhookId);
-    if (!target) return; // Deleted meanwhile: its deliveries went with it.
-    let outcome: SendOutcome;
-    try {
-      outcome = await sendWebhook(
-        {
-          url: target.url,
-          secret: target.secret,
-          deliveryId: claim.id,
-          event: claim.event,
-          body: claim.payload,
-        },
-        {
-          timeoutMs: this.options.timeoutMs,
-          allowPrivateNetworks: this.options.allowPrivateNetworks,
-          resolve: this.options.resolve,
-        },
-        signal,
-      );
-    } catch (error) {
-      outcome = { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
-    }
-    if (this.loop.stopped && outcome.kind === 'failed') {
-      // Not the receiver's fault: the next start sends it again, without counting this try.
-      await this.hooks.release(claim).catch(() => undefined);
-      return;
-    }
-    await this.hooks.finish(
-      claim,
-      settleAttempt(outcome, claim.attempts, this.options, (status) =>
-        status >= 300 && status < 400
-          ? `Answered ${status}: redirects are not followed`
-          : `Answered ${status}`,
-      ),
-    );
+    this.queue.wake();
   }
 }
