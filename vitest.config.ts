@@ -12,6 +12,7 @@ export default defineConfig({
           include: [
             'bench/**/*.test.ts',
             'contracts/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'server/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
           ],

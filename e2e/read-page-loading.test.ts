@@ -43,4 +43,42 @@ test.describe('the read page’s first load', () => {
     await discussion.getByRole('button', { name: 'Comment', exact: true }).click();
     await expect(discussion.getByText('Read it to the end')).toBeVisible();
   });
+
+  // The regular text face comes in two files (decision 80): the core, which the page preloads, has
+  // the characters English prose is written in; the rest of the Latin file comes only for a page
+  // that uses one of its characters.
+  for (const [language, content, needsRest] of [
+    ['English', 'Plain words with “curly quotes” — a dash, and an ellipsis…', false],
+    ['French', 'Un café au lait, s’il vous plaît.', true],
+  ] as const) {
+    test(`fetches the rest of the text face ${needsRest ? 'for' : 'never for'} a post in ${language}`, async ({
+      newPage,
+      serverURL,
+    }) => {
+      const author = await createUser(serverURL, `Typesetter ${language}`);
+      const post = await publish(serverURL, author, { title: `In ${language} ${tag()}`, content });
+      const page = await newPage();
+      const fonts: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() === 'font')
+          fonts.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+      });
+      await page.goto(readPath(post));
+      await page.evaluate(() => document.fonts.ready);
+      const text = page.locator('.post__content p');
+      await expect
+        .poll(() =>
+          text.evaluate((node) => document.fonts.check('400 1rem "Noto Serif"', node.textContent ?? '')),
+        )
+        .toBe(true);
+      // The browser has the font before Playwright hears that its request finished.
+      await expect.poll(() => fonts.some((name) => name.startsWith('noto-serif-core-400-'))).toBe(true);
+      if (needsRest) {
+        await expect
+          .poll(() => fonts.some((name) => name.startsWith('noto-serif-latin-400-normal-')))
+          .toBe(true);
+      }
+      expect(fonts.some((name) => name.startsWith('noto-serif-latin-400-normal-'))).toBe(needsRest);
+    });
+  }
 });

@@ -1,9 +1,9 @@
-import notoSerifRegular from '@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff2?url';
+import notoSerifCore from './fonts/noto-serif-core-400.woff2?url';
 
 /**
- * The text face of post bodies: Noto Serif (SIL Open Font License), self-hosted from
- * npm, Latin subset only (14 KB for the regular weight, the lightest of the screen serifs we tried).
- * Its @font-face rules (font-display: swap) come with global.css; this is the regular weight's
- * address, which the read page preloads.
+ * The text face of post bodies: Noto Serif (SIL Open Font License), self-hosted from npm, Latin
+ * only. Its @font-face rules (font-display: swap) are in text-face.css; this is the address of the
+ * regular weight's core (8.7 KB: the characters English prose is written in, of the Latin file's
+ * 14.4 KB), which the read page preloads.
  */
-export const TEXT_FACE_PRELOAD = notoSerifRegular;
+export const TEXT_FACE_PRELOAD = notoSerifCore;
