@@ -1,6 +1,7 @@
 import { postSettingsFields } from './post-settings';
 import type { ProfilePicture } from './profile';
 import type { PostPublication } from './publications';
+import type { PostSeries } from './series';
 import { typedTagsSchema } from './tags';
 import { countWords } from './word-count';
 import { z } from './zod';
@@ -256,6 +257,8 @@ export interface ReadablePost extends Post {
   contentHtml: string;
   /** The first picture in the post with an absolute address, for link previews; null without one. */
   imageUrl: string | null;
+  /** The series the post is a part of, as readers see it (docs/decisions/0078-series.md); else null. */
+  series: PostSeries | null;
 }
 
 /** One page of a newest-first (or, for comments, oldest-first) list. */

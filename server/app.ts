@@ -33,6 +33,7 @@ import { registerNewsletterSettingsRoutes } from './modules/newsletters/newslett
 import { registerNotificationRoutes } from './modules/notifications/notifications-routes';
 import { registerPostPreviewRoutes } from './modules/post-previews/post-previews-routes';
 import { registerPostVersionRoutes } from './modules/post-versions/post-versions-routes';
+import { registerSeriesRoutes } from './modules/series/series-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
 import { registerPublicationRoutes } from './modules/publications/publications-routes';
@@ -268,6 +269,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerPostRoutes(app, { posts });
   registerPostPreviewRoutes(app, { previews: services.postPreviews });
   registerPostVersionRoutes(app, { versions: services.postVersions });
+  registerSeriesRoutes(app, { series: services.series });
   registerPublicationRoutes(app, { publications });
   registerPublicationMemberRoutes(app, { members: services.publicationMembers });
   registerDomainRoutes(app, { domains: services.domains });

@@ -83,6 +83,8 @@ import { PostPreviewsService } from './modules/post-previews/post-previews-servi
 import { PostVersionsRepository } from './modules/post-versions/post-versions-repository';
 import { PostVersionsService } from './modules/post-versions/post-versions-service';
 import { PostsRepository } from './modules/posts/posts-repository';
+import { SeriesRepository } from './modules/series/series-repository';
+import { SeriesService } from './modules/series/series-service';
 import { POST_HEADING_BASE, PostsService } from './modules/posts/posts-service';
 import { PublicationMembersService } from './modules/publications/publication-members-service';
 import { PublicationUrls } from './modules/publications/publication-urls';
@@ -368,6 +370,12 @@ export function createServices({
     requireEditor: (viewer, id): Promise<void> => posts.requireEditor(viewer, id),
     update: (viewer, id, input, restoring): Promise<Post> => posts.update(viewer, id, input, restoring),
   });
+  // A post read carries its place in its series (decision 78), read straight from the series' tables.
+  const series = new SeriesService(
+    unitOfWork(db, (tx) => ({ series: new SeriesRepository(tx) })),
+    publications,
+    { exists: (userId) => postsRepository.userExists(userId) },
+  );
   const posts = new PostsService(
     postsRepository,
     markdown,
@@ -375,6 +383,7 @@ export function createServices({
     postChanges,
     publications,
     postVersions,
+    (postId) => series.ofPost(postId),
   );
   const comments = new CommentsService(
     unitOfWork(db, (tx) => ({
@@ -489,6 +498,7 @@ export function createServices({
     // Preview links of unpublished posts (decision 75).
     postPreviews: new PostPreviewsService(new PostPreviewsRepository(db), posts, config.publicUrl),
     postVersions,
+    series,
     publications,
     publicationMembers,
     domains,

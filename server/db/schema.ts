@@ -233,6 +233,27 @@ export interface AccountTokensTable {
   created_at: string;
 }
 
+/** A series (migration 2026-11-29-1301, docs/decisions/0078-series.md): ordered posts with a title. */
+export interface SeriesTable {
+  id: string;
+  /** The writer who made it; for a publication's series, any of its editors manages it. */
+  owner_id: string;
+  /** A team publication's series; null: the writer's own. */
+  publication_id: string | null;
+  title: string;
+  /** '' for none. */
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A post's place in its (one) series. */
+export interface SeriesPostsTable {
+  series_id: string;
+  post_id: string;
+  position: number;
+}
+
 /** Personal access tokens (migration 2026-11-25-0004): only a SHA-256 of each key is kept. */
 /** A preview link (docs/decisions/0075-preview-links.md): its token opens an unpublished post. */
 export interface PostPreviewsTable {
@@ -657,6 +678,8 @@ export interface DatabaseSchema {
   post_previews: PostPreviewsTable;
   post_slug_redirects: PostSlugRedirectsTable;
   post_versions: PostVersionsTable;
+  series: SeriesTable;
+  series_posts: SeriesPostsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   publications: PublicationsTable;

@@ -35,6 +35,7 @@ import {
   type ReadablePost,
 } from '../../contracts/posts';
 import type { SearchResult, SearchSuggestions } from '../../contracts/search';
+import type { PostSeries } from '../../contracts/series';
 import type { TagInfo, TagSummary } from '../../contracts/tags';
 import {
   WEBHOOK_DELIVERY_STATES,
@@ -183,11 +184,28 @@ const postShape = {
 export const postSchema = z.strictObject(postShape).meta({ id: 'Post', examples: [examplePost] });
 agrees<z.output<typeof postSchema>, Post>();
 
+const seriesLinkSchema = z.strictObject({ id, title: z.string() }).meta({ id: 'SeriesLink' });
+export const postSeriesSchema = z
+  .strictObject({
+    id,
+    title: z.string(),
+    part: z.number().int().describe('1-based, among the parts readers can see.'),
+    total: z.number().int(),
+    previous: seriesLinkSchema.nullable(),
+    next: seriesLinkSchema.nullable(),
+    parts: z.array(seriesLinkSchema).describe('Every part readers can see, in order.'),
+  })
+  .meta({ id: 'PostSeries' });
+agrees<z.output<typeof postSeriesSchema>, PostSeries>();
+
 export const readablePostSchema = z
   .strictObject({
     ...postShape,
     contentHtml: z.string().describe('The Markdown rendered and sanitized on the server.'),
     imageUrl: z.string().nullable().describe('The first picture in the post, for link previews.'),
+    series: postSeriesSchema
+      .nullable()
+      .describe('The series the post is a part of ("Part 3 of 7"), as readers see it; null outside one.'),
   })
   .meta({ id: 'ReadablePost', examples: [exampleReadablePost] });
 agrees<z.output<typeof readablePostSchema>, ReadablePost>();

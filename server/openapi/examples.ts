@@ -46,6 +46,7 @@ export const exampleReadablePost: ReadablePost = {
   contentHtml:
     '<p>The engine <strong>weaves algebraic patterns</strong> just as the Jacquard loom weaves flowers.</p>',
   imageUrl: null,
+  series: null,
 };
 
 export const exampleComment: Comment = {

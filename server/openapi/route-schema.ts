@@ -37,6 +37,11 @@ export const API_TAGS = [
     description:
       "Writers' first-party figures: views, unique visitors, reads and sources, without a cookie or personal data (decision 63).",
   },
+  {
+    name: 'Series',
+    description:
+      "Posts grouped into an ordered series by their writer or their publication's editors (decision 78).",
+  },
   { name: 'Comments', description: 'Discussions, replies and in-line comments.' },
   { name: 'People', description: 'Profiles, follows, favorites and blocks.' },
   { name: 'Topics', description: 'Tags, their pages and follows.' },

@@ -179,7 +179,9 @@ describeEachDatabase('posts API', (ctx) => {
       expect(response.status).toBe(200);
       const { favorited, ...rest } = created;
       expect(favorited).toBe(false);
-      expect(response.body).toEqual({ response: { ...rest, contentHtml: '<p>Text</p>\n', imageUrl: null } });
+      expect(response.body).toEqual({
+        response: { ...rest, contentHtml: '<p>Text</p>\n', imageUrl: null, series: null },
+      });
       expect(response.body.response).not.toHaveProperty('favorited');
       expectNoSecrets(response.body, author);
     });

@@ -43,6 +43,7 @@ import * as createFederationFollowersAndDeliveries from './2026-11-29-0602-creat
 import * as createFederationPosts from './2026-11-29-0701-create-federation-posts';
 import * as statsScopeRollups from './2026-11-29-0901-stats-scope-rollups';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
+import * as createSeries from './2026-11-29-1301-create-series';
 import * as postSettings from './2026-11-29-1401-post-settings';
 import * as createPostVersions from './2026-11-29-1101-create-post-versions';
 
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0701-create-federation-posts': createFederationPosts,
   '2026-11-29-0901-stats-scope-rollups': statsScopeRollups,
   '2026-11-29-1001-create-post-previews': createPostPreviews,
+  '2026-11-29-1301-create-series': createSeries,
   '2026-11-29-1401-post-settings': postSettings,
   '2026-11-29-1101-create-post-versions': createPostVersions,
 };

@@ -18,6 +18,7 @@ import {
   SOCIAL_IMAGE_NOT_FOUND_MESSAGE,
   slugFromTitle,
 } from '../../../contracts/post-settings';
+import type { PostSeries } from '../../../contracts/series';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../accounts/authenticator';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
@@ -80,6 +81,8 @@ export class PostsService {
     private readonly publications?: PublicationAccess,
     /** Keeps each write's text in the post's version history. */
     private readonly versions?: VersionRecorder,
+    /** The post's place in its series (series module), for the read page's "Part N of M". */
+    private readonly seriesOf?: (postId: string) => Promise<PostSeries | null>,
   ) {
     this.createdByUser = limiters.limiter('postsPerUser');
   }
@@ -117,18 +120,19 @@ export class PostsService {
 
   /** The post with its Markdown rendered, as the read page shows it. */
   async read(id: string, viewer: Viewer | null): Promise<ReadablePost> {
-    return this.rendered(await this.get(id, viewer));
+    return await this.rendered(await this.get(id, viewer));
   }
 
   /** The post as its page shows it, to the holder of a preview link: never one the operators hid. */
   async readForPreview(id: string): Promise<ReadablePost | undefined> {
     const post = await this.posts.findById(id, null);
-    return post && !post.hidden ? this.rendered(post) : undefined;
+    return post && !post.hidden ? await this.rendered(post) : undefined;
   }
 
-  private rendered(post: Post): ReadablePost {
+  private async rendered(post: Post): Promise<ReadablePost> {
     const rendered = this.markdown.render(post.content, POST_HEADING_BASE);
-    return { ...post, contentHtml: rendered.html, imageUrl: rendered.firstImageUrl };
+    const series = this.seriesOf ? await this.seriesOf(post.id) : null;
+    return { ...post, contentHtml: rendered.html, imageUrl: rendered.firstImageUrl, series };
   }
 
   /** Markdown rendered exactly as the read page renders a post's body (the editor's Preview). */
