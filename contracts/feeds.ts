@@ -12,17 +12,20 @@ export const FEED_MEDIA_TYPES: Record<FeedFormat, string> = {
   atom: 'application/atom+xml',
 };
 
-/** At most one of the two: a feed narrows to one author or to one topic, never both. */
+/** At most one: a feed narrows to one author, one topic or one series, never two. */
 export interface FeedScope {
   /** One author's posts; absent for the whole site. */
   userId?: string;
   /** One topic's posts (a normalized tag name); absent for the whole site. */
   tag?: string;
+  /** One series' parts (docs/decisions/0078-series.md); absent for the whole site. */
+  series?: string;
 }
 
 export function feedPath(format: FeedFormat, scope: FeedScope = {}): string {
   const path = FEED_PATHS[format];
   if (scope.userId) return `${path}?userId=${encodeURIComponent(scope.userId)}`;
   if (scope.tag) return `${path}?tag=${encodeURIComponent(scope.tag)}`;
+  if (scope.series) return `${path}?series=${encodeURIComponent(scope.series)}`;
   return path;
 }

@@ -16,12 +16,9 @@ export const SERIES_POST_ELSEWHERE_MESSAGE =
 export const SERIES_POST_NOT_YOURS_MESSAGE =
   'A series holds only posts of its own blog: yours, or its publication’s';
 
-/** The series page's address (server-rendered, with its own feed). */
+/** The series page's address (server-rendered; its feeds are /rss.xml and /atom.xml with ?series=). */
 export const SERIES_PATH = '/series';
 export const seriesPath = (id: string) => `${SERIES_PATH}?id=${encodeURIComponent(id)}`;
-/** The series' Atom and RSS feeds. */
-export const seriesFeedPath = (id: string, format: 'atom' | 'rss' = 'atom') =>
-  `/feeds/series/${encodeURIComponent(id)}.${format === 'atom' ? 'atom' : 'xml'}`;
 
 /** One part as a link: the post's id (its page is /readblog?id=) and title. */
 export interface SeriesLink {

@@ -553,7 +553,7 @@ export function createServices({
       follows,
       conduit: new ConduitRepository(db),
     }),
-    feeds: new FeedsService(new FeedsRepository(db), config.publicUrl, markdown),
+    feeds: new FeedsService(new FeedsRepository(db), config.publicUrl, markdown, (id) => series.read(id)),
     // The social web (decision 70): actors, posts as Articles, WebFinger, NodeInfo and the inboxes.
     federation,
     inbox,

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
 import type { ReadablePost } from '../../contracts/posts';
 import {
@@ -256,6 +257,60 @@ describeEachDatabase('series', (ctx) => {
       token: editor.token,
     });
     expect(editorsView.body.response.map((row) => row.id)).toEqual([team.id]);
+  });
+
+  it('gives a series its feeds, a sitemap entry, and a place in its writer’s export', async () => {
+    const writer = await signUpUser(ctx);
+    const shown = await createPost(ctx, writer, { title: 'Shown part' });
+    const hidden = await draft(ctx, writer, 'Draft part');
+    const series = await makeSeries(ctx, writer, { title: 'Feed <me>' });
+    await setPosts(ctx, writer, series.id, [shown.id, hidden]);
+
+    const atom = await ctx.app.inject({ method: 'GET', url: `/atom.xml?series=${series.id}` });
+    expect(atom.statusCode).toBe(200);
+    expect(atom.headers['content-type']).toContain('application/atom+xml');
+    expect(atom.body).toContain('Feed &lt;me&gt; · Inkwell');
+    expect(atom.body).toContain(`/series?id=${series.id}`);
+    expect(atom.body).toContain(`urn:uuid:${shown.id}`);
+    expect(atom.body).not.toContain(hidden);
+    const rss = await ctx.app.inject({ method: 'GET', url: `/rss.xml?series=${series.id}` });
+    expect(rss.statusCode).toBe(200);
+    expect(rss.body).toContain(`/rss.xml?series=${series.id}`);
+    for (const url of [
+      '/rss.xml?series=nope',
+      '/atom.xml?series=019ab3c5-0a1b-7c2d-8e3f-4a5b6c7d8e9f',
+      `/atom.xml?series=${series.id}&userId=${writer.id}`,
+    ]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+
+    const index = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.body).toContain('/sitemap-series.xml');
+    const sitemap = await ctx.app.inject({ method: 'GET', url: '/sitemap-series.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain(`/series?id=${series.id}</loc>`);
+    // A series with nothing readers can see stays out.
+    const unseen = await makeSeries(ctx, writer, { title: 'Unseen' });
+    await setPosts(ctx, writer, unseen.id, []);
+    const again = await ctx.app.inject({ method: 'GET', url: '/sitemap-series.xml' });
+    expect(again.body).not.toContain(unseen.id);
+    expect((await ctx.app.inject({ method: 'GET', url: '/sitemap-series.xml?after=x' })).statusCode).toBe(
+      404,
+    );
+
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/export',
+      headers: { authorization: `Bearer ${writer.token}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(exported.rawPayload));
+    const entries = JSON.parse(strFromU8(files['series.json']!)) as Array<{ id: string; posts: string[] }>;
+    expect(entries.find((entry) => entry.id === series.id)).toMatchObject({
+      title: 'Feed <me>',
+      publication: null,
+      posts: [shown.id, hidden],
+    });
   });
 
   it('answers bad input with a 400 or 404, never a 500', async () => {

@@ -79,6 +79,30 @@ export class FeedsRepository {
       .execute();
   }
 
+  /** The listed posts among `ids` (a series' parts), newest publication first. */
+  postsAmong(ids: string[], limit: number): Promise<FeedPostRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .select([
+        'posts.id',
+        'posts.title',
+        'posts.content',
+        'posts.created_at',
+        'posts.updated_at',
+        'posts.author_id',
+        'users.username',
+        'users.handle',
+      ])
+      .where('posts.id', 'in', ids)
+      .where(publiclyListed('posts'))
+      .orderBy('posts.published_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   /**
    * A topic exists once a post has carried it (the tags row stays, like the topic's followers):
    * its name as its first writer typed it (its address for older topics), or undefined.

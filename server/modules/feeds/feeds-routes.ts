@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FEED_PATHS, type FeedFormat } from '../../../contracts/feeds';
 import { idSchema } from '../../../contracts/ids';
+import { SERIES_NOT_FOUND_MESSAGE } from '../../../contracts/series';
 import { sendCacheable } from '../../lib/conditional-response';
 import { parseTagName } from '../../../contracts/tags';
 import { notFound } from '../../lib/http-errors';
@@ -23,7 +24,9 @@ const feedQuerySchema = z.object({ userId: idSchema('userId', FEED_AUTHOR_NOT_FO
 
 /** `?tag=` names one topic by the shared rule (`?tag=Machine Learning` is machine-learning). */
 const feedTagSchema = z.object({ tag: z.string().optional() });
-const feedDocsQuerySchema = feedQuerySchema.extend(feedTagSchema.shape);
+/** `?series=` names one series by its id; anything else names none. */
+const feedSeriesSchema = z.object({ series: idSchema('series', SERIES_NOT_FOUND_MESSAGE).optional() });
+const feedDocsQuerySchema = feedQuerySchema.extend(feedTagSchema.shape).extend(feedSeriesSchema.shape);
 
 /**
  * GET /rss.xml and /atom.xml, optionally `?userId=` for one author or `?tag=` for one topic
@@ -37,7 +40,8 @@ export function registerFeedRoutes(app: FastifyInstance, deps: { feeds: FeedsSer
         schema: routeSchema({
           summary: format === 'rss' ? 'The RSS feed' : 'The Atom feed',
           description:
-            "The newest posts; `userId` for one writer's, `tag` for one topic's. 404 for an unknown writer or topic.",
+            "The newest posts; `userId` for one writer's, `tag` for one topic's, `series` for one series' parts. " +
+            '404 for an unknown writer, topic or series, or for two of them at once.',
           tag: 'Open web',
           access: 'public',
           querystring: feedDocsQuerySchema,
@@ -57,6 +61,13 @@ export function registerFeedRoutes(app: FastifyInstance, deps: { feeds: FeedsSer
           const parsed = parseTagName(rawTag.data.tag);
           if (!parsed.ok || query.data.userId !== undefined) throw notFound(FEED_TOPIC_NOT_FOUND_MESSAGE);
           tag = parsed.tag;
+        }
+        const series = feedSeriesSchema.safeParse(request.query ?? {});
+        if (!series.success) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+        if (series.data.series !== undefined) {
+          if (query.data.userId !== undefined || tag !== undefined) throw notFound(SERIES_NOT_FOUND_MESSAGE);
+          const document = await deps.feeds.feed(format, { series: series.data.series });
+          return sendCacheable(request, reply, { ...document, cacheControl: FEED_CACHE_CONTROL });
         }
         const document = await deps.feeds.feed(format, { userId: query.data.userId, tag });
         return sendCacheable(request, reply, { ...document, cacheControl: FEED_CACHE_CONTROL });

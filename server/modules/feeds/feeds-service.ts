@@ -1,6 +1,7 @@
 import { FEED_MEDIA_TYPES, feedPath, type FeedFormat, type FeedScope } from '../../../contracts/feeds';
 import { profilePreview } from '../../../contracts/preview';
 import { SITE_NAME, postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
+import { seriesPath } from '../../../contracts/series';
 import { notFound } from '../../lib/http-errors';
 import { authorPicture } from '../users/author-row';
 import type { MarkdownRenderer } from '../posts/markdown/markdown-renderer';
@@ -11,6 +12,15 @@ import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-reposi
 export const FEED_ITEM_COUNT = 20;
 export const FEED_AUTHOR_NOT_FOUND_MESSAGE = 'User not found';
 export const FEED_TOPIC_NOT_FOUND_MESSAGE = 'Tag not found';
+
+/** A series as its feed needs it (the series module answers; decision 78): the parts readers see. */
+export interface FeedSeries {
+  id: string;
+  title: string;
+  description: string;
+  owner: { username: string };
+  parts: Array<{ id: string }>;
+}
 
 export interface FeedDocument {
   body: string;
@@ -26,9 +36,13 @@ export class FeedsService {
     /** config.publicUrl: every link is absolute and built from it, never from the request. */
     private readonly publicUrl: string,
     private readonly markdown: MarkdownRenderer,
+    /** A series by id, 404 for none (the series service's read). */
+    private readonly series?: (id: string) => Promise<FeedSeries>,
   ) {}
 
   async feed(format: FeedFormat, scope: FeedScope): Promise<FeedDocument> {
+    if (scope.series !== undefined && this.series)
+      return this.seriesFeed(format, await this.series(scope.series));
     const author = scope.userId === undefined ? undefined : await this.requireAuthor(scope.userId);
     const topic = scope.tag === undefined ? undefined : await this.requireTopic(scope.tag);
     const posts = await this.feeds.newestPosts(
@@ -47,6 +61,33 @@ export class FeedsService {
     );
     return {
       body,
+      contentType: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
+      lastModified: newest === undefined ? undefined : new Date(newest),
+    };
+  }
+
+  /** A series' newest parts: a reader follows it to hear of the next part. */
+  private async seriesFeed(format: FeedFormat, series: FeedSeries): Promise<FeedDocument> {
+    const posts = await this.feeds.postsAmong(
+      series.parts.map((part) => part.id),
+      FEED_ITEM_COUNT,
+    );
+    const newest = latest(posts.map((post) => post.updated_at));
+    const scope: FeedScope = { series: series.id };
+    const channel: FeedChannel = {
+      title: `${series.title} · ${SITE_NAME}`,
+      description: series.description || `A series by ${series.owner.username} on ${SITE_NAME}`,
+      pageUrl: this.url(seriesPath(series.id)),
+      feedUrls: { rss: this.url(feedPath('rss', scope)), atom: this.url(feedPath('atom', scope)) },
+      iconUrl: this.url('/icon-192.png'),
+      updated: new Date(newest ?? 0),
+    };
+    return {
+      body: writeFeed(
+        format,
+        channel,
+        posts.map((post) => this.entry(post)),
+      ),
       contentType: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
       lastModified: newest === undefined ? undefined : new Date(newest),
     };

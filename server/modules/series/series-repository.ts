@@ -1,6 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema, SeriesTable } from '../../db/schema';
 import { publiclyListed } from '../posts/post-visibility';
+import { inScope } from './series-scope';
 
 export type SeriesRow = SeriesTable;
 
@@ -39,17 +40,6 @@ export interface PostScopeRow {
   publication_id: string | null;
   series_id: string | null;
 }
-
-/**
- * A post belongs to a series' blog: the writer's own posts (not in a team's publication) for a
- * writer's series, the publication's posts for a publication's. Checked on every read too, so a
- * post moved to another blog since it was added leaves the series' pages by itself.
- */
-const inScope = (series = 'series', post = 'posts'): RawBuilder<SqlBool> => {
-  const s = (column: string) => sql.ref(`${series}.${column}`);
-  const p = (column: string) => sql.ref(`${post}.${column}`);
-  return sql<SqlBool>`((${s('publication_id')} is null and ${p('publication_id')} is null and ${p('author_id')} = ${s('owner_id')}) or ${p('publication_id')} = ${s('publication_id')})`;
-};
 
 /** The series and series_posts tables. */
 export class SeriesRepository {

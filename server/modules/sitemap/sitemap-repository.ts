@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import type { KeyRange } from './keyset-ranges';
 import { publiclyListed } from '../posts/post-visibility';
+import { inScope } from '../series/series-scope';
 
 export interface SitemapPostRow {
   id: string;
@@ -95,6 +96,42 @@ export class SitemapRepository {
     if (range.until !== null) query = query.where('tags.name', '<=', range.until);
     const rows = await query.orderBy('tags.name').limit(limit).execute();
     return rows.map((row) => row.name);
+  }
+
+  /** The same along the series with a part readers can see (decision 78), by id. */
+  async seriesIdAfter(after: string | null, count: number): Promise<string | undefined> {
+    let query = this.listedSeries();
+    if (after !== null) query = query.where('series.id', '>', after);
+    const row = await query
+      .orderBy('series.id')
+      .limit(1)
+      .offset(count - 1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async seriesIn(range: KeyRange, limit: number): Promise<{ id: string; updated_at: string }[]> {
+    let query = this.listedSeries().select('series.updated_at');
+    if (range.after !== null) query = query.where('series.id', '>', range.after);
+    if (range.until !== null) query = query.where('series.id', '<=', range.until);
+    return query.orderBy('series.id').limit(limit).execute();
+  }
+
+  /** A series none of whose parts readers can see is left out: its page would list nothing. */
+  private listedSeries() {
+    return this.db
+      .selectFrom('series')
+      .select('series.id')
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('series_posts')
+            .innerJoin('posts', 'posts.id', 'series_posts.post_id')
+            .select('series_posts.post_id')
+            .whereRef('series_posts.series_id', '=', 'series.id')
+            .where(publiclyListed())
+            .where(inScope()),
+        ),
+      );
   }
 
   /** A topic no post carries any more is left out: its page would list nothing. */

@@ -84,6 +84,12 @@ export function registerSitemapRoutes(app: FastifyInstance, deps: { sitemaps: Si
       sendCacheable(request, reply, send(await sitemaps.profiles(parseRange(request.query)))),
   );
   app.get(
+    SITEMAP_PATHS.series,
+    sitemapSchema('A sitemap of series', 'A range named by the index.', rangeQuerySchema),
+    async (request, reply) =>
+      sendCacheable(request, reply, send(await sitemaps.series(parseRange(request.query)))),
+  );
+  app.get(
     SITEMAP_PATHS.topics,
     sitemapSchema('A sitemap of topics', 'A range named by the index.', topicRangeQuerySchema),
     async (request, reply) =>

@@ -1,4 +1,5 @@
 import { STATIC_PUBLIC_PAGES, postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
+import { seriesPath } from '../../../contracts/series';
 import { KeysetRanges, type KeyRange } from './keyset-ranges';
 import type { SitemapRepository } from './sitemap-repository';
 import { writeSitemapIndex, writeUrlSet } from './sitemap-xml';
@@ -14,6 +15,7 @@ export const SITEMAP_PATHS = {
   posts: '/sitemap-posts.xml',
   profiles: '/sitemap-profiles.xml',
   topics: '/sitemap-topics.xml',
+  series: '/sitemap-series.xml',
 } as const;
 
 export interface SitemapDocument {
@@ -29,6 +31,7 @@ export class SitemapService {
   private readonly postRanges: KeysetRanges;
   private readonly authorRanges: KeysetRanges;
   private readonly topicRanges: KeysetRanges;
+  private readonly seriesRanges: KeysetRanges;
 
   constructor(
     private readonly sitemaps: SitemapRepository,
@@ -51,13 +54,19 @@ export class SitemapService {
       urlLimit,
       REWALK_AFTER_MS,
     );
+    this.seriesRanges = new KeysetRanges(
+      (after, n) => sitemaps.seriesIdAfter(after, n),
+      urlLimit,
+      REWALK_AFTER_MS,
+    );
   }
 
   async index(): Promise<SitemapDocument> {
-    const [authorRanges, topicRanges, postRanges] = await Promise.all([
+    const [authorRanges, topicRanges, postRanges, seriesRanges] = await Promise.all([
       this.authorRanges.ranges(),
       this.topicRanges.ranges(),
       this.postRanges.ranges(),
+      this.seriesRanges.ranges(),
     ]);
     return {
       body: writeSitemapIndex([
@@ -65,6 +74,7 @@ export class SitemapService {
         ...authorRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.profiles, range))),
         ...topicRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.topics, range))),
         ...postRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.posts, range))),
+        ...seriesRanges.map((range) => this.url(rangePath(SITEMAP_PATHS.series, range))),
       ]),
     };
   }
@@ -98,6 +108,14 @@ export class SitemapService {
   async topics(range: KeyRange): Promise<SitemapDocument> {
     const names = await this.sitemaps.topicsIn(range, this.urlLimit);
     return { body: writeUrlSet(names.map((name) => ({ loc: this.url(tagPagePath(name)) }))) };
+  }
+
+  /** Series pages, with the time their title, description or parts last changed. */
+  async series(range: KeyRange): Promise<SitemapDocument> {
+    const rows = await this.sitemaps.seriesIn(range, this.urlLimit);
+    return {
+      body: writeUrlSet(rows.map((row) => ({ loc: this.url(seriesPath(row.id)), lastmod: row.updated_at }))),
+    };
   }
 
   private url(path: string): string {

@@ -9,6 +9,7 @@ import { toPostFile } from './post-file';
 import type {
   ExportedComment,
   ExportedPost,
+  ExportedSeries,
   ExportedSubscription,
   TransferRepository,
 } from './transfer-repository';
@@ -27,6 +28,7 @@ posts/      one Markdown file per post, its title, state, dates and tags in the 
 images/     the pictures you uploaded, at the largest size kept; the posts link to them here
 comments.json   your comments, each with the post it is on
 subscriptions.json   the newsletters you subscribed to while signed in, and their state
+series.json     the series you made, each with its posts' ids in order
 
 \`npm run import\` on any Inkwell instance brings this archive back in, and so does any tool that
 reads Markdown with front matter.
@@ -90,11 +92,12 @@ export function exportArchive(sources: ExportSources, user: { id: string; userna
   };
 
   void (async () => {
-    const [posts, media, comments, subscriptions] = await Promise.all([
+    const [posts, media, comments, subscriptions, series] = await Promise.all([
       sources.transfer.postsOf(user.id),
       sources.transfer.mediaOf(user.id),
       sources.transfer.commentsOf(user.id),
       sources.transfer.subscriptionsOf(user.id),
+      sources.transfer.seriesOf(user.id),
     ]);
     const exported = new Set<string>();
     for (const picture of media) {
@@ -136,6 +139,7 @@ export function exportArchive(sources: ExportSources, user: { id: string; userna
     }
     addText('comments.json', `${JSON.stringify(comments.map(commentEntry), null, 2)}\n`);
     addText('subscriptions.json', `${JSON.stringify(subscriptions.map(subscriptionEntry), null, 2)}\n`);
+    addText('series.json', `${JSON.stringify(series.map(seriesEntry), null, 2)}\n`);
     addText(
       EXPORT_MANIFEST,
       `${JSON.stringify(
@@ -149,6 +153,7 @@ export function exportArchive(sources: ExportSources, user: { id: string; userna
             images: exported.size,
             comments: comments.length,
             subscriptions: subscriptions.length,
+            series: series.length,
           },
         },
         null,
@@ -170,6 +175,18 @@ function commentEntry(comment: ExportedComment) {
     createdAt: comment.created_at,
     editedAt: comment.edited_at,
     passage: comment.anchor_quote,
+  };
+}
+
+function seriesEntry(series: ExportedSeries) {
+  return {
+    id: series.id,
+    title: series.title,
+    description: series.description,
+    publication: series.publication_slug,
+    posts: series.post_ids,
+    createdAt: series.created_at,
+    updatedAt: series.updated_at,
   };
 }
 

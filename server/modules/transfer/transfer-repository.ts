@@ -25,6 +25,17 @@ export interface ExportedComment {
 }
 
 /** A newsletter the account subscribed to while signed in (their `user_id` is on the row). */
+export interface ExportedSeries {
+  id: string;
+  title: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  /** A team publication's series; null: the writer's own. */
+  publication_slug: string | null;
+  post_ids: string[];
+}
+
 export interface ExportedSubscription {
   email: string;
   status: string;
@@ -80,6 +91,38 @@ export class TransferRepository {
       .orderBy('comments.created_at')
       .orderBy('comments.id')
       .execute();
+  }
+
+  /** The series the account made (decision 78), oldest first, each with its posts' ids in order. */
+  async seriesOf(userId: string): Promise<ExportedSeries[]> {
+    const [series, parts] = await Promise.all([
+      this.db
+        .selectFrom('series')
+        .leftJoin('publications', 'publications.id', 'series.publication_id')
+        .select([
+          'series.id',
+          'series.title',
+          'series.description',
+          'series.created_at',
+          'series.updated_at',
+          'publications.slug as publication_slug',
+        ])
+        .where('series.owner_id', '=', userId)
+        .orderBy('series.id')
+        .execute(),
+      this.db
+        .selectFrom('series_posts')
+        .innerJoin('series', 'series.id', 'series_posts.series_id')
+        .select(['series_posts.series_id', 'series_posts.post_id'])
+        .where('series.owner_id', '=', userId)
+        .orderBy('series_posts.series_id')
+        .orderBy('series_posts.position')
+        .execute(),
+    ]);
+    return series.map((row) => ({
+      ...row,
+      post_ids: parts.filter((part) => part.series_id === row.id).map((part) => part.post_id),
+    }));
   }
 
   /** The account's own newsletter subscriptions, oldest first (decision 62). */
