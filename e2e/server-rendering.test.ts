@@ -5,6 +5,7 @@ import { DESKTOP, expect, faraway, PHONE, test } from './support/fixtures';
 import { collectProblems, hydrated, layoutShifts, recordLayoutShifts } from './support/hydration';
 import { profilePathOf, publish, readPath, tag } from './support/posts';
 import { atPath } from './support/screens';
+import { splitHtmlProxy } from './support/split-html-proxy';
 
 /** A post with what a reader meets in the wild: headings at any level, wide code, a table, a link. */
 const RICH_CONTENT = [
@@ -155,6 +156,33 @@ test.describe('server-rendered pages in the browser', () => {
       const shifts = await layoutShifts(page);
       expect(shifts.total, `${path}: ${shifts.moved.join(', ')}`).toBe(0);
       expect(problems, path).toEqual([]);
+    }
+  });
+
+  test('keeps the byline still while the page arrives in pieces', async ({ newPage, serverURL }) => {
+    const author = await createUser(serverURL, `Pieces${tag()}`);
+    const post = await publish(serverURL, author, { title: `Slow wire ${tag()}`, content: 'Word by word.' });
+    // Cut right after the Follow button, before the post's menu beside it.
+    const proxy = await splitHtmlProxy(serverURL, {
+      path: readPath(post),
+      cutAfter: '>Follow</button></div></div>',
+      pause: 1500,
+    });
+    try {
+      const page = await newPage({ viewport: DESKTOP, baseURL: proxy.origin });
+      await recordLayoutShifts(page);
+      await page.goto(readPath(post), { waitUntil: 'commit' });
+      // The first part is in: let the browser paint it, as it does on its own when it has time.
+      await expect(page.locator('.byline-follow')).toBeAttached();
+      await page.evaluate(
+        () => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
+      );
+      await expect(page.getByRole('button', { name: 'More actions for this post' })).toBeVisible();
+      await hydrated(page);
+      const shifts = await layoutShifts(page);
+      expect(shifts.total, shifts.moved.join(', ')).toBe(0);
+    } finally {
+      await proxy.close();
     }
   });
 

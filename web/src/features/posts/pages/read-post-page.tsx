@@ -112,7 +112,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           <h1 id="post-title" className="post__title">
             {post.title}
           </h1>
-          <div className="post__byline">
+          <div className="post__byline post__byline--with-menu">
             <Avatar name={post.author.username} picture={post.author.picture} size="md" />
             <div className="post__byline-text">
               <span className="post__author-line">
