@@ -4,16 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_DELIVERIES, DEFAULT_DELIVERY_MESSAGE } from '../../../contracts/newsletters';
 import { answer } from '../../openapi/answers';
 import { declareRoute } from '../../openapi/route-schema';
+import { listParams } from './list-params';
 import type { NewsletterSettingsService } from './newsletter-settings-service';
-
-const listParams = z.object({
-  list: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .describe("The publication's address (slug) or id; a writer's own blog has the writer's user id."),
-});
 
 /** Optional text: trimmed, and empty means the default (null). */
 const optionalText = (label: string, max: number) =>

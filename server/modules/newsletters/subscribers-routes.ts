@@ -21,16 +21,9 @@ import { SUBSCRIPTION_STATUSES } from '../../../contracts/newsletters';
 import { HttpError, badRequest } from '../../lib/http-errors';
 import { answer, page } from '../../openapi/answers';
 import { NO_CONTENT, declareRoute, rawAnswer } from '../../openapi/route-schema';
+import { listParams } from './list-params';
 import type { SubscribersService } from './subscribers-service';
 
-const listParams = z.object({
-  list: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .describe("The publication's address (slug) or id; a writer's own blog has the writer's user id."),
-});
 const subscriberParams = listParams.extend({ id: z.string().max(64) });
 
 const time = z.string().describe('An ISO 8601 time in UTC.');
