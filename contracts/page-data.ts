@@ -4,6 +4,7 @@ import type { Discover } from './discover';
 import type { Testimonial } from './moderation';
 import type { Page, Post, ReadablePost } from './posts';
 import type { SearchResult } from './search';
+import type { Series } from './series';
 import type { TagInfo } from './tags';
 
 /** The `errors` map of an ApiErrorBody (contracts/errors.ts): field name → messages. */
@@ -70,6 +71,8 @@ export interface PageData {
   tagInfo(name: string, signal?: AbortSignal): Promise<ApiResult<TagInfo>>;
   /** GET /api/post/blog, as the reader: one post with its rendered HTML. */
   post(id: string, signal?: AbortSignal): Promise<ApiResult<ReadablePost>>;
+  /** GET /api/series: a series and the parts readers can see, in order (a visitor's read). */
+  series(id: string, signal?: AbortSignal): Promise<ApiResult<Series>>;
   /** GET /api/post/preview: an unpublished post through its preview link (a visitor's read). */
   preview(token: string, signal?: AbortSignal): Promise<ApiResult<ReadablePost>>;
   /** GET /api/post/comments: a post's discussion, oldest first. */

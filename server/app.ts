@@ -162,6 +162,7 @@ export async function buildApp({
     services: {
       posts: services.posts,
       postPreviews: services.postPreviews,
+      series: services.series,
       comments: services.comments,
       users: services.users,
       favorites: services.favorites,

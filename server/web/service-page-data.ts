@@ -15,6 +15,8 @@ import {
 } from '../modules/posts/posts-routes';
 import type { PostPreviewsService } from '../modules/post-previews/post-previews-service';
 import { tokenQuerySchema } from '../modules/post-previews/post-previews-routes';
+import { seriesIdQuerySchema } from '../modules/series/series-routes';
+import type { SeriesService } from '../modules/series/series-service';
 import type { PostsService } from '../modules/posts/posts-service';
 import { searchQuerySchema } from '../modules/search/search-routes';
 import { decodeSearchCursor, type SearchService } from '../modules/search/search-service';
@@ -31,6 +33,7 @@ import type { UsersService } from '../modules/users/users-service';
 export interface PageDataServices {
   posts: PostsService;
   postPreviews: PostPreviewsService;
+  series: SeriesService;
   comments: CommentsService;
   users: UsersService;
   favorites: FavoritesService;
@@ -57,8 +60,19 @@ export function servicePageData(
   viewer: Viewer | null,
   log: FastifyBaseLogger,
 ): PageData {
-  const { posts, postPreviews, comments, users, favorites, follows, tags, search, discover, curation } =
-    services;
+  const {
+    posts,
+    postPreviews,
+    series,
+    comments,
+    users,
+    favorites,
+    follows,
+    tags,
+    search,
+    discover,
+    curation,
+  } = services;
 
   /** Runs a read as its route would, turning what the route would answer as an error into a failure. */
   async function read<T>(run: () => Promise<T>): Promise<ApiResult<T>> {
@@ -101,6 +115,7 @@ export function servicePageData(
       }),
     tagInfo: (name) => read(() => tags.info(query(tagNameQuerySchema, { name }).name, viewer)),
     post: (id) => read(() => posts.read(query(postIdQuerySchema, { id }).id, viewer)),
+    series: (id) => read(() => series.read(query(seriesIdQuerySchema, { id }).id)),
     preview: (token) => read(() => postPreviews.read(query(tokenQuerySchema, { token }).token)),
     comments: (postId, cursor) =>
       read(() => {

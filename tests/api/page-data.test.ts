@@ -66,11 +66,27 @@ describeEachDatabase(
         content: 'A post with **Markdown**, a [link](https://example.com) and words to find: comparable.',
         tags: ['same-page'],
       });
-      await createPost(ctx, author, {
+      const another = await createPost(ctx, author, {
         title: 'Another one',
         content: 'Comparable too.',
         tags: ['same-page'],
       });
+      // A series of the two: the read page's "Part 1 of 2" and the series page (decision 78).
+      const series = await request<{ response: { id: string } }>(ctx, {
+        method: 'POST',
+        url: '/api/series',
+        token: author.token,
+        payload: { title: 'Both ways', description: 'Two parts.' },
+      });
+      expect(series.status).toBe(201);
+      const parts = await request(ctx, {
+        method: 'PUT',
+        url: `/api/series/posts?id=${series.body.response.id}`,
+        token: author.token,
+        payload: { postIds: [published.id, another.id] },
+      });
+      expect(parts.status).toBe(200);
+      ids.series = series.body.response.id;
       const draft = await request<{ response: { id: string } }>(ctx, {
         method: 'POST',
         url: '/api/post/blog',
@@ -149,6 +165,10 @@ describeEachDatabase(
       ['a topic', () => '/tag?name=same-page', null, 200],
       ['a topic, followed by the reader', () => '/tag?name=Same Page', 'reader', 200],
       ['a topic no post carries', () => '/tag?name=nobody-writes-this', null, 404],
+      ['a series', (id) => `/series?id=${id.series}`, null, 200],
+      ['a missing series', () => `/series?id=${uuidv7()}`, null, 404],
+      ['an id that cannot be a series', () => '/series?id=nope', null, 404],
+      ['a series page without an id', () => '/series', null, 404],
       ['a search', () => '/search?q=comparable', null, 200],
       ['a search too long', () => `/search?q=${'x'.repeat(SEARCH_QUERY_MAX + 1)}`, null, 400],
       ['the favorites, signed in', () => '/favorites', 'reader', 200],
@@ -163,6 +183,19 @@ describeEachDatabase(
       expect(served.status).toBe(status);
       expect(throughApi.status).toBe(status);
       expect(served.html).toBe(throughApi.html);
+    });
+
+    it("renders a series' box on its posts and its own page with feeds and an ItemList", async () => {
+      const post = await servedPage(`/readblog?id=${ids.published}`, null);
+      expect(post.html).toContain('Part <!-- -->1<!-- --> of <!-- -->2');
+      expect(post.html).toContain(`href="/series?id=${ids.series}"`);
+      expect(post.html).toContain('<summary>All parts</summary>');
+      expect(post.html).toContain('rel="next"');
+      const page = await servedPage(`/series?id=${ids.series}`, null);
+      expect(page.html).toContain('<h1 id="series-title">Both ways</h1>');
+      expect(page.html).toContain(`/atom.xml?series=${ids.series}`);
+      expect(page.html).toContain('"@type":"ItemList"');
+      expect(page.html).toContain('Another one');
     });
 
     describe('the reads no server-rendered page makes', () => {

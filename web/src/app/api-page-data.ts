@@ -9,6 +9,7 @@ import { getPost, getPreview } from '../features/posts/api/get-post';
 import { getProfilePosts } from '../features/profile/api/get-profile-posts';
 import { getProfile, getProfileByHandle } from '../features/profile/api/get-profile';
 import { searchPosts } from '../features/search/api/search-posts';
+import { getSeries } from '../features/series/api/get-series';
 import { getTagInfo } from '../features/tags/api/get-tag-info';
 import { getTagPosts } from '../features/tags/api/get-tag-posts';
 import { hasSession, mapResult } from '../lib/loader-helpers';
@@ -26,6 +27,7 @@ export const apiPageData: PageData = {
     getTagInfo(name, signal).then((result) => mapResult(result, (body) => body.response)),
   post: getPost,
   preview: getPreview,
+  series: (id, signal) => getSeries(id, signal).then((result) => mapResult(result, (body) => body.response)),
   comments: getComments,
   profile: getProfile,
   profileByHandle: getProfileByHandle,

@@ -14,6 +14,7 @@ import { readPostLoader } from '../features/posts/loaders/read-post-loader';
 import { updatePostLoader } from '../features/posts/loaders/update-post-loader';
 import { profileByHandleLoader, profileLoader } from '../features/profile/loaders/profile-loader';
 import { moreSearchResultsLoader, searchLoader } from '../features/search/loaders/search-loader';
+import { seriesLoader } from '../features/series/loaders/series-loader';
 import { moreTagPostsLoader, tagLoader } from '../features/tags/loaders/tag-loader';
 import { DATA_PATHS } from '../lib/data-routes';
 import { AppShellFallback } from './layout/app-shell-fallback';
@@ -115,6 +116,12 @@ export function createRoutes(): RouteObject[] {
               path: 'tag',
               loader: tagLoader,
               ...lazyPage('tags/pages/tag-page', 'TagPage', READER_DATA),
+            },
+            {
+              id: 'series',
+              path: 'series',
+              loader: seriesLoader,
+              ...lazyPage('series/pages/series-page', 'SeriesPage', READER_DATA),
             },
             {
               id: 'search',

@@ -17,6 +17,7 @@ import { DiscussCount } from '../components/discuss-count';
 import { PostMenu } from '../components/post-menu';
 import { PostNotFound } from '../components/post-not-found';
 import { PublicationCredit } from '../components/publication-credit';
+import { SeriesBox, SeriesSteps } from '../../series';
 import { ReadPostSkeleton } from '../components/read-post-skeleton';
 import type { ReadPostData } from '../loaders/read-post-loader';
 import { postMeta } from '../post-meta';
@@ -141,6 +142,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             eager
           />
         )}
+        {post.series && <SeriesBox series={post.series} />}
         {/* Rendered and sanitized on the server (server/modules/posts/markdown): the author's HTML is text. */}
         <div
           ref={contentRef}
@@ -160,6 +162,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             />
           </Suspense>
         </OnceHydrated>
+        {post.series && <SeriesSteps series={post.series} />}
         <TagLinks tags={post.tags} labels={post.tagLabels} className="post__tags" />
         <footer className="post__footer" ref={endRef}>
           <a className="post__discuss" href={`#${DISCUSSION_ID}`} onClick={jumpToDiscussion}>

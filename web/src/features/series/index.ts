@@ -1,0 +1,1 @@
+export { SeriesBox, SeriesSteps } from './components/series-box';
