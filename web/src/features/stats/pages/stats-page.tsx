@@ -4,7 +4,7 @@ import { postPagePath } from '../../../../../contracts/site';
 import type { PublicationStats, WriterStats } from '../../../../../contracts/stats';
 import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
-import { ErrorRetry } from '../../../components/ui/error-retry';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { FigureTiles } from '../../../components/ui/figure-tiles';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { PeriodChoice } from '../../../components/ui/period-choice';
@@ -41,16 +41,13 @@ export function StatsPage() {
   const periods = <PeriodChoice periods={PERIODS} value={days} onChange={setDays} />;
 
   if (resource.status === 'failed') {
-    const refused = resource.httpStatus === 403 || resource.httpStatus === 404;
     return (
       <Shell title="Stats">
-        {refused ? (
-          <div className="empty-state" role="alert">
-            <p>{resource.message.replace(/^Error: /, '')}.</p>
-          </div>
-        ) : (
-          <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-        )}
+        <LoadFailure
+          message={resource.message}
+          httpStatus={resource.httpStatus}
+          onRetry={() => void reload()}
+        />
       </Shell>
     );
   }

@@ -7,7 +7,7 @@ import {
 } from '../../../../../contracts/newsletter-subscribers';
 import { SUBSCRIPTION_STATUSES } from '../../../../../contracts/newsletters';
 import { PageHead } from '../../../lib/head/page-head';
-import { ErrorRetry } from '../../../components/ui/error-retry';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { FigureTiles } from '../../../components/ui/figure-tiles';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { PeriodChoice } from '../../../components/ui/period-choice';
@@ -41,16 +41,13 @@ export function SubscribersPage() {
   const [version, setVersion] = useState(0);
 
   if (resource.status === 'failed') {
-    const refused = resource.httpStatus === 403 || resource.httpStatus === 404;
     return (
       <Shell title="Subscribers">
-        {refused ? (
-          <div className="empty-state" role="alert">
-            <p>{resource.message.replace(/^Error: /, '')}.</p>
-          </div>
-        ) : (
-          <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-        )}
+        <LoadFailure
+          message={resource.message}
+          httpStatus={resource.httpStatus}
+          onRetry={() => void reload()}
+        />
       </Shell>
     );
   }
