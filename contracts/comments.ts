@@ -128,7 +128,14 @@ export interface Comment {
    * one else sees it at all.
    */
   hidden?: boolean;
+  /**
+   * Only to its writer (and in the post's author's queue), decision 0077: 'held' awaits the post's
+   * author's approval, 'hidden' the post's author hid it. No one else sees it at all.
+   */
+  withheld?: CommentWithheld;
 }
+
+export type CommentWithheld = 'held' | 'hidden';
 
 export interface CommentAnchor extends PassageAnchor {
   found: boolean;

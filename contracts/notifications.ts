@@ -4,8 +4,9 @@ export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found';
 
 /** `passage`: an in-line comment, told apart from a comment on the whole post. */
 /** `invitation`: to join a publication, answered on /publications. */
+/** `held`: a comment on the reader's post waits for their approval, on /comments/held. */
 export type NotificationKind =
-  'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation';
+  'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation' | 'held';
 
 /**
  * One line on /notifications: notifications of the same kind about the same thing, read or unread
@@ -42,6 +43,7 @@ const VERBS: Record<NotificationKind, string> = {
   follow: 'started following you',
   favorite: 'favorited',
   invitation: 'invited you to join',
+  held: 'left a comment awaiting your approval on',
 };
 
 /** "Ada", "Ada and Bo"... "Ada and 3 others": who did it, in one phrase. */

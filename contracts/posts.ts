@@ -228,6 +228,8 @@ export interface Post {
   favorited?: boolean;
   /** Only to its author: an operator hid it (or suspended its author); no one else sees it. */
   hidden?: boolean;
+  /** Present (true) only when its author closed its comments: it takes no new ones (decision 0077). */
+  commentsClosed?: boolean;
   /**
    * A draft's or scheduled post's newsletter choice, as saved (absent: none yet), for those who may
    * see it unpublished; an email-only post also says so once published (it is in no list).

@@ -44,6 +44,7 @@ import type { SiteHosts } from './modules/sites/site-hosts';
 import { registerSiteRoutes } from './modules/sites/site-routes';
 import { registerBlockRoutes } from './modules/social/blocks/blocks-routes';
 import { registerCommentRoutes } from './modules/social/comments/comments-routes';
+import { registerAuthorModerationRoutes } from './modules/social/comments/author-moderation-routes';
 import { registerFavoriteRoutes } from './modules/social/favorites/favorites-routes';
 import { registerFollowRoutes } from './modules/social/follows/follows-routes';
 import type { StatsCollector } from './modules/stats/stats-collector';
@@ -284,6 +285,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   await registerNewsletterSettingsRoutes(app, { settings: services.newsletterSettings });
   await registerMediaRoutes(app, { media: services.media, pictures: users, publicUrl: config.publicUrl });
   registerCommentRoutes(app, { comments });
+  registerAuthorModerationRoutes(app, { moderation: services.authorModeration });
   registerFavoriteRoutes(app, { favorites });
   registerFollowRoutes(app, { follows });
   registerBlockRoutes(app, { blocks: services.blocks });

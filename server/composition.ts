@@ -100,6 +100,7 @@ import { BlocksRepository } from './modules/social/blocks/blocks-repository';
 import { BlocksService } from './modules/social/blocks/blocks-service';
 import { CommentsRepository } from './modules/social/comments/comments-repository';
 import { CommentsService } from './modules/social/comments/comments-service';
+import { AuthorModerationService } from './modules/social/comments/author-moderation-service';
 import { FavoritesRepository } from './modules/social/favorites/favorites-repository';
 import { FavoritesService } from './modules/social/favorites/favorites-service';
 import { FollowsRepository } from './modules/social/follows/follows-repository';
@@ -385,17 +386,13 @@ export function createServices({
     postVersions,
     (postId) => series.ofPost(postId),
   );
-  const comments = new CommentsService(
-    unitOfWork(db, (tx) => ({
-      comments: new CommentsRepository(tx),
-      blocks: new BlocksRepository(tx),
-      notifications: new NotificationsRepository(tx),
-    })),
-    markdown,
-    posts,
-    limiters,
-    webhookEvents,
-  );
+  const commentsStore = unitOfWork(db, (tx) => ({
+    comments: new CommentsRepository(tx),
+    blocks: new BlocksRepository(tx),
+    notifications: new NotificationsRepository(tx),
+  }));
+  const comments = new CommentsService(commentsStore, markdown, posts, limiters, webhookEvents);
+  const authorModeration = new AuthorModerationService(commentsStore, comments);
   const favorites = new FavoritesService(
     unitOfWork(db, (tx) => ({
       favorites: new FavoritesRepository(tx),
@@ -515,6 +512,7 @@ export function createServices({
     }),
     domainChecks,
     comments,
+    authorModeration,
     favorites,
     follows,
     blocks: new BlocksService(new BlocksRepository(db)),

@@ -1,8 +1,9 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DatabaseSchema } from './schema';
+import { COMMENT_SHOWN_SQL } from '../modules/social/comments/comment-visibility';
 
-/** Comments readers can see: a hidden one leaves the count (migration 2026-11-25-0102). */
-const TRUE_COMMENTS = sql<number>`(select count(*) from comments where comments.post_id = posts.id and comments.hidden_at is null)`;
+/** Comments readers can see: a hidden or withheld one leaves the count (migration 2026-11-29-1201). */
+const TRUE_COMMENTS = sql<number>`(select count(*) from comments where comments.post_id = posts.id and ${COMMENT_SHOWN_SQL})`;
 const TRUE_FAVORITES = sql<number>`(select count(*) from favorites where favorites.post_id = posts.id)`;
 
 /** A post whose stored counts are not those of its rows. */

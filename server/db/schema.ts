@@ -44,6 +44,10 @@ export interface UsersTable {
   links: Generated<string | null>;
   /** The one published post shown first on the profile and blog site. */
   pinned_post_id: Generated<string | null>;
+  /** 1: a first-time commenter's comments on the writer's posts wait for approval (decision 0077). */
+  hold_first_comments: Generated<number>;
+  /** 1: the writer's new posts start with comments closed (decision 0077). */
+  close_comments_default: Generated<number>;
 }
 
 export interface PostsTable {
@@ -89,6 +93,8 @@ export interface PostsTable {
   social_image_id: string | null;
   /** Where the post was first published (an absolute http(s) address); null: here. */
   canonical_url: string | null;
+  /** 1: the post takes no new comments (decision 0077). */
+  comments_closed: Generated<number>;
 }
 
 /** An address a post had on its blog's site before its slug changed: answered 301 (decision 79). */
@@ -136,7 +142,14 @@ export interface CommentsTable {
   hidden_reason: Generated<HiddenReason | null>;
   /** Its whole number, never reused: the RealWorld API's comment id (migration 2026-11-28-0001). */
   number: Generated<number>;
+  /**
+   * The post's author's say (decision 0077): 'held' awaits their approval, 'hidden' they hid it.
+   * null: shown, unless `hidden_at` (the operator's, which stays above the author's).
+   */
+  withheld: Generated<CommentWithheld | null>;
 }
+
+export type CommentWithheld = 'held' | 'hidden';
 
 export type HiddenReason = 'operator' | 'suspension';
 
@@ -146,7 +159,7 @@ export interface CommentMentionsTable {
 }
 
 export type NotificationKind =
-  'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation';
+  'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation' | 'held';
 
 export interface NotificationsTable {
   id: string;

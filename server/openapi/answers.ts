@@ -158,6 +158,10 @@ const postShape = {
     .boolean()
     .optional()
     .describe('Only to its author: an operator hid the post (or suspended its author); no one else sees it.'),
+  commentsClosed: z
+    .boolean()
+    .optional()
+    .describe('Present (true) only when its author closed its comments: it takes no new ones.'),
   newsletter: z
     .enum(NEWSLETTER_CHOICES)
     .optional()
@@ -316,6 +320,12 @@ export const commentSchema: z.ZodType<Comment> = z
     },
     anchor: anchorSchema.nullable().describe('An in-line comment’s passage, or null.'),
     hidden: z.boolean().optional().describe('Only to its author: an operator hid it.'),
+    withheld: z
+      .enum(['held', 'hidden'])
+      .optional()
+      .describe(
+        "Only to its writer (and in the post's author's queue): `held` awaits the post's author's approval, `hidden` the post's author hid it. No one else sees it.",
+      ),
   })
   .meta({ id: 'Comment', examples: [exampleComment] });
 
@@ -392,7 +402,7 @@ agrees<z.output<typeof discoverSchema>, Discover>();
 export const notificationSchema = z
   .strictObject({
     id,
-    kind: z.enum(['comment', 'passage', 'reply', 'mention', 'follow', 'favorite', 'invitation']),
+    kind: z.enum(['comment', 'passage', 'reply', 'mention', 'follow', 'favorite', 'invitation', 'held']),
     unread: z.boolean(),
     createdAt: time,
     actor: authorSchema,

@@ -46,6 +46,7 @@ import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 import * as createSeries from './2026-11-29-1301-create-series';
 import * as postSettings from './2026-11-29-1401-post-settings';
 import * as createPostVersions from './2026-11-29-1101-create-post-versions';
+import * as authorModeration from './2026-11-29-1201-author-moderation';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1301-create-series': createSeries,
   '2026-11-29-1401-post-settings': postSettings,
   '2026-11-29-1101-create-post-versions': createPostVersions,
+  '2026-11-29-1201-author-moderation': authorModeration,
 };

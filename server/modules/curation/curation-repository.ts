@@ -5,6 +5,7 @@ import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { uuidv7 } from '../../lib/ids';
 import { isPubliclyListed, publiclyVisible } from '../posts/post-visibility';
+import { commentShownTo } from '../social/comments/comment-visibility';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -90,7 +91,7 @@ export class CurationRepository {
     if (publicOnly) {
       query = query
         .where(publiclyVisible())
-        .where('comments.hidden_at', 'is', null)
+        .where((eb) => eb.or([eb('testimonials.comment_id', 'is', null), commentShownTo(null)(eb)]))
         .where('comments.deleted_at', 'is', null);
     }
     const rows = await query.orderBy('testimonials.position', 'asc').execute();

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
 import { publiclyListed, publiclyVisible } from '../posts/post-visibility';
+import { commentShownTo } from '../social/comments/comment-visibility';
 
 /** The figures NodeInfo publishes about this instance. */
 export interface InstanceFigures {
@@ -57,7 +58,7 @@ export class FederationRepository {
       .innerJoin('posts', 'posts.id', 'comments.post_id')
       .select(countAll().as('n'))
       .where('comments.deleted_at', 'is', null)
-      .where('comments.hidden_at', 'is', null)
+      .where(commentShownTo(null))
       .where(publiclyVisible('posts', iso))
       .executeTakeFirstOrThrow();
     return {

@@ -107,6 +107,7 @@ function selectPostColumns(
         'social.width as social_width',
         'social.height as social_height',
         'social.widths as social_widths',
+        'posts.comments_closed',
       ])
       .$if(viewerId !== null, (query) =>
         query.select((eb) => favoritedBy(eb, viewerId ?? '').as('viewer_favorited')),
@@ -147,6 +148,7 @@ export interface PostRow {
   social_width: number | null;
   social_height: number | null;
   social_widths: string | null;
+  comments_closed: number;
   /** Only with a viewer. */
   viewer_favorited?: number | null;
 }
@@ -187,6 +189,7 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
           },
     ...(viewerId ? { favorited: Number(row.viewer_favorited ?? 0) > 0 } : {}),
     ...(row.hidden_at !== null ? { hidden: true } : {}),
+    ...(Number(row.comments_closed) === 1 ? { commentsClosed: true } : {}),
     ...newsletterField(row, now),
     slug: row.slug,
     metaTitle: row.meta_title,

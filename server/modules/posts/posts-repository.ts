@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { NewsletterChoice, Post } from '../../../contracts/posts';
 import type { TypedTag } from '../../../contracts/tags';
 import type { DatabaseSchema, PostsTable } from '../../db/schema';
@@ -235,7 +235,13 @@ export class PostsRepository {
     await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('posts')
-        .values({ ...post, tags: joinTags(names), newsletter: newsletter ?? null })
+        .values({
+          ...post,
+          tags: joinTags(names),
+          newsletter: newsletter ?? null,
+          // The writer's default for new posts (decision 0077), read in the same statement.
+          comments_closed: sql<number>`(select close_comments_default from users where id = ${post.author_id})`,
+        })
         .execute();
       // An email-only post's topics stay out of post_tags like a draft's: it is in no topic.
       const inTopics = belongsInTopics({

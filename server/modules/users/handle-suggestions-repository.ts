@@ -3,6 +3,7 @@ import type { HandleSuggestion } from '../../../contracts/handles';
 import type { DialectName } from '../../db/database';
 import { prefixEnd } from '../../db/prefix-range';
 import type { DatabaseSchema } from '../../db/schema';
+import { commentShownTo } from '../social/comments/comment-visibility';
 
 type Users = ExpressionBuilder<DatabaseSchema, 'users'>;
 
@@ -48,7 +49,9 @@ export class HandleSuggestionsRepository {
               .select('comments.id')
               .where('comments.post_id', '=', postId)
               .whereRef('comments.author_id', '=', 'users.id')
-              .where('comments.deleted_at', 'is', null),
+              .where('comments.deleted_at', 'is', null)
+              // Someone whose words are withheld is not yet (or no longer) in the discussion.
+              .where(commentShownTo(askerId)),
           ),
           eb.exists(
             eb

@@ -21,6 +21,8 @@ export type UserRow = Omit<
   | 'picture_id'
   | 'links'
   | 'pinned_post_id'
+  | 'hold_first_comments'
+  | 'close_comments_default'
 > & {
   token_version: number;
   suspended_at: string | null;
@@ -28,6 +30,8 @@ export type UserRow = Omit<
   picture_id: string | null;
   links: string | null;
   pinned_post_id: string | null;
+  hold_first_comments: number;
+  close_comments_default: number;
 };
 
 /** The profile's own columns: the picture's row comes from the media table. */
@@ -81,7 +85,15 @@ export class UsersRepository {
   async insert(
     user: Omit<
       UserRow,
-      'token_version' | 'bio' | 'image' | 'suspended_at' | 'picture_id' | 'links' | 'pinned_post_id'
+      | 'token_version'
+      | 'bio'
+      | 'image'
+      | 'suspended_at'
+      | 'picture_id'
+      | 'links'
+      | 'pinned_post_id'
+      | 'hold_first_comments'
+      | 'close_comments_default'
     >,
   ): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {

@@ -1,11 +1,12 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Comment } from '../../../../contracts/comments';
 import type { Author } from '../../../../contracts/posts';
 import type { PassageAnchor } from '../../../../contracts/passage-anchor';
-import type { CommentsTable, DatabaseSchema } from '../../../db/schema';
+import type { CommentsTable, CommentWithheld, DatabaseSchema } from '../../../db/schema';
 import type { PageRequest } from '../../posts/paging';
 import { publiclyVisible } from '../../posts/post-visibility';
 import { AUTHOR_PICTURE, toAuthor } from '../../users/author-row';
+import { commentShownTo } from './comment-visibility';
 
 /**
  * A comment as stored: the service adds its rendered HTML, whether its passage is still in the post
@@ -25,6 +26,16 @@ export interface CommentFacts {
   postAuthorId: string;
   deleted: boolean;
   hidden: boolean;
+  withheld: CommentWithheld | null;
+}
+
+/** What the author's moderation needs to know about a post (decision 0077). */
+export interface PostRules {
+  authorId: string;
+  publicationId: string | null;
+  closed: boolean;
+  /** The post's author holds a first-time commenter's comments. */
+  holdFirst: boolean;
 }
 
 /** Someone a comment mentions: by handle or, as before handles, by name. */
@@ -64,6 +75,7 @@ export class CommentsRepository {
         'comments.anchor_prefix',
         'comments.anchor_suffix',
         'comments.hidden_at',
+        'comments.withheld',
         'comments.author_id',
         'users.username',
         'users.handle',
@@ -71,15 +83,9 @@ export class CommentsRepository {
       ]);
   }
 
-  /**
-   * What a reader may see: a hidden comment (an operator's, or a suspended author's)
-   * exists only for its author, who sees it marked hidden.
-   */
+  /** What a reader may see: the one rule of comment-visibility.ts. */
   private visibleTo(readerId: string | null) {
-    return (eb: ExpressionBuilder<DatabaseSchema, 'comments'>) =>
-      readerId === null
-        ? eb('comments.hidden_at', 'is', null)
-        : eb.or([eb('comments.hidden_at', 'is', null), eb('comments.author_id', '=', readerId)]);
+    return commentShownTo(readerId);
   }
 
   /**
@@ -131,6 +137,160 @@ export class CommentsRepository {
   async findById(id: string): Promise<CommentRecord | undefined> {
     const row = await this.selectComments().where('comments.id', '=', id).executeTakeFirst();
     return row && toRecord(row);
+  }
+
+  /** One comment, only where the reader may see it (comment-visibility.ts). */
+  async findShown(id: string, readerId: string | null): Promise<CommentRecord | undefined> {
+    const row = await this.selectComments()
+      .where('comments.id', '=', id)
+      .where(this.visibleTo(readerId))
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** The post's author, publication, whether it is closed and whether its author holds first comments. */
+  async postRules(postId: string): Promise<PostRules | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .select([
+        'posts.author_id',
+        'posts.publication_id',
+        'posts.comments_closed',
+        'users.hold_first_comments',
+      ])
+      .where('posts.id', '=', postId)
+      .executeTakeFirst();
+    return (
+      row && {
+        authorId: row.author_id,
+        publicationId: row.publication_id,
+        closed: Number(row.comments_closed) === 1,
+        holdFirst: Number(row.hold_first_comments) === 1,
+      }
+    );
+  }
+
+  /** Whether the user edits (or owns) the publication: they moderate its posts' comments too. */
+  async editsPublication(publicationId: string, userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('publication_members')
+      .select('role')
+      .where('publication_id', '=', publicationId)
+      .where('user_id', '=', userId)
+      .where('role', 'in', ['owner', 'editor'])
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Whether a comment by `commenterId` was ever let through on a post by `authorId`: then they are
+   * no first-time commenter (an approved comment, or one from before holding was on).
+   */
+  async hasCommentedOn(authorId: string, commenterId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('comments')
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .select('comments.id')
+      .where('comments.author_id', '=', commenterId)
+      .where('posts.author_id', '=', authorId)
+      .where('comments.withheld', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Moves a comment from one of the author's states to another; false when it was not in `from`. */
+  async setWithheld(id: string, from: CommentWithheld | null, to: CommentWithheld | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('comments')
+      .set({ withheld: to })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('withheld', from === null ? 'is' : '=', from)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setClosed(postId: string, closed: boolean): Promise<void> {
+    await this.db
+      .updateTable('posts')
+      .set({ comments_closed: closed ? 1 : 0 })
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  /**
+   * The queue: comments held on posts the user wrote or edits (as a publication's owner or editor),
+   * oldest first, by keyset on id. An operator-hidden one is left out: it is the operator's now.
+   */
+  async listHeld(
+    userId: string,
+    page: PageRequest,
+  ): Promise<(CommentRecord & { postTitle: string; postAuthor: Author })[]> {
+    let query = this.selectComments()
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .innerJoin('users as post_author', 'post_author.id', 'posts.author_id')
+      .select([
+        'posts.title as post_title',
+        'post_author.id as post_author_id',
+        'post_author.username as post_author_username',
+        'post_author.handle as post_author_handle',
+      ])
+      .where('comments.withheld', '=', 'held')
+      .where('comments.hidden_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('posts.author_id', '=', userId),
+          eb(
+            'posts.publication_id',
+            'in',
+            eb
+              .selectFrom('publication_members')
+              .select('publication_members.publication_id')
+              .where('publication_members.user_id', '=', userId)
+              .where('publication_members.role', 'in', ['owner', 'editor']),
+          ),
+        ]),
+      );
+    if (page.after !== null) query = query.where('comments.id', '>', page.after);
+    const rows = await query
+      .orderBy('comments.id', 'asc')
+      .limit(page.limit + 1)
+      .execute();
+    return rows.map((row) => ({
+      ...toRecord(row),
+      postTitle: row.post_title,
+      postAuthor: {
+        id: row.post_author_id,
+        username: row.post_author_username,
+        handle: row.post_author_handle,
+      },
+    }));
+  }
+
+  async commentSettings(userId: string): Promise<{ holdFirst: boolean; closeNew: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['hold_first_comments', 'close_comments_default'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return (
+      row && {
+        holdFirst: Number(row.hold_first_comments) === 1,
+        closeNew: Number(row.close_comments_default) === 1,
+      }
+    );
+  }
+
+  async setCommentSettings(
+    userId: string,
+    settings: { holdFirst?: boolean; closeNew?: boolean },
+  ): Promise<void> {
+    const set: { hold_first_comments?: number; close_comments_default?: number } = {};
+    if (settings.holdFirst !== undefined) set.hold_first_comments = settings.holdFirst ? 1 : 0;
+    if (settings.closeNew !== undefined) set.close_comments_default = settings.closeNew ? 1 : 0;
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('users').set(set).where('id', '=', userId).execute();
   }
 
   /** Correlated with the outer `comments` row: its author is blocked by the reader. */
@@ -196,6 +356,7 @@ export class CommentsRepository {
         'comments.author_id',
         'comments.deleted_at',
         'comments.hidden_at',
+        'comments.withheld',
         'posts.author_id as post_author_id',
       ])
       .where('comments.id', '=', id)
@@ -209,6 +370,7 @@ export class CommentsRepository {
         postAuthorId: row.post_author_id,
         deleted: row.deleted_at !== null,
         hidden: row.hidden_at !== null,
+        withheld: row.withheld,
       }
     );
   }
@@ -346,6 +508,7 @@ function toRecord(row: {
   anchor_prefix: string | null;
   anchor_suffix: string | null;
   hidden_at: string | null;
+  withheld: CommentWithheld | null;
   author_id: string;
   username: string;
   handle: string | null;
@@ -360,6 +523,7 @@ function toRecord(row: {
     editedAt: row.edited_at,
     deleted: row.deleted_at !== null,
     ...(row.hidden_at !== null ? { hidden: true } : {}),
+    ...(row.withheld !== null ? { withheld: row.withheld } : {}),
     author: toAuthor(row),
     anchor:
       row.anchor_quote === null

@@ -11,6 +11,10 @@ import {
 } from '../../../../contracts/comments';
 import type { PassageAnchor } from '../../../../contracts/passage-anchor';
 import { POST_NOT_FOUND_MESSAGE, type Page } from '../../../../contracts/posts';
+import {
+  COMMENT_AUTHOR_BLOCKED_MESSAGE,
+  COMMENTS_CLOSED_MESSAGE,
+} from '../../../../contracts/author-moderation';
 import { MissingReference } from '../../../lib/constraint-violations';
 import { nowIso } from '../../../lib/clock';
 import type { Viewer } from '../../accounts/authenticator';
@@ -116,7 +120,7 @@ export class CommentsService {
   /** One comment, where the reader may see its post (else, to them, there is no such comment). */
   async get(id: string, viewer: Viewer | null): Promise<Comment> {
     const comments = this.store.repositories.comments;
-    const comment = await comments.findById(id);
+    const comment = await comments.findShown(id, viewer?.id ?? null);
     if (!comment || comment.deleted || comment.hidden) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     try {
       await this.posts.get(comment.postId, viewer);
@@ -180,6 +184,18 @@ export class CommentsService {
         // The author's account before the post (its comment counter): see lockPostAuthor.
         await notifications.lockPostAuthor(comment.postId);
         comment.author = (await comments.authorOf(viewer.id)) ?? comment.author;
+        // The post's author's say (decision 0077): closed, a blocked reader, a first comment held.
+        const rules = await comments.postRules(comment.postId);
+        if (rules && viewer.id !== rules.authorId) {
+          if (rules.closed) throw forbidden(COMMENTS_CLOSED_MESSAGE);
+          if (await blocks.isBlocked(rules.authorId, viewer.id))
+            throw forbidden(COMMENT_AUTHOR_BLOCKED_MESSAGE);
+          if (rules.holdFirst && !(await comments.hasCommentedOn(rules.authorId, viewer.id))) {
+            comment.withheld = 'held';
+          } else {
+            delete comment.withheld;
+          }
+        }
         const events: NotificationEvent[] = [];
         let parent: CommentFacts | undefined;
         if (input.parentId !== undefined) {
@@ -202,6 +218,7 @@ export class CommentsService {
           anchor_quote: anchor?.quote ?? null,
           anchor_prefix: anchor?.prefix ?? null,
           anchor_suffix: anchor?.suffix ?? null,
+          withheld: comment.withheld ?? null,
         });
         const postAuthorId = await comments.postAuthorOf(comment.postId);
         // A reply tells its comment's author that it is a reply, the more telling of the two.
@@ -238,12 +255,18 @@ export class CommentsService {
           if (notified.has(userId)) continue;
           events.push(this.mentionEvent(userId, viewer, comment));
         }
-        await notifications.add(events);
+        // A held comment tells only the post's author that it waits; the rest hear of it on approval.
+        await notifications.add(
+          comment.withheld === 'held' && postAuthorId !== undefined
+            ? [heldEvent(postAuthorId, viewer.id, comment)]
+            : events,
+        );
         return users;
       });
       // Its passage was just found in the post.
       const created = this.present(comment, mentioned, () => true);
-      await this.listener?.commentCreated(created);
+      // Webhooks hear of a held comment when it is approved (approveHeld), not before.
+      if (created.withheld === undefined) await this.listener?.commentCreated(created);
       return created;
     } catch (error) {
       if (error instanceof MissingReference) throw notFound(POST_NOT_FOUND_MESSAGE);
@@ -266,8 +289,10 @@ export class CommentsService {
         id,
         users.map((user) => user.id),
       );
-      // Only people newly mentioned by the edit hear about it.
-      await notifications.add(added.map((userId) => this.mentionEvent(userId, viewer, edited)));
+      // Only people newly mentioned by the edit hear about it; of a withheld comment, no one yet.
+      if (edited.withheld === undefined) {
+        await notifications.add(added.map((userId) => this.mentionEvent(userId, viewer, edited)));
+      }
       return this.present(edited, users, await this.passageFinder(comments, edited.postId, [edited]));
     });
   }
@@ -280,7 +305,7 @@ export class CommentsService {
     await this.store.run(async ({ comments, notifications }) => {
       const facts = await comments.findFacts(id);
       if (!facts || facts.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
-      if (facts.authorId !== viewer.id && facts.postAuthorId !== viewer.id) {
+      if (facts.authorId !== viewer.id && !(await mayModerate(comments, facts.postId, viewer.id))) {
         throw forbidden(COMMENT_DELETE_FORBIDDEN_MESSAGE);
       }
       await notifications.removeAboutComment(id);
@@ -303,8 +328,10 @@ export class CommentsService {
     if (!target || target.postId !== postId) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
     const top = target.parentId === null ? target : await comments.findFacts(target.parentId);
     if (!top) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
-    // A hidden comment does not exist for anyone who might reply to it.
-    if (target.hidden || top.hidden) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    // A hidden or withheld comment does not exist for anyone who might reply to it.
+    if (target.hidden || top.hidden || target.withheld !== null || top.withheld !== null) {
+      throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+    }
     if (top.deleted) throw conflict(COMMENT_REPLY_DELETED_MESSAGE);
     return top;
   }
@@ -348,7 +375,7 @@ export class CommentsService {
     return allowed;
   }
 
-  private mentionEvent(userId: string, viewer: Viewer, comment: CommentRecord): NotificationEvent {
+  private mentionEvent(userId: string, viewer: { id: string }, comment: CommentRecord): NotificationEvent {
     return {
       recipientId: userId,
       actorId: viewer.id,
@@ -388,6 +415,56 @@ export class CommentsService {
   }
 
   /**
+   * The author's approval of a held comment (decision 0077): it is shown from now on, and what its
+   * arrival would have told is told now — replies and mentions to their people, webhooks — while
+   * the author's own "awaits your approval" line goes. An operator's hiding stays (hidden_at).
+   */
+  async approveHeld(id: string): Promise<void> {
+    const approved = await this.store.run(async ({ comments, notifications }) => {
+      const current = await comments.findById(id);
+      if (!current || !(await comments.setWithheld(id, 'held', null))) return undefined;
+      await notifications.removeAboutComment(id);
+      const mentioned = (await comments.mentionsOf([id])).get(id) ?? [];
+      const events: NotificationEvent[] = [];
+      if (current.parentId !== null) {
+        const parent = await comments.findFacts(current.parentId);
+        if (parent && parent.authorId !== current.author.id) {
+          events.push({
+            recipientId: parent.authorId,
+            actorId: current.author.id,
+            kind: 'reply',
+            postId: current.postId,
+            commentId: id,
+            groupKey: `reply:${parent.id}`,
+          });
+        }
+      }
+      const told = new Set(events.map((event) => event.recipientId));
+      for (const user of mentioned) {
+        if (!told.has(user.id)) events.push(this.mentionEvent(user.id, current.author, current));
+      }
+      await notifications.add(events);
+      const { withheld: _held, ...shown } = current;
+      return { record: shown, mentioned };
+    });
+    if (!approved) return;
+    const finds = await this.passageFinder(this.store.repositories.comments, approved.record.postId, [
+      approved.record,
+    ]);
+    if (!approved.record.hidden) {
+      await this.listener?.commentCreated(this.present(approved.record, approved.mentioned, finds));
+    }
+  }
+
+  /** A comment as its author's queue shows it (the same presentation as the discussion's). */
+  async presentRecords(postId: string, records: CommentRecord[]): Promise<Comment[]> {
+    const comments = this.store.repositories.comments;
+    const mentions = await comments.mentionsOf(records.map((comment) => comment.id));
+    const finds = await this.passageFinder(comments, postId, records);
+    return records.map((comment) => this.present(comment, mentions.get(comment.id) ?? [], finds));
+  }
+
+  /**
    * What readers see: HTML with mention links, and whether an in-line comment's passage is still in
    * the post; a deleted comment has neither author nor text nor passage.
    */
@@ -405,6 +482,33 @@ export class CommentsService {
     const anchor = comment.anchor && { ...comment.anchor, found: finds(comment.anchor) };
     return { ...comment, bodyHtml: linkMentions(html, ids), anchor };
   }
+}
+
+/**
+ * Who moderates a post's comments (decision 0077): its author, and for a publication's post its
+ * owner and editors.
+ */
+export async function mayModerate(
+  comments: CommentsRepository,
+  postId: string,
+  userId: string,
+): Promise<boolean> {
+  const rules = await comments.postRules(postId);
+  if (!rules) return false;
+  if (rules.authorId === userId) return true;
+  return rules.publicationId !== null && (await comments.editsPublication(rules.publicationId, userId));
+}
+
+/** The post's author's line: a comment waits for their approval, in their queue. */
+function heldEvent(postAuthorId: string, actorId: string, comment: CommentRecord): NotificationEvent {
+  return {
+    recipientId: postAuthorId,
+    actorId,
+    kind: 'held',
+    postId: comment.postId,
+    commentId: comment.id,
+    groupKey: `held:${comment.postId}`,
+  };
 }
 
 /** A UTF-16 half without its other half: what clipping the context can leave at its edge. */
