@@ -170,6 +170,12 @@ export function createRoutes(): RouteObject[] {
                   path: 'notifications',
                   ...lazyPage('notifications/pages/notifications-page', 'NotificationsPage'),
                 },
+                // The writer's queue of comments awaiting approval (decision 0077).
+                {
+                  id: 'held-comments',
+                  path: 'comments/held',
+                  ...lazyPage('comments/pages/held-comments-page', 'HeldCommentsPage'),
+                },
                 // The operators' page; the API answers anyone else 403, shown as such.
                 { id: 'admin', path: 'admin', ...lazyPage('admin/pages/admin-page', 'AdminPage') },
                 // The writer's publications, and one publication as its members manage it.

@@ -20,3 +20,6 @@ export function editPostPath(postId: string): string {
 
 /** A person's profile: `/@handle` when they have one, else `/profile?userId=` (contracts/site.ts). */
 export const profilePath = profilePagePath;
+
+/** The author's queue of comments awaiting their approval (decision 0077). */
+export const HELD_COMMENTS_PATH = '/comments/held';

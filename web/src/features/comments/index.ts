@@ -5,3 +5,5 @@ export { CommentHeader } from './components/comment-item';
 export { Discussion, prepareDiscussion } from './discussion-on-demand';
 // Loaded on demand, so that it stays out of the first load of the pages that offer it.
 export const loadCommentForm = async () => (await import('./components/comment-form')).CommentForm;
+// The writer's defaults for comments, set in Settings (decision 0077).
+export { getCommentSettings, saveCommentSettings } from './api/author-moderation';

@@ -25,6 +25,9 @@ export interface CommentItemProps {
   /** Absent when the reader cannot report it (signed out, or their own comment). */
   onReport?: (() => void) | undefined;
   onEdited: (comment: Comment) => void;
+  /** The post's author's own moderation (decision 0077): absent for everyone else. */
+  onHide?: (() => void) | undefined;
+  onBlock?: (() => void) | undefined;
 }
 
 /**
@@ -40,6 +43,8 @@ export function CommentItem({
   onDelete,
   onReport,
   onEdited,
+  onHide,
+  onBlock,
 }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const author = comment.author;
@@ -54,6 +59,11 @@ export function CommentItem({
     <article className="comment" aria-label={`Comment by ${author.username}`}>
       <CommentHeader author={author} createdAt={comment.createdAt} editedAt={comment.editedAt} />
       {comment.hidden ? <p className="notice">Hidden by the operators: only you see it.</p> : null}
+      {comment.withheld === 'held' ? (
+        <p className="notice">Awaiting the author's approval: only you see it for now.</p>
+      ) : comment.withheld === 'hidden' ? (
+        <p className="notice">Hidden by the post's author: only you see it.</p>
+      ) : null}
       {comment.anchor ? (
         comment.anchor.found ? (
           // The passage layer (features/passages) scrolls to the passage on a click.
@@ -86,7 +96,7 @@ export function CommentItem({
           dangerouslySetInnerHTML={{ __html: comment.bodyHtml }}
         />
       )}
-      {!editing && (onReply || canEdit || canDelete || onReport) ? (
+      {!editing && (onReply || canEdit || canDelete || onReport || onHide || onBlock) ? (
         <div className="comment__actions">
           {onReply ? (
             <button
@@ -116,6 +126,26 @@ export function CommentItem({
               onClick={onReport}
             >
               Report
+            </button>
+          ) : null}
+          {onHide ? (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={`Hide comment by ${author.username}`}
+              onClick={onHide}
+            >
+              Hide
+            </button>
+          ) : null}
+          {onBlock ? (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={`Block ${author.username} from commenting on your posts`}
+              onClick={onBlock}
+            >
+              Block commenter
             </button>
           ) : null}
           {canDelete ? (

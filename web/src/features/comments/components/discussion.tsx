@@ -14,6 +14,7 @@ import { useMorePages } from '../../../components/ui/use-more-pages';
 import type { CommentView, PostView } from '../../../lib/post-summary';
 import { readPostPath } from '../../../lib/paths';
 import { deleteComment } from '../api/delete-comment';
+import { blockUser, moderateComment, setCommentsClosed } from '../api/author-moderation';
 import { CommentItem } from './comment-item';
 import type { ReplyTarget } from './comment-form';
 import { AppLink } from '../../../components/ui/app-link';
@@ -75,6 +76,49 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
 
   const canDelete = (comment: CommentView) =>
     viewerId !== null && (comment.author?.id === viewerId || post.authorId === viewerId);
+  // The post's author moderates their discussion (decision 0077); the server checks it again.
+  const isPostAuthor = viewerId !== null && post.authorId === viewerId;
+  const [closed, setClosed] = useState(post.commentsClosed === true);
+  const [closing, setClosing] = useState(false);
+  const [moderationError, setModerationError] = useState<string | null>(null);
+
+  const toggleClosed = async () => {
+    setClosing(true);
+    setModerationError(null);
+    const result = await setCommentsClosed(post.id, !closed);
+    setClosing(false);
+    if (!result.ok) {
+      setModerationError(result.error.message);
+      return;
+    }
+    setClosed(result.data.response.closed);
+    setAnnouncement(result.data.response.closed ? 'Comments closed' : 'Comments opened');
+  };
+
+  const hideComment = async (comment: CommentView) => {
+    setModerationError(null);
+    const result = await moderateComment(comment.id, 'hide');
+    if (!result.ok) {
+      setModerationError(result.error.message);
+      return;
+    }
+    // Gone for readers, and from the author's view too; its writer still sees it, marked.
+    setRemoved((ids) => new Set([...ids, comment.id]));
+    onCountChange(-1);
+    setAnnouncement('Comment hidden');
+    window.setTimeout(() => sectionRef.current?.focus({ preventScroll: true }), 0);
+  };
+
+  const blockCommenter = async (comment: CommentView) => {
+    if (!comment.author) return;
+    setModerationError(null);
+    const result = await blockUser(comment.author.id);
+    if (!result.ok) {
+      setModerationError(result.error.message);
+      return;
+    }
+    setAnnouncement(`${comment.author.username} can no longer comment on your posts`);
+  };
 
   const repliesOf = (top: CommentView): CommentView[] => {
     const loaded = top.replies ?? [];
@@ -119,6 +163,7 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
     const view: CommentView = deleted ? { ...shown, deleted: true, author: null, bodyHtml: '' } : shown;
     const top = replyParent ?? comment;
     const topDeleted = top.deleted || tombstones.has(top.id);
+    const moderates = isPostAuthor && !deleted && view.author !== null && view.author.id !== viewerId;
     return (
       <CommentItem
         comment={view}
@@ -146,6 +191,8 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
           setEdited((map) => new Map([...map, [saved.id, saved]]));
           setAnnouncement('Comment saved');
         }}
+        onHide={moderates ? () => void hideComment(view) : undefined}
+        onBlock={moderates ? () => void blockCommenter(view) : undefined}
       />
     );
   };
@@ -175,7 +222,8 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
               onAdded={(reply) => {
                 setAddedReplies((items) => [...items, reply]);
                 setReplyingTo(null);
-                onCountChange(1);
+                // A held reply is not counted until the author approves it.
+                if (reply.withheld === undefined) onCountChange(1);
                 setAnnouncement('Reply posted');
               }}
             />
@@ -213,7 +261,27 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
         }
       </Loaded>
 
-      {viewer.status ? (
+      {isPostAuthor ? (
+        <p className="discussion__moderation">
+          <button
+            className="button button--secondary"
+            type="button"
+            disabled={closing}
+            onClick={() => void toggleClosed()}
+          >
+            {closed ? 'Open comments' : 'Close comments'}
+          </button>
+        </p>
+      ) : null}
+      {moderationError !== null ? (
+        <p className="form-error" role="alert">
+          {moderationError}
+        </p>
+      ) : null}
+
+      {closed && !isPostAuthor ? (
+        <p className="discussion__closed">Comments are closed.</p>
+      ) : viewer.status ? (
         <Suspense fallback={<div className="comment-form comment-form--loading" aria-hidden="true" />}>
           <CommentForm
             key={formKey}
@@ -221,8 +289,13 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
             focusOnMount={formKey > 0}
             onAdded={(comment) => {
               setAdded((items) => [...items, comment]);
-              onCountChange(1);
-              setAnnouncement('Comment posted');
+              // A held comment is not counted until the author approves it.
+              if (comment.withheld === undefined) onCountChange(1);
+              setAnnouncement(
+                comment.withheld === 'held'
+                  ? "Comment posted, awaiting the author's approval"
+                  : 'Comment posted',
+              );
               // A fresh form: useZodForm keeps a successful form pending, which suits pages that
               // navigate away; here the reader stays and may write again.
               setFormKey((key) => key + 1);

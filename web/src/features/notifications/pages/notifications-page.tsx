@@ -7,7 +7,7 @@ import { ErrorRetry } from '../../../components/ui/error-retry';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { ApiFailure } from '../../../lib/api-client';
-import { profilePath, readPostPath } from '../../../lib/paths';
+import { HELD_COMMENTS_PATH, profilePath, readPostPath } from '../../../lib/paths';
 import { getNotifications, markAllNotificationsRead, markNotificationRead } from '../api/notifications-api';
 import { announceUnread } from '../unread-events';
 import '../notifications.css';
@@ -23,6 +23,8 @@ interface ListState {
 function targetOf(group: NotificationGroup): string {
   // An invitation is answered where the writer's publications are.
   if (group.publication) return '/publications';
+  // A held comment is approved or rejected in the author's queue (decision 0077).
+  if (group.kind === 'held') return HELD_COMMENTS_PATH;
   if (!group.post) return profilePath(group.actor);
   return `${readPostPath(group.post)}#discussion`;
 }

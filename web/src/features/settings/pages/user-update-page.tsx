@@ -21,6 +21,7 @@ import { ProfilePictureForm } from '../components/profile-picture-form';
 import { ExportData } from '../components/export-data';
 import { PublicationsLink } from '../components/publications-link';
 import { StatsLink } from '../components/stats-link';
+import { CommentSettingsSection } from '../components/comment-settings';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import { WebhooksSection } from '../components/webhooks-section';
 import { SubscribersLink } from '../../subscribers';
@@ -143,6 +144,7 @@ export function UserUpdatePage() {
       ) : null}
       <PublicationsLink />
       <StatsLink />
+      <CommentSettingsSection />
       <SubscribersLink />
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />

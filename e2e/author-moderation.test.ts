@@ -1,0 +1,77 @@
+import { createUser } from './support/api';
+import { axeViolations } from './support/axe';
+import { commentBy, discussion, openAs } from './support/discussion';
+import { expect, PHONE, test } from './support/fixtures';
+import { discussionIsLive, publish, readPath, tag } from './support/posts';
+import { expectNoHorizontalScroll } from './support/screens';
+
+/** The author's own moderation of the discussion under their posts (decision 0077). */
+test.describe("the author's own moderation", () => {
+  test('the author closes comments; a reader sees them closed instead of the form', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Closer${tag()}`);
+    const reader = await createUser(serverURL, `Closed${tag()}`);
+    const post = await publish(serverURL, author, { title: `Closing ${tag()}`, content: 'Enough said.' });
+
+    const own = await openAs(newPage, readPath(post), author);
+    await discussionIsLive(own);
+    await discussion(own).getByRole('button', { name: 'Close comments' }).click();
+    await expect(discussion(own).getByRole('button', { name: 'Open comments' })).toBeVisible();
+
+    const page = await openAs(newPage, readPath(post), reader);
+    await discussionIsLive(page);
+    await expect(discussion(page).getByText('Comments are closed.')).toBeVisible();
+    await expect(discussion(page).getByLabel('Add to the discussion')).toHaveCount(0);
+  });
+
+  test("a first-time commenter's comment waits, and the author approves it from the queue", async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Holder${tag()}`);
+    const reader = await createUser(serverURL, `Newcomer${tag()}`);
+    const post = await publish(serverURL, author, { title: `Holding ${tag()}`, content: 'Say hello.' });
+    const words = `Hello from a stranger ${tag()}`;
+
+    // The setting, ticked in Settings.
+    const settings = await openAs(newPage, '/settings', author);
+    const hold = settings.getByLabel('Hold first-time commenters’ comments for approval');
+    await expect(hold).toBeEnabled();
+    await hold.check();
+    await expect(settings.getByText('Comment settings saved')).toBeAttached();
+
+    const page = await openAs(newPage, readPath(post), reader);
+    await discussionIsLive(page);
+    await discussion(page).getByLabel('Add to the discussion').fill(words);
+    await discussion(page).getByRole('button', { name: 'Comment', exact: true }).click();
+    const mine = commentBy(page, reader.username);
+    await expect(mine.getByText("Awaiting the author's approval: only you see it for now.")).toBeVisible();
+    await expect(discussion(page).getByRole('heading', { level: 2 })).toHaveText('Discussion (0)');
+
+    // No one else sees it yet.
+    const other = await newPage();
+    await other.goto(readPath(post));
+    await discussionIsLive(other);
+    await expect(discussion(other).getByText('No comments yet. Start the discussion.')).toBeVisible();
+
+    // The author hears of it and approves it in the queue, at 375 px and dark.
+    const queue = await openAs(newPage, '/notifications', author, PHONE, 'dark');
+    await queue.getByRole('link', { name: /left a comment awaiting your approval on/ }).click();
+    await expect(queue.getByRole('heading', { level: 1, name: 'Comments awaiting approval' })).toBeVisible();
+    const held = queue.getByRole('article', { name: `Comment by ${reader.username}` });
+    await expect(held).toContainText(words);
+    await expectNoHorizontalScroll(queue, PHONE.width);
+    expect(await axeViolations(queue)).toEqual([]);
+    await queue.screenshot({ path: 'test-results/author-moderation-queue.png', fullPage: true });
+    await held.getByRole('button', { name: `Approve comment by ${reader.username}` }).click();
+    await expect(queue.getByText('Nothing awaits your approval')).toBeVisible();
+
+    // Now everyone reads it.
+    await other.reload();
+    await discussionIsLive(other);
+    await expect(commentBy(other, reader.username)).toContainText(words);
+    await expect(commentBy(other, reader.username).getByText(/Awaiting/)).toHaveCount(0);
+  });
+});
