@@ -15,6 +15,7 @@ import type { CommentView, PostView } from '../../../lib/post-summary';
 import { readPostPath } from '../../../lib/paths';
 import { deleteComment } from '../api/delete-comment';
 import { blockUser, moderateComment, setCommentsClosed } from '../api/author-moderation';
+import '../author-moderation.css';
 import { CommentItem } from './comment-item';
 import type { ReplyTarget } from './comment-form';
 import { AppLink } from '../../../components/ui/app-link';

@@ -8,6 +8,7 @@ import { readPostPath } from '../../../lib/paths';
 import { getHeldComments, moderateComment } from '../api/author-moderation';
 import { CommentHeader } from '../components/comment-item';
 import '../comments.css';
+import '../author-moderation.css';
 
 interface QueueState {
   items: HeldComment[];
