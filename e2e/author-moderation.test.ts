@@ -1,4 +1,4 @@
-import { createUser } from './support/api';
+import { createUser, signInAs } from './support/api';
 import { axeViolations } from './support/axe';
 import { commentBy, discussion, openAs } from './support/discussion';
 import { expect, PHONE, test } from './support/fixtures';
@@ -36,7 +36,7 @@ test.describe("the author's own moderation", () => {
     const words = `Hello from a stranger ${tag()}`;
 
     // The setting, ticked in Settings.
-    const settings = await openAs(newPage, '/settings', author);
+    const settings = await openAs(newPage, '/userupdate', author);
     const hold = settings.getByLabel('Hold first-time commenters’ comments for approval');
     await expect(hold).toBeEnabled();
     await hold.check();
@@ -56,9 +56,17 @@ test.describe("the author's own moderation", () => {
     await discussionIsLive(other);
     await expect(discussion(other).getByText('No comments yet. Start the discussion.')).toBeVisible();
 
-    // The author hears of it and approves it in the queue, at 375 px and dark.
-    const queue = await openAs(newPage, '/notifications', author, PHONE, 'dark');
-    await queue.getByRole('link', { name: /left a comment awaiting your approval on/ }).click();
+    // The author hears of it; the notification leads to the queue.
+    const told = await openAs(newPage, '/notifications', author);
+    await expect(
+      told.getByRole('link', { name: /left a comment awaiting your approval on/ }),
+    ).toHaveAttribute('href', '/comments/held');
+
+    // The queue, at 375 px and dark: the author approves the comment there.
+    // bypassCSP: axe is a script the page's Content-Security-Policy would refuse.
+    const queue = await newPage({ viewport: PHONE, colorScheme: 'dark', bypassCSP: true });
+    await signInAs(queue, author);
+    await queue.goto('/comments/held');
     await expect(queue.getByRole('heading', { level: 1, name: 'Comments awaiting approval' })).toBeVisible();
     const held = queue.getByRole('article', { name: `Comment by ${reader.username}` });
     await expect(held).toContainText(words);

@@ -69,7 +69,7 @@ export function HeldCommentsPage() {
       <h1>Comments awaiting approval</h1>
       <p className="held-comments__lead">
         First-time commenters’ comments on your posts wait here until you approve them. No one else sees them
-        until then. Change this in <AppLink to="/settings">Settings</AppLink>.
+        until then. Change this in <AppLink to="/userupdate">Settings</AppLink>.
       </p>
       <p className="visually-hidden" role="status">
         {announcement}
@@ -102,7 +102,7 @@ export function HeldCommentsPage() {
                 />
                 <div className="held-comments__actions">
                   <button
-                    className="button"
+                    className="button button--primary"
                     type="button"
                     disabled={pending === line.comment.id}
                     aria-label={`Approve comment by ${line.comment.author?.username ?? ''}`}

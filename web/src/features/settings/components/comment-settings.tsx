@@ -28,11 +28,17 @@ export function CommentSettingsSection() {
   }, []);
 
   const change = async (next: Partial<CommentSettings>) => {
+    if (settings === null) return;
+    const before = settings;
+    // The box shows its new state at once; a failure puts it back and says why.
+    setSettings({ ...settings, ...next });
     setSaving(true);
     setError(null);
+    setSaved('');
     const result = await saveCommentSettings(next);
     setSaving(false);
     if (!result.ok) {
+      setSettings(before);
       setError(result.error.message);
       return;
     }
