@@ -120,12 +120,12 @@ test.describe("a publication's own site at its sub-domain", () => {
     const rss = await page.mainFrame().goto('/rss.xml');
     expect(rss?.status()).toBe(200);
     expect(rss?.headers()['content-type']).toContain('application/rss+xml');
-    expect(await rss?.text()).toContain(`${blog.url}/posts/${post.id}`);
+    expect(await rss?.text()).toContain(`${blog.url}/posts/a-letter-from-the-sub-domain`);
     const atom = await page.mainFrame().goto('/atom.xml');
     expect(atom?.status()).toBe(200);
     expect(atom?.headers()['content-type']).toContain('application/atom+xml');
     const atomText = (await atom?.text()) ?? '';
-    expect(atomText).toContain(`${blog.url}/posts/${post.id}`);
+    expect(atomText).toContain(`${blog.url}/posts/a-letter-from-the-sub-domain`);
     expect(atomText).toContain(`${blog.url}/atom.xml`);
     const sitemap = await page.mainFrame().goto('/sitemap.xml');
     expect(sitemap?.status()).toBe(200);
@@ -133,7 +133,11 @@ test.describe("a publication's own site at its sub-domain", () => {
       (match) => match[1],
     );
     // The sub-domain's own addresses, not the main site's.
-    expect(locs).toEqual([`${blog.url}/`, `${blog.url}/about`, `${blog.url}/posts/${post.id}`]);
+    expect(locs).toEqual([
+      `${blog.url}/`,
+      `${blog.url}/about`,
+      `${blog.url}/posts/a-letter-from-the-sub-domain`,
+    ]);
     const robots = await page.mainFrame().goto('/robots.txt');
     expect(robots?.status()).toBe(200);
     expect(await robots?.text()).toContain(`Sitemap: ${blog.url}/sitemap.xml`);

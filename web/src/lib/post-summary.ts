@@ -85,10 +85,16 @@ export const summarizeProfilePost = (post: Post) => summarize(post, cachedProfil
  * The read page's post: the rendered HTML is all it shows of the body, so the Markdown stays on the
  * server, and only its description (for the head) comes along.
  */
-export type PostView = Omit<ReadablePost, 'content'> & { description: string };
+export type PostView = Omit<ReadablePost, 'content' | PostSetting> &
+  Partial<Pick<ReadablePost, PostSetting>> & { description: string };
+
+/** The post's own settings (decision 79): most posts have none, so the page's data leaves them out. */
+type PostSetting = 'slug' | 'metaTitle' | 'metaDescription' | 'socialImage' | 'canonicalUrl';
+const SETTINGS: PostSetting[] = ['slug', 'metaTitle', 'metaDescription', 'socialImage', 'canonicalUrl'];
 
 export function toPostView(post: ReadablePost): PostView {
-  const { content: _markdown, ...view } = post;
+  const { content: _markdown, ...view }: Omit<PostView, 'description'> & { content: string } = post;
+  for (const key of SETTINGS) if (view[key] === null) delete view[key];
   return { ...view, description: cachedDescription(post) };
 }
 

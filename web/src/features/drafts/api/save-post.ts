@@ -15,7 +15,16 @@ export interface PostDraftInput {
   newsletter?: NewsletterChoice | undefined;
   /** Saved at a pause in typing: the version history keeps one entry per few minutes of those. */
   autosave?: boolean;
+  /** The post's own settings the writer changed (decision 79); each absent keeps the post's. */
+  slug?: string | undefined;
+  metaTitle?: string | null | undefined;
+  metaDescription?: string | null | undefined;
+  socialImageId?: string | null | undefined;
+  canonicalUrl?: string | null | undefined;
 }
+
+/** The settings' fields of a save, which autosave keeps with a draft like its topics. */
+export type PostSettingsKey = 'slug' | 'metaTitle' | 'metaDescription' | 'socialImageId' | 'canonicalUrl';
 
 /** What a save asks for: stay a draft, publish now, or publish at a future time. */
 export type PublishIntent = { status: 'draft' } | { status: 'published' } | { publishAt: string };

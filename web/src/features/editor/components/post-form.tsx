@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import type { PostInput } from '../../../../../contracts/posts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
-import type { NewsletterChoice, PostDraftInput, StudioPost } from '../../drafts';
+import type { NewsletterChoice, PostDraftInput, PostSettingsKey, StudioPost } from '../../drafts';
 import { useDraft, type PostAction, type SubmitPost } from '../hooks/use-draft';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { usePictureUploads } from '../hooks/use-picture-uploads';
@@ -46,7 +46,7 @@ export interface PostFormProps {
    * The page's own fields that autosave keeps with the words (the topics, a changed cover), so a
    * draft left without pressing a button keeps them too. A change to them is a change to save.
    */
-  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId'>;
+  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | PostSettingsKey>;
   /** The "Publish in" choice of issue 11, just above the buttons that send the post. */
   publicationSlot?: ReactNode;
   /** The newsletter list the post goes to, whose default choice the form starts at (decision 65). */

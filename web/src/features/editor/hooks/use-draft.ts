@@ -5,6 +5,7 @@ import type { FormErrors, Validation } from '../../../lib/validate';
 import {
   editPostPath,
   type PostDraftInput,
+  type PostSettingsKey,
   type PostStatus,
   type SaveAction,
   type StudioPost,
@@ -50,7 +51,7 @@ export interface DraftOptions {
   post: StudioPost | null;
   submit: SubmitPost;
   /** The page's own fields that autosave keeps with the words (the topics, a changed cover). */
-  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | 'newsletter'>;
+  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | 'newsletter' | PostSettingsKey>;
 }
 
 function errorsOf(failure: ApiFailure): FormErrors {

@@ -10,6 +10,7 @@ import { scheduledNotice } from '../../drafts';
 import { PublicationSelect } from '../../publications';
 import { TagInput } from '../../tags';
 import { CoverField } from '../components/cover-field';
+import { usePostSettings } from '../components/post-settings-panel';
 import { PostForm } from '../components/post-form';
 import { readPostPath } from '../../../lib/paths';
 import '../../../styles/posts.css';
@@ -24,6 +25,7 @@ export function AddPostPage() {
   const [cover, setCover] = useState<PostCover | null>(null);
   // The writer's own blog is named by their id; a publication by its address.
   const ownBlog = useSession().userData?.id ?? null;
+  const settings = usePostSettings(null);
 
   return (
     <div className="page page--narrow editor-page">
@@ -39,12 +41,17 @@ export function AddPostPage() {
         pendingLabel="Publishing…"
         tagsSlot={<TagInput value={tags} onChange={setTags} />}
         coverSlot={<CoverField value={cover} onChange={setCover} />}
-        draftFields={{ tags, coverId: cover?.id ?? null }}
-        publicationSlot={<PublicationSelect current={null} value={publication} onChange={setPublication} />}
+        draftFields={{ tags, coverId: cover?.id ?? null, ...settings.changes }}
+        publicationSlot={
+          <>
+            {settings.panel}
+            <PublicationSelect current={null} value={publication} onChange={setPublication} />
+          </>
+        }
         newsletterList={publication ?? ownBlog}
         submit={async (input, action, current) => {
           const result = await savePost(
-            { ...input, tags, publication, coverId: cover?.id ?? null },
+            { ...input, tags, publication, coverId: cover?.id ?? null, ...settings.changes },
             action,
             current,
           );

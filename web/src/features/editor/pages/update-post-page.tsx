@@ -16,6 +16,7 @@ import type { UpdatePostData } from '../../posts';
 import { PublicationSelect, publicationToSend } from '../../publications';
 import { TagInput } from '../../tags';
 import { CoverField } from '../components/cover-field';
+import { usePostSettings } from '../components/post-settings-panel';
 import { PostForm } from '../components/post-form';
 import { SharePreview } from '../components/share-preview';
 import { PostNotFound } from '../../posts';
@@ -109,6 +110,7 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
   const [cover, setCover] = useState<PostCover | null>(post.cover);
   // Sent only when the writer changed it: a publication's editor keeps the author's own picture.
   const coverId = cover?.id === post.cover?.id ? undefined : (cover?.id ?? null);
+  const settings = usePostSettings(post);
   return (
     <>
       <PostForm
@@ -118,19 +120,26 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
         pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
         tagsSlot={<TagInput value={tags} onChange={setTags} />}
         coverSlot={<CoverField value={cover} onChange={setCover} />}
-        draftFields={{ tags, coverId }}
+        draftFields={{ tags, coverId, ...settings.changes }}
         publicationSlot={
-          canMove ? (
-            <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
-          ) : undefined
+          <>
+            {settings.panel}
+            {canMove ? (
+              <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
+            ) : null}
+          </>
         }
         newsletterList={publication ?? post.publication?.slug ?? post.authorId}
         submit={async (input, action, current) => {
           const moveTo = publicationToSend(publication, post.publication);
-          const result = await savePost({ ...input, tags, publication: moveTo, coverId }, action, {
-            postId: post.id,
-            version: current.version,
-          });
+          const result = await savePost(
+            { ...input, tags, publication: moveTo, coverId, ...settings.changes },
+            action,
+            {
+              postId: post.id,
+              version: current.version,
+            },
+          );
           if (!result.ok) {
             console.error('Error updating post', result.error);
             return result.error;

@@ -1,0 +1,228 @@
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  CANONICAL_URL_MAX,
+  META_DESCRIPTION_MAX,
+  META_TITLE_MAX,
+  POST_SLUG_MAX,
+  postSettingsFields,
+  slugFromTitle,
+} from '../../../../../contracts/post-settings';
+import type { Post, PostCover } from '../../../../../contracts/posts';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { uploadMedia } from '../../../lib/upload-media';
+import { CoverImage } from '../../posts';
+import './post-settings-panel.css';
+
+/** What a save sends of the settings: only what the writer changed, and only when it is valid. */
+export interface PostSettingsChanges {
+  slug?: string;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  socialImageId?: string | null;
+  canonicalUrl?: string | null;
+}
+
+type SettingsField = 'slug' | 'metaTitle' | 'metaDescription' | 'canonicalUrl';
+const TEXT_FIELDS: SettingsField[] = ['slug', 'metaTitle', 'metaDescription', 'canonicalUrl'];
+// The routes' own rules and messages (contracts/post-settings.ts), so the panel never sends what they refuse.
+const fieldSchemas = postSettingsFields;
+
+interface SettingsState {
+  texts: Record<SettingsField, string>;
+  picture: PostCover | null;
+}
+
+function initialState(post: Post | null): SettingsState {
+  return {
+    texts: {
+      slug: post?.slug ?? '',
+      metaTitle: post?.metaTitle ?? '',
+      metaDescription: post?.metaDescription ?? '',
+      canonicalUrl: post?.canonicalUrl ?? '',
+    },
+    picture: post?.socialImage ?? null,
+  };
+}
+
+/**
+ * A post's own settings on the writing pages (decision 79): its address, what search engines and
+ * link previews show, and where it was first published. The state lives here; the page sends
+ * `changes` with the post (and autosave keeps them with a draft, like the topics and the cover).
+ */
+export function usePostSettings(post: Post | null, title: string | null = null) {
+  const [state, setState] = useState(() => initialState(post));
+  const saved = useMemo(() => initialState(post), [post]);
+  const errors: Partial<Record<SettingsField, string>> = {};
+  const changes: PostSettingsChanges = {};
+  for (const field of TEXT_FIELDS) {
+    const value = state.texts[field];
+    if (value === saved.texts[field]) continue;
+    // An emptied address asks for none of the writer's: the server keeps or makes the title's.
+    if (field === 'slug' && value.trim() === '') continue;
+    const parsed = fieldSchemas[field].safeParse(value);
+    if (parsed.success) Object.assign(changes, { [field]: parsed.data });
+    else errors[field] = parsed.error.issues[0]?.message;
+  }
+  if ((state.picture?.id ?? null) !== (saved.picture?.id ?? null))
+    changes.socialImageId = state.picture?.id ?? null;
+  const panel = (
+    <PostSettingsPanel
+      state={state}
+      errors={errors}
+      titleSlug={slugFromTitle(title ?? post?.title ?? '')}
+      onText={(field, value) => setState((now) => ({ ...now, texts: { ...now.texts, [field]: value } }))}
+      onPicture={(picture) => setState((now) => ({ ...now, picture }))}
+    />
+  );
+  return { changes, panel };
+}
+
+function PostSettingsPanel({
+  state,
+  errors,
+  titleSlug,
+  onText,
+  onPicture,
+}: {
+  state: SettingsState;
+  errors: Partial<Record<SettingsField, string>>;
+  titleSlug: string | null;
+  onText: (field: SettingsField, value: string) => void;
+  onPicture: (picture: PostCover | null) => void;
+}) {
+  const { texts } = state;
+  const shownSlug = texts.slug.trim() || titleSlug || 'its-title';
+  return (
+    <details className="post-settings">
+      <summary className="post-settings__summary">Post settings</summary>
+      <div className="post-settings__body">
+        <TextField
+          label="Address"
+          name="slug"
+          value={texts.slug}
+          onValueChange={(value) => onText('slug', value)}
+          hint={`On your blog: /posts/${shownSlug}. Empty: made from the title when published. An old address keeps leading here.`}
+          placeholder={titleSlug ?? ''}
+          maxLength={POST_SLUG_MAX + 10}
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.slug}
+        />
+        <TextField
+          label="Search title"
+          name="metaTitle"
+          value={texts.metaTitle}
+          onValueChange={(value) => onText('metaTitle', value)}
+          hint={`For search engines and link previews; empty: the title. ${texts.metaTitle.length}/${META_TITLE_MAX}`}
+          error={errors.metaTitle}
+        />
+        <TextAreaField
+          label="Search description"
+          name="metaDescription"
+          rows={2}
+          value={texts.metaDescription}
+          onValueChange={(value) => onText('metaDescription', value)}
+          hint={`Empty: the post’s opening lines. ${texts.metaDescription.length}/${META_DESCRIPTION_MAX}`}
+          error={errors.metaDescription}
+        />
+        <SocialPictureField value={state.picture} onChange={onPicture} />
+        <TextField
+          label="Canonical address"
+          name="canonicalUrl"
+          inputMode="url"
+          value={texts.canonicalUrl}
+          onValueChange={(value) => onText('canonicalUrl', value)}
+          hint="First published elsewhere? Its address there (https://…), which search engines then credit."
+          maxLength={CANONICAL_URL_MAX + 10}
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.canonicalUrl}
+        />
+      </div>
+    </details>
+  );
+}
+
+const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+
+/** The link previews' picture, uploaded like the cover (POST /api/media) and apart from it. */
+function SocialPictureField({
+  value,
+  onChange,
+}: {
+  value: PostCover | null;
+  onChange: (picture: PostCover | null) => void;
+}): ReactNode {
+  const baseId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const choose = async (file: File) => {
+    setUploading(true);
+    setProblem(null);
+    const result = await uploadMedia(file);
+    setUploading(false);
+    if (result.ok) {
+      onChange(result.media);
+      setAnnouncement('Social picture added.');
+    } else setProblem(`Social picture not added: ${result.message}`);
+  };
+  return (
+    <div className="field" role="group" aria-labelledby={`${baseId}-label`}>
+      <span className="post-settings__label" id={`${baseId}-label`}>
+        Social picture
+      </span>
+      <p className="field__hint" id={`${baseId}-hint`}>
+        Shown in link previews instead of the cover (1200 × 630 suits most).
+      </p>
+      {value ? <CoverImage className="post-settings__picture" cover={value} sizes="16rem" /> : null}
+      <div className="post-settings__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={uploading}
+          aria-describedby={`${baseId}-hint`}
+          onClick={() => fileInput.current?.click()}
+        >
+          {uploading ? 'Uploading…' : value ? 'Replace social picture' : 'Add a social picture'}
+        </button>
+        {value && !uploading ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              onChange(null);
+              setAnnouncement('Social picture removed.');
+            }}
+          >
+            Remove social picture
+          </button>
+        ) : null}
+      </div>
+      <input
+        ref={fileInput}
+        className="visually-hidden"
+        type="file"
+        accept={ACCEPTED}
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="social-picture-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void choose(file);
+        }}
+      />
+      {problem ? (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
