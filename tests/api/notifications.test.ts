@@ -10,7 +10,14 @@ import {
   handleOf,
 } from './support/harness';
 import { createPost, deletePost, getPage, walkPages } from './support/posts';
-import { addComment, block, notificationsOf, uniqueName, unreadOf } from './support/conversation';
+import {
+  addComment,
+  block,
+  notificationsOf,
+  postComment,
+  uniqueName,
+  unreadOf,
+} from './support/conversation';
 
 const favorite = (ctx: ApiContext, user: TestUser, postId: string, method: 'POST' | 'DELETE' = 'POST') =>
   request(ctx, { method, url: `/api/post/favorite?id=${postId}`, token: user.token });
@@ -212,7 +219,8 @@ describeEachDatabase('notifications API', (ctx) => {
     const troll = await signUpUser(ctx);
     const post = await createPost(ctx, writer);
     await block(ctx, writer, troll);
-    await addComment(ctx, troll, post.id, 'Hi');
+    // A block also keeps the reader off the blocker's discussions (decision 77).
+    expect((await postComment(ctx, { postId: post.id, body: 'Hi' }, troll.token)).status).toBe(403);
     await follow(ctx, troll, writer.id);
     await favorite(ctx, troll, post.id);
     expect((await notificationsOf(ctx, writer)).response).toEqual([]);
