@@ -27,6 +27,18 @@ export interface FeedAuthorRow {
   picture_id: string | null;
 }
 
+/** A feed item's columns, whichever posts it carries. */
+const FEED_POST_COLUMNS = [
+  'posts.id',
+  'posts.title',
+  'posts.content',
+  'posts.created_at',
+  'posts.updated_at',
+  'posts.author_id',
+  'users.username',
+  'users.handle',
+] as const;
+
 /** What the feeds read: the newest posts of the site or of one author, with their authors' names. */
 export class FeedsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
@@ -64,16 +76,7 @@ export class FeedsRepository {
       .selectFrom(page)
       .innerJoin('posts', 'posts.id', 'page.id')
       .innerJoin('users', 'users.id', 'posts.author_id')
-      .select([
-        'posts.id',
-        'posts.title',
-        'posts.content',
-        'posts.created_at',
-        'posts.updated_at',
-        'posts.author_id',
-        'users.username',
-        'users.handle',
-      ])
+      .select(FEED_POST_COLUMNS)
       .orderBy('page.at', 'desc')
       .orderBy('page.id', 'desc')
       .execute();
@@ -85,16 +88,7 @@ export class FeedsRepository {
     return this.db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.author_id')
-      .select([
-        'posts.id',
-        'posts.title',
-        'posts.content',
-        'posts.created_at',
-        'posts.updated_at',
-        'posts.author_id',
-        'users.username',
-        'users.handle',
-      ])
+      .select(FEED_POST_COLUMNS)
       .where('posts.id', 'in', ids)
       .where(publiclyListed('posts'))
       .orderBy('posts.published_at', 'desc')

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { NewsletterSendReport, SendState } from '../../../../../contracts/newsletter-subscribers';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { LocalDate } from '../../../components/ui/local-date';
-import { PendingButton } from '../../../components/ui/pending-button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { canonicalPostPath } from '../../../lib/paths';
+import { useFetchedPages } from '../../../lib/use-fetched-pages';
 import { listSends } from '../api/subscribers';
 
 const STATE_LABELS: Record<SendState, string> = {
@@ -32,56 +33,15 @@ function outcomesLine({ emails }: NewsletterSendReport): string {
   return parts.join(' · ');
 }
 
-type Rows =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; rows: NewsletterSendReport[]; nextCursor: string | null };
-
 /** The posts emailed to the list, newest first, with what became of their emails. */
 export function SentPosts({ list }: { list: string }) {
-  const [rows, setRows] = useState<Rows>({ status: 'loading' });
-  const [more, setMore] = useState<{ pending: boolean; error: string | null }>({
-    pending: false,
-    error: null,
-  });
-  const inFlight = useRef<AbortController | null>(null);
+  const readPage = useCallback(
+    (cursor: string | null, signal?: AbortSignal) => listSends(list, cursor, signal),
+    [list],
+  );
+  const { resource, reload, more, showMore } = useFetchedPages(readPage);
 
-  const load = useCallback(async () => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setRows({ status: 'loading' });
-    const result = await listSends(list, null, controller.signal);
-    if (controller.signal.aborted) return;
-    setRows(
-      result.ok
-        ? { status: 'ready', rows: result.data.response, nextCursor: result.data.nextCursor }
-        : { status: 'failed', message: result.error.message },
-    );
-  }, [list]);
-
-  useEffect(() => {
-    void load();
-    return () => inFlight.current?.abort();
-  }, [load]);
-
-  const showMore = async () => {
-    if (rows.status !== 'ready' || !rows.nextCursor) return;
-    setMore({ pending: true, error: null });
-    const result = await listSends(list, rows.nextCursor);
-    if (!result.ok) {
-      setMore({ pending: false, error: result.error.message });
-      return;
-    }
-    setMore({ pending: false, error: null });
-    setRows({
-      status: 'ready',
-      rows: [...rows.rows, ...result.data.response],
-      nextCursor: result.data.nextCursor,
-    });
-  };
-
-  if (rows.status === 'loading') {
+  if (resource.status === 'loading') {
     return (
       <div aria-busy="true">
         <p className="visually-hidden" role="status">
@@ -93,14 +53,17 @@ export function SentPosts({ list }: { list: string }) {
       </div>
     );
   }
-  if (rows.status === 'failed') return <ErrorRetry message={rows.message} onRetry={() => void load()} />;
-  if (rows.rows.length === 0) {
+  if (resource.status === 'failed') {
+    return <ErrorRetry message={resource.message} onRetry={() => void reload()} />;
+  }
+  const { response: rows, nextCursor } = resource.value;
+  if (rows.length === 0) {
     return <p className="subscriber-list__empty">No post has been emailed to this list yet.</p>;
   }
   return (
     <>
       <ul className="sent-posts" aria-label="Posts emailed">
-        {rows.rows.map((row) => (
+        {rows.map((row) => (
           <li key={row.post.id} className="sent-post">
             <AppLink className="sent-post__title" to={canonicalPostPath(row.post.id)}>
               {row.post.title}
@@ -112,18 +75,13 @@ export function SentPosts({ list }: { list: string }) {
           </li>
         ))}
       </ul>
-      {rows.nextCursor ? (
-        <div className="subscriber-list__more">
-          <PendingButton pending={more.pending} pendingLabel="Loading…" onClick={() => void showMore()}>
-            Show more
-          </PendingButton>
-          {more.error ? (
-            <p className="form-error" role="alert">
-              {more.error}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <LoadMore
+        hasMore={nextCursor !== null}
+        loadingMore={more.loading}
+        moreError={more.error}
+        loadMore={showMore}
+        label="Show more"
+      />
     </>
   );
 }

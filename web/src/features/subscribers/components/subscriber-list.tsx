@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { Subscriber } from '../../../../../contracts/newsletter-subscribers';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../../contracts/newsletters';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { LocalDate } from '../../../components/ui/local-date';
-import { PendingButton } from '../../../components/ui/pending-button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useFetchedPages } from '../../../lib/use-fetched-pages';
 import { listSubscribers, removeSubscriber } from '../api/subscribers';
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -14,11 +15,6 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   unsubscribed: 'Unsubscribed',
   bounced: 'Bounced',
 };
-
-type Rows =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; rows: Subscriber[]; nextCursor: string | null };
 
 /**
  * The list itself: a search by the start of the address, a filter by state, 50 at a time with
@@ -29,54 +25,17 @@ export function SubscriberList({ list, onChanged }: { list: string; onChanged: (
   const statusId = useId();
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState<{ q: string; status: SubscriptionStatus | '' }>({ q: '', status: '' });
-  const [rows, setRows] = useState<Rows>({ status: 'loading' });
-  const [more, setMore] = useState<{ pending: boolean; error: string | null }>({
-    pending: false,
-    error: null,
-  });
+  const readPage = useCallback(
+    (cursor: string | null, signal?: AbortSignal) => listSubscribers(list, { ...filter, cursor }, signal),
+    [list, filter],
+  );
+  const { resource, reload, update, more, showMore } = useFetchedPages(readPage);
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const [removal, setRemoval] = useState<{ pending: boolean; error: string | null }>({
     pending: false,
     error: null,
   });
   const [announcement, setAnnouncement] = useState('');
-  const inFlight = useRef<AbortController | null>(null);
-
-  const load = useCallback(async () => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setRows({ status: 'loading' });
-    const result = await listSubscribers(list, { ...filter, cursor: null }, controller.signal);
-    if (controller.signal.aborted) return;
-    setRows(
-      result.ok
-        ? { status: 'ready', rows: result.data.response, nextCursor: result.data.nextCursor }
-        : { status: 'failed', message: result.error.message },
-    );
-  }, [list, filter]);
-
-  useEffect(() => {
-    void load();
-    return () => inFlight.current?.abort();
-  }, [load]);
-
-  const showMore = async () => {
-    if (rows.status !== 'ready' || !rows.nextCursor) return;
-    setMore({ pending: true, error: null });
-    const result = await listSubscribers(list, { ...filter, cursor: rows.nextCursor });
-    if (!result.ok) {
-      setMore({ pending: false, error: result.error.message });
-      return;
-    }
-    setMore({ pending: false, error: null });
-    setRows({
-      status: 'ready',
-      rows: [...rows.rows, ...result.data.response],
-      nextCursor: result.data.nextCursor,
-    });
-  };
-
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setFilter((current) => ({ ...current, q: typed.trim() }));
@@ -91,11 +50,7 @@ export function SubscriberList({ list, onChanged }: { list: string; onChanged: (
       return;
     }
     setRemoval({ pending: false, error: null });
-    setRows((current) =>
-      current.status === 'ready'
-        ? { ...current, rows: current.rows.filter((row) => row.id !== removing.id) }
-        : current,
-    );
+    update((page) => ({ ...page, response: page.response.filter((row) => row.id !== removing.id) }));
     setAnnouncement(`${removing.email} was removed.`);
     setRemoving(null);
     onChanged();
@@ -149,7 +104,7 @@ export function SubscriberList({ list, onChanged }: { list: string; onChanged: (
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {rows.status === 'loading' ? (
+      {resource.status === 'loading' ? (
         <div aria-busy="true">
           <p className="visually-hidden" role="status">
             Loading subscribers…
@@ -158,15 +113,15 @@ export function SubscriberList({ list, onChanged }: { list: string; onChanged: (
             <Skeleton key={n} className="skeleton--line subscriber-list__skeleton" />
           ))}
         </div>
-      ) : rows.status === 'failed' ? (
-        <ErrorRetry message={rows.message} onRetry={() => void load()} />
-      ) : rows.rows.length === 0 ? (
+      ) : resource.status === 'failed' ? (
+        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
+      ) : resource.value.response.length === 0 ? (
         <p className="subscriber-list__empty">
           {filter.q || filter.status ? 'No subscriber matches.' : 'Nobody has subscribed yet.'}
         </p>
       ) : (
         <ul className="subscriber-list__rows" aria-label="Subscribers">
-          {rows.rows.map((row) => (
+          {resource.value.response.map((row) => (
             <li key={row.id} className="subscriber-row">
               <span className="subscriber-row__email">{row.email}</span>
               <span className={`subscriber-row__status subscriber-row__status--${row.status}`}>
@@ -190,18 +145,13 @@ export function SubscriberList({ list, onChanged }: { list: string; onChanged: (
           ))}
         </ul>
       )}
-      {rows.status === 'ready' && rows.nextCursor ? (
-        <div className="subscriber-list__more">
-          <PendingButton pending={more.pending} pendingLabel="Loading…" onClick={() => void showMore()}>
-            Show more
-          </PendingButton>
-          {more.error ? (
-            <p className="form-error" role="alert">
-              {more.error}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <LoadMore
+        hasMore={resource.status === 'ready' && resource.value.nextCursor !== null}
+        loadingMore={more.loading}
+        moreError={more.error}
+        loadMore={showMore}
+        label="Show more"
+      />
       <ConfirmDialog
         open={removing !== null}
         title="Remove this subscriber?"
