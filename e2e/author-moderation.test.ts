@@ -2,7 +2,7 @@ import { createUser, signInAs } from './support/api';
 import { axeViolations } from './support/axe';
 import { commentBy, discussion, openAs } from './support/discussion';
 import { expect, PHONE, test } from './support/fixtures';
-import { discussionIsLive, publish, readPath, tag } from './support/posts';
+import { commentOnPassage, discussionIsLive, publish, readPath, tag } from './support/posts';
 import { expectNoHorizontalScroll } from './support/screens';
 
 /** The author's own moderation of the discussion under their posts (decision 0077). */
@@ -24,6 +24,36 @@ test.describe("the author's own moderation", () => {
     await discussionIsLive(page);
     await expect(discussion(page).getByText('Comments are closed.')).toBeVisible();
     await expect(discussion(page).getByLabel('Add to the discussion')).toHaveCount(0);
+  });
+
+  test('closed comments offer no in-line comment either: the passage keeps its comments, the sheet says closed', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Shut${tag()}`);
+    const reader = await createUser(serverURL, `Late${tag()}`);
+    const post = await publish(serverURL, author, {
+      title: `Passages closed ${tag()}`,
+      content: 'The tide came in over the flats at dusk.',
+    });
+    await commentOnPassage(serverURL, reader, post.id, 'Before it closed.', { quote: 'the flats' });
+
+    // The author closes from the discussion: the passages' button goes at once.
+    const own = await openAs(newPage, readPath(post), author);
+    await discussionIsLive(own);
+    await expect(own.getByRole('button', { name: 'Comment on a passage' })).toBeVisible();
+    await discussion(own).getByRole('button', { name: 'Close comments' }).click();
+    await expect(discussion(own).getByRole('button', { name: 'Open comments' })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Comment on a passage' })).toHaveCount(0);
+
+    const page = await openAs(newPage, readPath(post), reader);
+    await discussionIsLive(page);
+    await expect(page.getByRole('button', { name: 'Comment on a passage' })).toHaveCount(0);
+    await page.locator('.post__content').getByRole('button', { name: '1 comment on this passage' }).click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByText('Before it closed.')).toBeVisible();
+    await expect(sheet.getByText('Comments are closed on this post.')).toBeVisible();
+    await expect(sheet.getByRole('textbox')).toHaveCount(0);
   });
 
   test("a first-time commenter's comment waits, and the author approves it from the queue", async ({

@@ -129,6 +129,13 @@ describeEachDatabase(
           reader.token,
         );
         expect(reply.status).toBe(403);
+        const inLine = await postComment(
+          ctx,
+          { postId: post.id, body: 'On these words.', anchor: { quote: 'Markdown content' } },
+          reader.token,
+        );
+        expect(inLine.status).toBe(403);
+        expect(inLine.body).toEqual({ message: 'Comments are closed on this post' });
         expect((await listComments(ctx, post.id)).map((comment) => comment.id)).toEqual([kept.id]);
         // The author still answers on their own post.
         await addComment(ctx, author, post.id, 'Closing now, thanks all.');

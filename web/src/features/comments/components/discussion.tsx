@@ -41,6 +41,8 @@ export interface DiscussionProps {
   onCountChange: (delta: number) => void;
   /** Comments written elsewhere on the page (on a passage of the post), newest last. */
   addedElsewhere: Comment[];
+  /** The author closed or opened comments here: the passages' box follows (decision 0077). */
+  onClosedChange?: (closed: boolean) => void;
 }
 
 /**
@@ -48,7 +50,14 @@ export interface DiscussionProps {
  * visitors get a sign-in link that brings them back here. A comment can be deleted by its author
  * and by the post's author (the server enforces the same rule).
  */
-export function Discussion({ id, post, comments, onCountChange, addedElsewhere }: DiscussionProps) {
+export function Discussion({
+  id,
+  post,
+  comments,
+  onCountChange,
+  addedElsewhere,
+  onClosedChange,
+}: DiscussionProps) {
   const viewer = useViewer();
   const viewerId = viewer.user?.id || null;
   const revalidator = useRevalidator();
@@ -93,6 +102,7 @@ export function Discussion({ id, post, comments, onCountChange, addedElsewhere }
       return;
     }
     setClosed(result.data.response.closed);
+    onClosedChange?.(result.data.response.closed);
     setAnnouncement(result.data.response.closed ? 'Comments closed' : 'Comments opened');
   };
 

@@ -53,6 +53,8 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
   // Set by the reader's own comment: the marks that follow it come in one step.
   const readerCommented = useRef(false);
   const contentHtml = post.contentHtml;
+  // Closed by the author (decision 0077): the passages' comments stay readable, none is offered.
+  const closed = post.commentsClosed === true;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -206,7 +208,7 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
     // Nothing of the layer sits in the post's flow: what it shows is placed on the page or in the
     // top layer, so a reader's page never moves when it arrives.
     <>
-      {pick
+      {pick && !closed
         ? createPortal(
             <button
               type="button"
@@ -231,6 +233,7 @@ export function PassageLayer({ post, contentRef, composeRequests, onCommentAdded
           content={opened.content}
           post={post}
           signedIn={viewer.status}
+          closed={closed}
           onAdded={added}
           onClose={() => setSheet(null)}
         />

@@ -23,6 +23,8 @@ export interface PassageSheetProps {
   content: PassageSheetContent;
   post: PostView;
   signedIn: boolean;
+  /** The post's comments are closed: its passages' comments are shown, with no box to add one. */
+  closed: boolean;
   onAdded: (comment: Comment) => void;
   onClose: () => void;
 }
@@ -32,7 +34,7 @@ export interface PassageSheetProps {
  * to what opened it): beside the text on a wide screen, a sheet from the bottom on a phone
  * (passages.css).
  */
-export function PassageSheet({ content, post, signedIn, onAdded, onClose }: PassageSheetProps) {
+export function PassageSheet({ content, post, signedIn, closed, onAdded, onClose }: PassageSheetProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const choiceId = useId();
@@ -110,7 +112,9 @@ export function PassageSheet({ content, post, signedIn, onAdded, onClose }: Pass
         </ol>
       ) : null}
 
-      {!anchor ? null : signedIn ? (
+      {!anchor ? null : closed ? (
+        <p className="passage-sheet__closed">Comments are closed on this post.</p>
+      ) : signedIn ? (
         <Suspense fallback={<div className="comment-form comment-form--loading" aria-hidden="true" />}>
           <CommentForm
             // A fresh form after each comment: the posted one stays in the list above.

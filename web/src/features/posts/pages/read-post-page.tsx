@@ -173,7 +173,9 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
             onChange={(state) => onPostChange({ ...post, ...state })}
             onStatus={announce}
           />
-          <CommentOnPassageButton onPress={() => setPassageRequests((count) => count + 1)} />
+          {post.commentsClosed ? null : (
+            <CommentOnPassageButton onPress={() => setPassageRequests((count) => count + 1)} />
+          )}
         </footer>
       </article>
       {/* Under the post, a screen or more down: React takes these over as the reader comes near. */}
@@ -194,6 +196,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           onCountChange={(delta) =>
             onPostChange({ ...post, commentCount: Math.max(0, post.commentCount + delta) })
           }
+          onClosedChange={(closed) => onPostChange({ ...post, commentsClosed: closed })}
         />
       </HydrateWhenNear>
     </div>
