@@ -133,6 +133,27 @@ export interface Comment {
    * author's approval, 'hidden' the post's author hid it. No one else sees it at all.
    */
   withheld?: CommentWithheld;
+  /**
+   * Only on a comment that came from the social web (decision 0084): its author there, whose
+   * `@user@host` is also `author.username`, and the address of the original.
+   */
+  remote?: CommentRemote;
+}
+
+/** Who wrote a comment on another server, and where it is there (decision 0084). */
+export interface CommentRemote {
+  /** The remote actor's id. */
+  actor: string;
+  /** `@user@host`. */
+  handle: string;
+  /** The name they show there; null for none. */
+  name: string | null;
+  /** Their profile page on their server. */
+  profileUrl: string | null;
+  /** Their picture's address on their server (https), or null. */
+  pictureUrl: string | null;
+  /** The original's address on its server (the Note's url, else its id); null if unknown. */
+  url: string | null;
 }
 
 export type CommentWithheld = 'held' | 'hidden';

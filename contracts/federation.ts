@@ -25,6 +25,10 @@ export const publicationActorPath = (publicationId: string) =>
 /** A post as an Article. */
 export const postObjectPath = (postId: string) => `${FEDERATION_PREFIX}/posts/${encodeURIComponent(postId)}`;
 
+/** A comment written here and sent to the social web as a Note (decision 0084): its id. */
+export const commentObjectPath = (commentId: string) =>
+  `${FEDERATION_PREFIX}/comments/${encodeURIComponent(commentId)}`;
+
 /** The inbox every actor shares (Mastodon delivers one copy per server to it). */
 export const SHARED_INBOX_PATH = `${FEDERATION_PREFIX}/inbox`;
 

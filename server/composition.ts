@@ -40,6 +40,9 @@ import { PostPublisher } from './modules/federation/post-publisher';
 import { FollowersRepository } from './modules/federation/followers-repository';
 import { Inbox } from './modules/federation/inbox';
 import { RemoteDocuments } from './modules/federation/remote-documents';
+import { RemoteAccountsRepository } from './modules/federation/remote-accounts-repository';
+import { ReplyPublisher } from './modules/federation/reply-publisher';
+import { ConversationInbox } from './modules/federation/conversation-inbox';
 import { SealedSecrets } from './lib/sealed-secrets';
 import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
@@ -391,7 +394,13 @@ export function createServices({
     blocks: new BlocksRepository(tx),
     notifications: new NotificationsRepository(tx),
   }));
-  const comments = new CommentsService(commentsStore, markdown, posts, limiters, webhookEvents);
+  const comments = new CommentsService(commentsStore, markdown, posts, limiters, {
+    commentCreated: async (comment) => {
+      await webhookEvents.commentCreated(comment);
+      // A writer's answer to a comment from the social web goes back there (made further down).
+      await replyPublisher.commentCreated(comment);
+    },
+  });
   const authorModeration = new AuthorModerationService(commentsStore, comments);
   const favorites = new FavoritesService(
     unitOfWork(db, (tx) => ({
@@ -470,9 +479,25 @@ export function createServices({
     { pollIntervalMs: config.federation.pollIntervalMs },
     scheduler,
   );
+  const remoteAccounts = new RemoteAccountsRepository(db);
+  const replyPublisher = new ReplyPublisher({
+    accounts: remoteAccounts,
+    documents: federation,
+    deliveries: deliveriesRepository,
+    wake: () => deliveryWorker.wake(),
+    log,
+  });
+  const remoteDocuments = new RemoteDocuments(federationHttp);
   const inbox = new Inbox({
     publicUrl: config.publicUrl,
-    remote: new RemoteDocuments(federationHttp),
+    remote: remoteDocuments,
+    // Replies from the social web are comments, under the comments' own rules (decision 0084).
+    conversation: new ConversationInbox({
+      publicUrl: config.publicUrl,
+      accounts: remoteAccounts,
+      conversation: comments,
+      followers: followersRepository,
+    }),
     followers: followersRepository,
     deliveries: deliveriesRepository,
     actors: federation,

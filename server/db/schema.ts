@@ -623,6 +623,30 @@ export interface ActorKeysTable {
 }
 
 /** A remote actor following a local one (migration 2026-11-29-0602). */
+/** A remote actor who wrote here, and the account row standing for it (decision 0084). */
+export interface FederationRemoteAccountsTable {
+  user_id: string;
+  actor_id: string;
+  /** `@user@host`. */
+  handle: string;
+  name: string | null;
+  /** Its profile page on its server (the actor's `url`). */
+  profile_url: string | null;
+  picture_url: string | null;
+  inbox: string;
+  shared_inbox: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The Note a remote comment came as (decision 0084). */
+export interface FederationCommentsTable {
+  comment_id: string;
+  note_id: string;
+  note_url: string | null;
+  created_at: string;
+}
+
 export interface FederationFollowersTable {
   /** The local actor's path: /ap/users/{id} or /ap/publications/{id}. */
   actor: string;
@@ -724,4 +748,6 @@ export interface DatabaseSchema {
   federation_followers: FederationFollowersTable;
   federation_deliveries: FederationDeliveriesTable;
   federation_posts: FederationPostsTable;
+  federation_remote_accounts: FederationRemoteAccountsTable;
+  federation_comments: FederationCommentsTable;
 }

@@ -326,6 +326,19 @@ export const commentSchema: z.ZodType<Comment> = z
       .describe(
         "Only to its writer (and in the post's author's queue): `held` awaits the post's author's approval, `hidden` the post's author hid it. No one else sees it.",
       ),
+    remote: z
+      .strictObject({
+        actor: z.string().describe('The remote actor’s id.'),
+        handle: z.string().describe('`@user@host`, also the author’s `username`.'),
+        name: z.string().nullable(),
+        profileUrl: z.string().nullable().describe('Their profile page on their server.'),
+        pictureUrl: z.string().nullable().describe('Their picture’s address on their server.'),
+        url: z.string().nullable().describe('The original’s address on its server.'),
+      })
+      .optional()
+      .describe(
+        'Only on a comment that came from the social web (a reply from Mastodon and the like): who wrote it there and where the original is. The author fields hold `@user@host` as `username` and no handle.',
+      ),
   })
   .meta({ id: 'Comment', examples: [exampleComment] });
 

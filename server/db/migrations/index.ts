@@ -45,6 +45,7 @@ import * as statsScopeRollups from './2026-11-29-0901-stats-scope-rollups';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 import * as createSeries from './2026-11-29-1301-create-series';
 import * as postSettings from './2026-11-29-1401-post-settings';
+import * as federationConversation from './2026-11-29-1901-federation-conversation';
 import * as createPostVersions from './2026-11-29-1101-create-post-versions';
 import * as authorModeration from './2026-11-29-1201-author-moderation';
 
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1401-post-settings': postSettings,
   '2026-11-29-1101-create-post-versions': createPostVersions,
   '2026-11-29-1201-author-moderation': authorModeration,
+  '2026-11-29-1901-federation-conversation': federationConversation,
 };

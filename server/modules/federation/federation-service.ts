@@ -4,6 +4,7 @@ import escapeHtml from 'escape-html';
 import type { Profile } from '../../../contracts/auth';
 import {
   actorCollectionPath,
+  commentObjectPath,
   NODEINFO_PATH,
   NODEINFO_SCHEMA,
   postObjectPath,
@@ -479,6 +480,49 @@ export class FederationService {
       id: new URL(`${object.href}#deletes/${uuidv7()}`),
       ...(await this.addressedFrom(actorPath)),
       object: new Tombstone({ id: object, deleted: await instant(now) }),
+    });
+    return this.postActivityOf(actorPath, activity);
+  }
+
+  /**
+   * A writer's answer to a remote comment, as Mastodon threads and notifies it (decision 0084):
+   * `Create(Note)` from the writer's actor, `inReplyTo` the remote Note, addressed to the Public
+   * collection and the remote author, whom a `Mention` tag (and a leading mention in the text, as
+   * Mastodon writes one) names. Its content is the comment's sanitized HTML with absolute addresses.
+   */
+  async replyActivity(reply: {
+    commentId: string;
+    writerId: string;
+    body: string;
+    createdAt: string;
+    inReplyTo: string;
+    to: { actorId: string; handle: string; profileUrl: string | null };
+  }): Promise<PostActivity> {
+    const { Create, Mention, Note, PUBLIC_COLLECTION } = await loadVocab();
+    const actorPath = writerActorPath(reply.writerId);
+    const id = this.url(commentObjectPath(reply.commentId));
+    const recipient = new URL(reply.to.actorId);
+    const html = this.markdown.render(reply.body, 2, this.options.publicUrl).html;
+    const mention = `<p><span class="h-card"><a href="${escapeHtml(reply.to.profileUrl ?? reply.to.actorId)}" class="u-url mention">${escapeHtml(reply.to.handle)}</a></span></p>`;
+    const published = await instant(reply.createdAt);
+    const note = new Note({
+      id,
+      attribution: this.url(actorPath),
+      replyTarget: new URL(reply.inReplyTo),
+      content: `${mention}${html}`,
+      mediaType: 'text/html',
+      published,
+      to: PUBLIC_COLLECTION,
+      cc: recipient,
+      tags: [new Mention({ href: recipient, name: reply.to.handle })],
+    });
+    const activity = new Create({
+      id: new URL(`${id.href}#create`),
+      actor: this.url(actorPath),
+      to: PUBLIC_COLLECTION,
+      cc: recipient,
+      object: note,
+      published,
     });
     return this.postActivityOf(actorPath, activity);
   }

@@ -46,6 +46,11 @@ export class FollowersRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Removes every follow of one remote actor (it was deleted, or blocked). */
+  async removeFollower(follower: string): Promise<void> {
+    await this.db.deleteFrom('federation_followers').where('follower', '=', follower).execute();
+  }
+
   /** The local actor a Follow (by its id) made `follower` follow, if it still does. */
   async actorFollowedBy(follower: string, followId: string): Promise<string | undefined> {
     const row = await this.db

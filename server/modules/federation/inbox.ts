@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyCache } from '@fedify/fedify';
 import type { Activity, CryptographicKey, Follow, Multikey, Undo } from '@fedify/vocab';
+import type { ConversationInbox } from './conversation-inbox';
 import { LRUCache } from 'lru-cache';
 import { publicationActorPath, writerActorPath } from '../../../contracts/federation';
 import { isUuid } from '../../../contracts/ids';
@@ -73,6 +74,8 @@ export class Inbox {
       followers: FollowersRepository;
       deliveries: DeliveriesRepository;
       actors: LocalActors;
+      /** Replies, their edits and deletions, and actors gone (decision 0084). */
+      conversation: ConversationInbox;
       /** Activities one server may post per window (RATE_INBOX_PER_SERVER). */
       perServer: RateLimiter;
       /** A delivery was queued: the worker looks at once. */
@@ -98,7 +101,13 @@ export class Inbox {
     // Counted before any work on it, by the server the key says it comes from.
     await spend(this.deps.perServer, keyId.host.toLowerCase(), INBOX_FLOOD_MESSAGE);
     const json = parseJsonObject(post.body);
-    const key = await this.verify(post, loaders);
+    let key: CryptographicKey;
+    try {
+      key = await this.verify(post, loaders);
+    } catch (error) {
+      if (await this.deletedActor(json, keyId)) return;
+      throw error;
+    }
     const { Activity } = await loadVocab();
     let activity: Activity;
     try {
@@ -110,9 +119,37 @@ export class Inbox {
     if (activity.actorId === null || !(await doesActorOwnKey(activity, key, loaders))) {
       throw unauthorized(KEY_NOT_ACTORS_MESSAGE);
     }
-    const { Follow, Undo } = await loadVocab();
+    const { Create, Delete, Follow, Undo, Update } = await loadVocab();
     if (activity instanceof Follow) return this.follow(activity, post.owner, loaders);
     if (activity instanceof Undo) return this.undo(activity);
+    if (activity instanceof Create) return this.deps.conversation.create(activity, loaders);
+    if (activity instanceof Update) return this.deps.conversation.update(activity, loaders);
+    if (activity instanceof Delete) return this.deps.conversation.delete(activity);
+  }
+
+  /**
+   * An actor's Delete of itself whose signature cannot be checked, since its key went with it
+   * (decision 0084). Mastodon answers 202 and does nothing for an actor it does not know
+   * (`skip_unknown_actor_activity`) and checks the rest with the key it kept; Inkwell keeps no
+   * key, so it believes the Delete only when the actor's own server says the actor is gone (its
+   * document answers 404 or 410), and the key was on that server. Answers whether it was such a
+   * Delete, dealt with; any other unverified activity stays refused.
+   */
+  private async deletedActor(json: Record<string, unknown>, keyId: URL): Promise<boolean> {
+    const actor = json.actor;
+    const object =
+      typeof json.object === 'string' ? json.object : (json.object as { id?: unknown } | null)?.id;
+    if (json.type !== 'Delete' || typeof actor !== 'string' || object !== actor) return false;
+    let origin: string;
+    try {
+      origin = new URL(actor).origin;
+    } catch {
+      return false;
+    }
+    if (origin !== keyId.origin) return false;
+    if (!(await this.deps.remote.gone(actor))) return false;
+    await this.deps.conversation.actorGone(actor);
+    return true;
   }
 
   private async verify(post: ReceivedPost, loaders: Loaders): Promise<CryptographicKey> {

@@ -61,6 +61,30 @@ export class RemoteDocuments {
     return document;
   };
 
+  /**
+   * Whether an actor's document is gone: it answers 404 or 410 (decision 0084). Anything else (a
+   * server down, a timeout, a refused address) is not proof, and answers false.
+   */
+  async gone(address: string): Promise<boolean> {
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      return false;
+    }
+    const outcome = await guardedRequest(
+      {
+        method: 'GET',
+        url,
+        headers: { accept: ACTIVITY_STREAMS_MEDIA_TYPE, 'user-agent': this.options.userAgent },
+        maxBytes: MAX_DOCUMENT_BYTES,
+        maxRedirects: MAX_REDIRECTS,
+      },
+      this.options,
+    );
+    return outcome.kind === 'answered' && (outcome.status === 404 || outcome.status === 410);
+  }
+
   private async preloaded(address: string): Promise<RemoteDocument | undefined> {
     const { preloadedContexts } = await loadFedify();
     const document: unknown = preloadedContexts[address];

@@ -86,6 +86,11 @@ export class FakeMastodon {
     return rotated;
   }
 
+  /** Deletes the account: its actor document answers 404 from now on, as a deleted account's does. */
+  remove(account: RemoteAccount): void {
+    this.accounts.delete(account.username);
+  }
+
   /** The actor document, as Mastodon 4 answers it (its context trimmed to what matters). */
   actorDocument(account: RemoteAccount): Record<string, unknown> {
     return {
@@ -94,6 +99,8 @@ export class FakeMastodon {
       type: 'Person',
       preferredUsername: account.username,
       name: `${account.username} on Mastodon`,
+      url: `${this.origin}/@${account.username}`,
+      icon: { type: 'Image', mediaType: 'image/png', url: `https://files.example/${account.username}.png` },
       inbox: account.inbox,
       outbox: `${account.id}/outbox`,
       followers: `${account.id}/followers`,

@@ -60,27 +60,39 @@ export class CommentsRepository {
   }
 
   private selectComments() {
-    return this.db
-      .selectFrom('comments')
-      .innerJoin('users', 'users.id', 'comments.author_id')
-      .select([
-        'comments.id',
-        'comments.post_id',
-        'comments.parent_id',
-        'comments.body',
-        'comments.created_at',
-        'comments.edited_at',
-        'comments.deleted_at',
-        'comments.anchor_quote',
-        'comments.anchor_prefix',
-        'comments.anchor_suffix',
-        'comments.hidden_at',
-        'comments.withheld',
-        'comments.author_id',
-        'users.username',
-        'users.handle',
-        AUTHOR_PICTURE,
-      ]);
+    return (
+      this.db
+        .selectFrom('comments')
+        .innerJoin('users', 'users.id', 'comments.author_id')
+        // A comment from the social web: who wrote it there, and the Note it came as (decision 0084).
+        .leftJoin('federation_remote_accounts as remote', 'remote.user_id', 'comments.author_id')
+        .leftJoin('federation_comments as note', 'note.comment_id', 'comments.id')
+        .select([
+          'remote.actor_id as remote_actor',
+          'remote.handle as remote_handle',
+          'remote.name as remote_name',
+          'remote.profile_url as remote_profile_url',
+          'remote.picture_url as remote_picture_url',
+          'note.note_id as note_id',
+          'note.note_url as note_url',
+          'comments.id',
+          'comments.post_id',
+          'comments.parent_id',
+          'comments.body',
+          'comments.created_at',
+          'comments.edited_at',
+          'comments.deleted_at',
+          'comments.anchor_quote',
+          'comments.anchor_prefix',
+          'comments.anchor_suffix',
+          'comments.hidden_at',
+          'comments.withheld',
+          'comments.author_id',
+          'users.username',
+          'users.handle',
+          AUTHOR_PICTURE,
+        ])
+    );
   }
 
   /** What a reader may see: the one rule of comment-visibility.ts. */
@@ -513,8 +525,27 @@ function toRecord(row: {
   username: string;
   handle: string | null;
   author_picture_id: string | null;
+  remote_actor: string | null;
+  remote_handle: string | null;
+  remote_name: string | null;
+  remote_profile_url: string | null;
+  remote_picture_url: string | null;
+  note_id: string | null;
+  note_url: string | null;
 }): CommentRecord {
   return {
+    ...(row.remote_actor !== null
+      ? {
+          remote: {
+            actor: row.remote_actor,
+            handle: row.remote_handle ?? row.username,
+            name: row.remote_name,
+            profileUrl: row.remote_profile_url,
+            pictureUrl: row.remote_picture_url,
+            url: row.note_url ?? row.note_id,
+          },
+        }
+      : {}),
     id: row.id,
     postId: row.post_id,
     parentId: row.parent_id,

@@ -470,7 +470,9 @@ export class CommentsService {
    */
   private present(comment: CommentRecord, mentioned: MentionedUser[], finds: PassageFinder): Comment {
     if (comment.deleted) {
-      return { ...comment, body: '', bodyHtml: '', author: null, editedAt: null, anchor: null };
+      // Nothing says who wrote it any more, on this server or another.
+      const { remote: _remote, ...kept } = comment;
+      return { ...kept, body: '', bodyHtml: '', author: null, editedAt: null, anchor: null };
     }
     const html = this.markdown.render(comment.body, COMMENT_HEADING_BASE).html;
     const ids = new Map(

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Comment } from '../../../../../contracts/comments';
+import type { Comment, CommentRemote } from '../../../../../contracts/comments';
 import type { Author } from '../../../../../contracts/posts';
 import { Avatar } from '../../../components/ui/avatar';
 import { LocalDate } from '../../../components/ui/local-date';
@@ -57,7 +57,12 @@ export function CommentItem({
   }
   return (
     <article className="comment" aria-label={`Comment by ${author.username}`}>
-      <CommentHeader author={author} createdAt={comment.createdAt} editedAt={comment.editedAt} />
+      <CommentHeader
+        author={author}
+        createdAt={comment.createdAt}
+        editedAt={comment.editedAt}
+        remote={comment.remote}
+      />
       {comment.hidden ? <p className="notice">Hidden by the operators: only you see it.</p> : null}
       {comment.withheld === 'held' ? (
         <p className="notice">Awaiting the author's approval: only you see it for now.</p>
@@ -169,11 +174,36 @@ export function CommentHeader({
   author,
   createdAt,
   editedAt,
+  remote,
 }: {
   author: Author;
   createdAt: string;
   editedAt: string | null;
+  /** A comment from the social web (decision 0084): its author's name and picture there, and the original. */
+  remote?: CommentRemote | undefined;
 }) {
+  if (remote) {
+    return (
+      <header className="comment__header">
+        <Avatar name={remote.name ?? remote.handle.slice(1)} image={remote.pictureUrl} size="sm" />
+        {remote.profileUrl ? (
+          <a className="comment__author" href={remote.profileUrl} rel="nofollow noopener ugc">
+            {remote.name ?? remote.handle}
+          </a>
+        ) : (
+          <span className="comment__author">{remote.name ?? remote.handle}</span>
+        )}
+        {remote.name ? <span className="comment__handle">{remote.handle}</span> : null}
+        <LocalDate className="comment__date" iso={createdAt} />
+        {editedAt ? <span className="comment__edited">· edited</span> : null}
+        {remote.url ? (
+          <a className="comment__original" href={remote.url} rel="nofollow noopener ugc">
+            View on the social web
+          </a>
+        ) : null}
+      </header>
+    );
+  }
   return (
     <header className="comment__header">
       <Avatar name={author.username} picture={author.picture} size="sm" />

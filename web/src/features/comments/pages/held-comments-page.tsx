@@ -93,6 +93,7 @@ export function HeldCommentsPage() {
                     author={line.comment.author}
                     createdAt={line.comment.createdAt}
                     editedAt={line.comment.editedAt}
+                    remote={line.comment.remote}
                   />
                 ) : null}
                 {line.comment.anchor ? <p className="comment__quote">{line.comment.anchor.quote}</p> : null}

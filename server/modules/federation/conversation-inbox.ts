@@ -1,0 +1,203 @@
+import type { Activity, Create, Delete, Note, Update } from '@fedify/vocab';
+import { commentObjectPath, postObjectPath } from '../../../contracts/federation';
+import { isUuid } from '../../../contracts/ids';
+import { badRequest, HttpError } from '../../lib/http-errors';
+import { nowIso } from '../../lib/clock';
+import { loadVocab } from './fedify';
+import type { FollowersRepository } from './followers-repository';
+import { noteToMarkdown } from './note-content';
+import type { RemoteAccount, RemoteAccountsRepository } from './remote-accounts-repository';
+import type { RemoteDocuments } from './remote-documents';
+
+type Loaders = ReturnType<RemoteDocuments['forOneActivity']>;
+
+/** Who writes a remote comment: the account standing for the remote actor. */
+export interface RemoteAuthor {
+  id: string;
+  username: string;
+}
+
+/**
+ * The comments service's rules, as a remote author meets them (decision 0084): the same checks as
+ * any reader's comment (the post's closed discussion and its author's blocks refuse it, a
+ * first-time commenter's is held, the post's author is notified), the same edit and delete.
+ */
+export interface RemoteConversation {
+  create(
+    author: RemoteAuthor,
+    input: { postId: string; body: string; parentId?: string },
+  ): Promise<{ id: string }>;
+  edit(author: RemoteAuthor, id: string, input: { body: string }): Promise<unknown>;
+  delete(author: RemoteAuthor, id: string): Promise<void>;
+}
+
+/** Where a reply goes: a post here, and the comment it answers (if it answers one). */
+interface ReplyTarget {
+  postId: string;
+  parentId?: string;
+}
+
+/**
+ * Replies from the social web (decision 0084): a `Create(Note)` whose `inReplyTo` is one of our
+ * posts (its `/ap/posts/{id}` id or its read page) or a comment that came from or went to the
+ * social web becomes a comment under the post, by the account standing for its actor;
+ * `Update(Note)` edits it, `Delete` of the Note removes it, `Delete` of the actor removes all of
+ * theirs and their follows. Only the Note's own actor may do any of it.
+ */
+export class ConversationInbox {
+  constructor(
+    private readonly deps: {
+      publicUrl: string;
+      accounts: RemoteAccountsRepository;
+      conversation: RemoteConversation;
+      followers: Pick<FollowersRepository, 'removeFollower'>;
+    },
+  ) {}
+
+  async create(activity: Create, loaders: Loaders): Promise<void> {
+    const { Note } = await loadVocab();
+    const note = await activity.getObject(loaders).catch(() => null);
+    if (!(note instanceof Note) || note.id === null) return;
+    const actor = activity.actorId;
+    if (actor === null) return;
+    this.requireOwnNote(note, actor);
+    const target = await this.replyTarget(note.replyTargetId);
+    // A Note about something else (a reply to another server's post, a mention) is not ours to keep.
+    if (target === undefined) return;
+    // The same Note again (a delivery retried): it is here already.
+    if (await this.deps.accounts.noteComment(note.id.href)) return;
+    const body = noteToMarkdown(note.content?.toString() ?? '');
+    if (body === '') return;
+    const account = await this.account(activity, loaders);
+    const comment = await this.deps.conversation.create(authorOf(account), {
+      postId: target.postId,
+      body,
+      ...(target.parentId !== undefined ? { parentId: target.parentId } : {}),
+    });
+    await this.deps.accounts.saveNote(comment.id, note.id.href, addressOf(note.url), nowIso());
+  }
+
+  async update(activity: Update, loaders: Loaders): Promise<void> {
+    const { Note } = await loadVocab();
+    const note = await activity.getObject(loaders).catch(() => null);
+    if (!(note instanceof Note) || note.id === null || activity.actorId === null) return;
+    this.requireOwnNote(note, activity.actorId);
+    const found = await this.ownComment(note.id.href, activity.actorId.href);
+    if (!found) return;
+    const body = noteToMarkdown(note.content?.toString() ?? '');
+    if (body === '') return;
+    await this.deps.conversation.edit(authorOf(found.account), found.commentId, { body });
+  }
+
+  /** Delete of a Note (or its Tombstone) removes its comment; Delete of the actor, all of theirs. */
+  async delete(activity: Delete): Promise<void> {
+    const actor = activity.actorId?.href;
+    const object = activity.objectId?.href;
+    if (actor === undefined || object === undefined) return;
+    if (object === actor) {
+      await this.actorGone(actor);
+      return;
+    }
+    const found = await this.ownComment(object, actor);
+    if (found) await this.removeComment(found.account, found.commentId);
+  }
+
+  /**
+   * The actor is gone: their comments go (a comment with replies stays as "[deleted]", as any
+   * deleted comment does) and so do their follows. Unknown actors: nothing to do (Mastodon's
+   * `skip_unknown_actor_activity`).
+   */
+  async actorGone(actorId: string): Promise<void> {
+    const account = await this.deps.accounts.findByActor(actorId);
+    await this.deps.followers.removeFollower(actorId);
+    if (!account) return;
+    for (const commentId of await this.deps.accounts.commentsBy(account.userId)) {
+      await this.removeComment(account, commentId);
+    }
+  }
+
+  private async removeComment(account: RemoteAccount, commentId: string): Promise<void> {
+    try {
+      await this.deps.conversation.delete(authorOf(account), commentId);
+    } catch (error) {
+      // Already gone (a Delete retried, or removed here meanwhile): nothing left to do.
+      if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+    }
+  }
+
+  /** Mastodon's rule: a Note is its actor's own, from its actor's server. */
+  private requireOwnNote(note: Note, actor: URL): void {
+    if (note.attributionId?.href !== actor.href || note.id?.origin !== actor.origin) {
+      throw badRequest('The Note is not the activity’s actor’s');
+    }
+  }
+
+  /** The comment a Note became, if the actor undoing or changing it is the one who wrote it. */
+  private async ownComment(
+    noteId: string,
+    actorId: string,
+  ): Promise<{ account: RemoteAccount; commentId: string } | undefined> {
+    const found = await this.deps.accounts.noteComment(noteId);
+    if (!found) return undefined;
+    const account = await this.deps.accounts.findByActor(actorId);
+    if (!account || account.userId !== found.authorId) return undefined;
+    return { account, commentId: found.commentId };
+  }
+
+  /** A post here, by its object id or read page; a comment, by its Note's id here or there. */
+  private async replyTarget(address: URL | null): Promise<ReplyTarget | undefined> {
+    if (address === null) return undefined;
+    const ours = new URL(this.deps.publicUrl);
+    if (address.origin === ours.origin) {
+      const post = /^\/ap\/posts\/([^/]+)$/.exec(address.pathname)?.[1];
+      if (post !== undefined && isUuid(post) && address.pathname === postObjectPath(post))
+        return { postId: post };
+      const page = address.pathname === '/readblog' ? address.searchParams.get('id') : null;
+      if (page !== null && isUuid(page)) return { postId: page };
+      const comment = /^\/ap\/comments\/([^/]+)$/.exec(address.pathname)?.[1];
+      if (comment !== undefined && isUuid(comment) && address.pathname === commentObjectPath(comment)) {
+        const postId = await this.deps.accounts.postOfComment(comment);
+        return postId === undefined ? undefined : { postId, parentId: comment };
+      }
+      return undefined;
+    }
+    const remote = await this.deps.accounts.noteComment(address.href);
+    return remote && { postId: remote.postId, parentId: remote.commentId };
+  }
+
+  /** The account standing for the activity's actor, made or refreshed from its document. */
+  private async account(activity: Activity, loaders: Loaders): Promise<RemoteAccount> {
+    const { isActor } = await loadVocab();
+    const actor = await activity.getActor(loaders).catch(() => null);
+    if (!actor || !isActor(actor) || actor.id === null || actor.inboxId === null) {
+      throw badRequest('The author’s actor could not be read, or has no inbox');
+    }
+    const username = actor.preferredUsername?.toString() ?? actor.id.pathname.split('/').pop() ?? '';
+    const icon = await actor.getIcon(loaders).catch(() => null);
+    const picture = addressOf(icon?.url ?? null);
+    return this.deps.accounts.upsert(
+      {
+        actorId: actor.id.href,
+        handle: `@${username}@${actor.id.host}`,
+        name: actor.name?.toString().slice(0, 400) ?? null,
+        profileUrl: addressOf(actor.url),
+        // Shown as an <img> on our pages: https only (the Content-Security-Policy allows no other).
+        pictureUrl: picture?.startsWith('https://') ? picture : null,
+        inbox: actor.inboxId.href,
+        sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
+      },
+      nowIso(),
+    );
+  }
+}
+
+function authorOf(account: RemoteAccount): RemoteAuthor {
+  return { id: account.userId, username: account.username };
+}
+
+/** A `url` as ActivityStreams gives it: an address, or a Link to one. */
+function addressOf(url: URL | { href: URL | null } | null | undefined): string | null {
+  if (!url) return null;
+  if (url instanceof URL) return url.href;
+  return url.href?.href ?? null;
+}

@@ -1,0 +1,18 @@
+import TurndownService from 'turndown';
+import { COMMENT_MAX } from '../../../contracts/comments';
+import { sanitizeHtml } from '../posts/markdown/sanitize-html';
+
+let service: TurndownService | undefined;
+
+/**
+ * A remote Note's HTML as a comment's Markdown (decision 0084): first cut down by the comments'
+ * own sanitizer (no scripts, handlers, styles or unsafe addresses survive even as text), then
+ * written as Markdown, which the discussion renders and sanitizes again like any comment. Clipped
+ * to a comment's length; '' when nothing is left.
+ */
+export function noteToMarkdown(html: string): string {
+  const safe = sanitizeHtml(html);
+  service ??= new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+  const markdown = service.turndown(safe).trim();
+  return markdown.length <= COMMENT_MAX ? markdown : markdown.slice(0, COMMENT_MAX).trimEnd();
+}

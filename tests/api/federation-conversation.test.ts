@@ -1,0 +1,337 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Comment } from '../../contracts/comments';
+import type { Post } from '../../contracts/posts';
+import { uuidv7 } from '../../server/lib/ids';
+import { addComment, listComments, notificationsOf } from './support/conversation';
+import {
+  describeEachDatabase,
+  request,
+  signUpUser,
+  testConfig,
+  type ApiContext,
+  type TestUser,
+} from './support/harness';
+import { FakeMastodon, type RemoteAccount, type SigningTweaks } from './support/fake-mastodon';
+
+const PUBLIC_URL = 'http://inkwell.test';
+const AS = 'https://www.w3.org/ns/activitystreams';
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+
+const mastodon = await FakeMastodon.start();
+afterAll(() => mastodon.close());
+
+type Json = Record<string, unknown>;
+
+/** POSTs `activity` to the shared inbox, signed by `account` as Mastodon signs. */
+async function deliver(ctx: ApiContext, account: RemoteAccount, activity: Json, tweaks: SigningTweaks = {}) {
+  const body = JSON.stringify(activity);
+  const headers = mastodon.sign(account, new URL(`${PUBLIC_URL}/ap/inbox`), body, tweaks);
+  return request<Json>(ctx, { method: 'POST', url: '/ap/inbox', headers, payload: body });
+}
+
+/** A Mastodon reply: a Note with `inReplyTo`, its leading mention of the writer, in a Create. */
+function replyOf(account: RemoteAccount, inReplyTo: string, html: string) {
+  const id = `${account.id}/statuses/${uuidv7()}`;
+  const note = {
+    id,
+    type: 'Note',
+    attributedTo: account.id,
+    inReplyTo,
+    content: html,
+    url: `${mastodon.origin}/@${account.username}/${id.split('/').pop()}`,
+    published: new Date().toISOString(),
+    to: [PUBLIC],
+  };
+  const create = {
+    '@context': AS,
+    id: `${id}/activity`,
+    type: 'Create',
+    actor: account.id,
+    to: [PUBLIC],
+    object: note,
+  };
+  return { note, create };
+}
+
+async function write(ctx: ApiContext, author: TestUser, title: string): Promise<Post> {
+  const answer = await request<{ response: Post }>(ctx, {
+    method: 'POST',
+    url: '/api/post/blog',
+    token: author.token,
+    payload: { title, content: 'Some words worth answering.' },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.response;
+}
+
+async function commentCount(ctx: ApiContext, postId: string): Promise<number> {
+  const answer = await request<{ response: Post }>(ctx, {
+    method: 'GET',
+    url: `/api/post/blog?id=${postId}`,
+  });
+  return answer.body.response.commentCount;
+}
+
+const byNote = (comments: Comment[], noteId: string) =>
+  [...comments, ...comments.flatMap((comment) => comment.replies ?? [])].find(
+    (comment) => comment.remote?.url?.endsWith(noteId.split('/').pop() ?? '') === true,
+  );
+
+describeEachDatabase(
+  'the social web: replies from other servers become comments, and the writer answers back',
+  (ctx) => {
+    let alice: TestUser;
+    let post: Post;
+    let bob: RemoteAccount;
+    const host = () => new URL(mastodon.origin).host;
+
+    beforeAll(async () => {
+      alice = await signUpUser(ctx);
+      post = await write(ctx, alice, 'A post to answer');
+      bob = mastodon.account(`bob_conv_${ctx.dialect}`);
+    });
+
+    it('takes a reply to a post as a comment: sanitized, counted, notified, shown with its remote author', async () => {
+      const before = await commentCount(ctx, post.id);
+      const { note, create } = replyOf(
+        bob,
+        `${PUBLIC_URL}/ap/posts/${post.id}`,
+        '<p>Lovely <strong>post</strong><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)" onclick="alert(4)">here</a></p>',
+      );
+      const answer = await deliver(ctx, bob, create);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+
+      const comment = byNote(await listComments(ctx, post.id), note.id);
+      expect(comment).toBeDefined();
+      expect(comment?.author?.username).toBe(`@${bob.username}@${host()}`);
+      expect(comment?.author?.handle).toBeNull();
+      expect(comment?.remote).toEqual({
+        actor: bob.id,
+        handle: `@${bob.username}@${host()}`,
+        name: `${bob.username} on Mastodon`,
+        profileUrl: `${mastodon.origin}/@${bob.username}`,
+        pictureUrl: `https://files.example/${bob.username}.png`,
+        url: note.url,
+      });
+      expect(comment?.bodyHtml).toContain('<strong>post</strong>');
+      for (const hostile of ['<script', 'alert(1)', 'onerror', 'onclick', 'javascript:']) {
+        expect(comment?.bodyHtml).not.toContain(hostile);
+      }
+      expect(await commentCount(ctx, post.id)).toBe(before + 1);
+
+      const notes = await notificationsOf(ctx, alice);
+      expect(notes.response.some((group) => group.kind === 'comment' && group.post?.id === post.id)).toBe(
+        true,
+      );
+
+      // The same Create again (a retried delivery) adds nothing.
+      expect((await deliver(ctx, bob, create)).status).toBe(202);
+      expect(await commentCount(ctx, post.id)).toBe(before + 1);
+    });
+
+    it('takes a reply to the read page’s address too, and one to a remote comment as its reply', async () => {
+      const first = replyOf(bob, `${PUBLIC_URL}/readblog?id=${post.id}`, '<p>By its page</p>');
+      expect((await deliver(ctx, bob, first.create)).status).toBe(202);
+      const carol = mastodon.account(`carol_conv_${ctx.dialect}`);
+      const answer = replyOf(carol, first.note.id, '<p>Answering Bob</p>');
+      expect((await deliver(ctx, carol, answer.create)).status).toBe(202);
+      const comments = await listComments(ctx, post.id);
+      const top = byNote(comments, first.note.id);
+      expect(top?.replies?.map((reply) => reply.bodyHtml)).toEqual(['<p>Answering Bob</p>\n']);
+    });
+
+    it('ignores a Note that answers nothing here, and refuses one attributed to someone else', async () => {
+      const elsewhere = replyOf(bob, `${mastodon.origin}/users/someone/statuses/1`, '<p>Not about you</p>');
+      expect((await deliver(ctx, bob, elsewhere.create)).status).toBe(202);
+      const forged = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Forged</p>');
+      forged.create.object.attributedTo = `${mastodon.origin}/users/victim`;
+      expect((await deliver(ctx, bob, forged.create)).status).toBe(400);
+      const bodies = (await listComments(ctx, post.id)).map((comment) => comment.body);
+      expect(bodies.join(' ')).not.toMatch(/Not about you|Forged/);
+    });
+
+    it('sends the writer’s reply to a remote comment back as a signed Create(Note) in reply to it', async () => {
+      const { note, create } = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>A question?</p>');
+      expect((await deliver(ctx, bob, create)).status).toBe(202);
+      const remote = byNote(await listComments(ctx, post.id), note.id);
+      expect(remote).toBeDefined();
+      const reply = await addComment(ctx, alice, post.id, 'An **answer**.', remote?.id);
+
+      const delivery = await mastodon.waitForDelivery((received) => {
+        const json = JSON.parse(received.body) as Json;
+        return json.type === 'Create' && (json.object as Json).inReplyTo === note.id;
+      });
+      expect(delivery.path).toBe('/inbox');
+      const activity = JSON.parse(delivery.body) as Json;
+      const object = activity.object as Json;
+      expect(activity.actor).toBe(`${PUBLIC_URL}/ap/users/${alice.id}`);
+      expect(object).toMatchObject({
+        type: 'Note',
+        id: `${PUBLIC_URL}/ap/comments/${reply.id}`,
+        attributedTo: `${PUBLIC_URL}/ap/users/${alice.id}`,
+        cc: bob.id,
+      });
+      expect(['as:Public', PUBLIC]).toContain(object.to);
+      expect(String(object.content)).toContain('<strong>answer</strong>');
+      expect(JSON.stringify(object.tag)).toContain(bob.id);
+      const actor = await request<{ publicKey: { publicKeyPem: string } }>(ctx, {
+        method: 'GET',
+        url: `/ap/users/${alice.id}`,
+        headers: { accept: 'application/activity+json' },
+      });
+      expect(FakeMastodon.signatureProblem(delivery, actor.body.publicKey.publicKeyPem)).toBeUndefined();
+
+      // Another reader's reply stays here: only the writer answers for the post on the social web.
+      const reader = await signUpUser(ctx);
+      const other = await addComment(ctx, reader, post.id, 'Me too', remote?.id);
+      const queued = await ctx.database.db
+        .selectFrom('federation_deliveries')
+        .select('activity_id')
+        .where('activity_id', 'like', `%/ap/comments/${other.id}%`)
+        .execute();
+      expect(queued).toEqual([]);
+    });
+
+    it('edits the comment on Update(Note) and removes it on Delete, from its own actor only', async () => {
+      const { note, create } = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>First thought</p>');
+      expect((await deliver(ctx, bob, create)).status).toBe(202);
+      const update = {
+        '@context': AS,
+        id: `${note.id}#updates/1`,
+        type: 'Update',
+        actor: bob.id,
+        object: { ...note, content: '<p>Second thought</p>' },
+      };
+      expect((await deliver(ctx, bob, update)).status).toBe(202);
+      const edited = byNote(await listComments(ctx, post.id), note.id);
+      expect(edited?.bodyHtml).toBe('<p>Second thought</p>\n');
+      expect(edited?.editedAt).not.toBeNull();
+
+      const mallory = mastodon.account(`mallory_conv_${ctx.dialect}`);
+      const foreign = {
+        '@context': AS,
+        id: `${mallory.id}#deletes/1`,
+        type: 'Delete',
+        actor: mallory.id,
+        object: note.id,
+      };
+      expect((await deliver(ctx, mallory, foreign)).status).toBe(202);
+      expect(byNote(await listComments(ctx, post.id), note.id)).toBeDefined();
+
+      const before = await commentCount(ctx, post.id);
+      const remove = {
+        '@context': AS,
+        id: `${note.id}#delete`,
+        type: 'Delete',
+        actor: bob.id,
+        object: { id: note.id, type: 'Tombstone' },
+      };
+      expect((await deliver(ctx, bob, remove)).status).toBe(202);
+      expect(byNote(await listComments(ctx, post.id), note.id)).toBeUndefined();
+      expect(await commentCount(ctx, post.id)).toBe(before - 1);
+    });
+
+    it('refuses a reply where comments are closed, and holds a first-time remote commenter for approval', async () => {
+      const writer = await signUpUser(ctx);
+      const closed = await write(ctx, writer, 'Closed to comments');
+      const close = await request(ctx, {
+        method: 'PUT',
+        url: `/api/post/comments/closed?postId=${closed.id}`,
+        token: writer.token,
+        payload: { closed: true },
+      });
+      expect(close.status, JSON.stringify(close.body)).toBe(200);
+      const refused = replyOf(bob, `${PUBLIC_URL}/ap/posts/${closed.id}`, '<p>Let me in</p>');
+      expect((await deliver(ctx, bob, refused.create)).status).toBe(403);
+      expect(await commentCount(ctx, closed.id)).toBe(0);
+
+      const settings = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/comment-settings',
+        token: writer.token,
+        payload: { holdFirstComments: true },
+      });
+      expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+      const open = await write(ctx, writer, 'Open but held');
+      const held = replyOf(bob, `${PUBLIC_URL}/ap/posts/${open.id}`, '<p>Hello, first time</p>');
+      expect((await deliver(ctx, bob, held.create)).status).toBe(202);
+      expect(await listComments(ctx, open.id)).toEqual([]);
+      const queue = await request<{ response: { comment: Comment }[] }>(ctx, {
+        method: 'GET',
+        url: '/api/user/held-comments',
+        token: writer.token,
+      });
+      expect(queue.body.response.map((held) => held.comment.author?.username)).toContain(
+        `@${bob.username}@${host()}`,
+      );
+    });
+
+    it('refuses replies from a remote account the writer blocked, and hides the ones they had', async () => {
+      const dan = mastodon.account(`dan_conv_${ctx.dialect}`);
+      const first = replyOf(dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Before the block</p>');
+      expect((await deliver(ctx, dan, first.create)).status).toBe(202);
+      const comment = byNote(await listComments(ctx, post.id), first.note.id);
+      expect(comment?.author).not.toBeNull();
+      const blocked = await request(ctx, {
+        method: 'POST',
+        url: `/api/user/block?userId=${comment?.author?.id}`,
+        token: alice.token,
+      });
+      expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+      const second = replyOf(dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>After the block</p>');
+      expect((await deliver(ctx, dan, second.create)).status).toBe(403);
+      expect(byNote(await listComments(ctx, post.id, alice.token), first.note.id)).toBeUndefined();
+    });
+
+    it('lets readers report a remote comment', async () => {
+      const { note, create } = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Buy cheap pills</p>');
+      expect((await deliver(ctx, bob, create)).status).toBe(202);
+      const comment = byNote(await listComments(ctx, post.id), note.id);
+      const reader = await signUpUser(ctx);
+      const report = await request(ctx, {
+        method: 'POST',
+        url: '/api/reports',
+        token: reader.token,
+        payload: { target: { kind: 'comment', id: comment?.id }, reason: 'spam' },
+      });
+      expect(report.status, JSON.stringify(report.body)).toBe(201);
+    });
+
+    it('removes a deleted actor’s comments: its Delete is believed unsigned only when its server says it is gone', async () => {
+      const erin = mastodon.account(`erin_conv_${ctx.dialect}`);
+      const { note, create } = replyOf(erin, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Soon gone</p>');
+      expect((await deliver(ctx, erin, create)).status).toBe(202);
+      const selfDelete = {
+        '@context': AS,
+        id: `${erin.id}#delete`,
+        type: 'Delete',
+        actor: erin.id,
+        object: erin.id,
+        to: [PUBLIC],
+      };
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      // Still there: a Delete whose signature does not check out is refused.
+      expect((await deliver(ctx, erin, selfDelete, { privateKey })).status).toBe(401);
+      expect(byNote(await listComments(ctx, post.id), note.id)).toBeDefined();
+
+      mastodon.remove(erin);
+      // Its key went with it: nothing can check the signature, but its server answers 404.
+      expect((await deliver(ctx, erin, selfDelete, { privateKey })).status).toBe(202);
+      expect(byNote(await listComments(ctx, post.id), note.id)).toBeUndefined();
+    });
+  },
+  {
+    config: {
+      publicUrl: PUBLIC_URL,
+      // The fake server is on 127.0.0.1: the explicit allowance tests need.
+      federation: {
+        ...testConfig().federation,
+        allowPrivateNetworks: true,
+        pollIntervalMs: 50,
+        backoffBaseMs: 20,
+        backoffMaxMs: 40,
+      },
+    },
+  },
+);
