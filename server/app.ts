@@ -34,6 +34,7 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import { registerPostPreviewRoutes } from './modules/post-previews/post-previews-routes';
 import { registerPostVersionRoutes } from './modules/post-versions/post-versions-routes';
 import { registerSeriesRoutes } from './modules/series/series-routes';
+import { registerPublicationPageRoutes } from './modules/publication-pages/publication-pages-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
 import { registerPublicationRoutes } from './modules/publications/publications-routes';
@@ -273,6 +274,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerPostVersionRoutes(app, { versions: services.postVersions });
   registerSeriesRoutes(app, { series: services.series });
   registerPublicationRoutes(app, { publications });
+  registerPublicationPageRoutes(app, { pages: services.publicationPages });
   registerPublicationMemberRoutes(app, { members: services.publicationMembers });
   registerDomainRoutes(app, { domains: services.domains });
   registerTransferRoutes(app, services.exports);
@@ -305,6 +307,12 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   await registerFederationRoutes(app, { federation: services.federation, inbox: services.inbox });
   registerSitemapRoutes(app, { sitemaps: services.sitemaps });
   registerRobotsRoute(app, { publicUrl: config.publicUrl });
-  registerSiteRoutes(app, { publications, posts, markdown: services.markdown, publicUrl: config.publicUrl });
+  registerSiteRoutes(app, {
+    publications,
+    posts,
+    pages: services.publicationPages,
+    markdown: services.markdown,
+    publicUrl: config.publicUrl,
+  });
   registerHealthRoutes(app, { checks: services.readiness });
 }

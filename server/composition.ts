@@ -88,6 +88,8 @@ import { PostVersionsService } from './modules/post-versions/post-versions-servi
 import { PostsRepository } from './modules/posts/posts-repository';
 import { SeriesRepository } from './modules/series/series-repository';
 import { SeriesService } from './modules/series/series-service';
+import { PublicationPagesRepository } from './modules/publication-pages/publication-pages-repository';
+import { PublicationPagesService } from './modules/publication-pages/publication-pages-service';
 import { POST_HEADING_BASE, PostsService } from './modules/posts/posts-service';
 import { PublicationMembersService } from './modules/publications/publication-members-service';
 import { PublicationUrls } from './modules/publications/publication-urls';
@@ -522,6 +524,8 @@ export function createServices({
     postVersions,
     series,
     publications,
+    // A publication's own pages, read on its site at /p/{slug} (decision 83).
+    publicationPages: new PublicationPagesService(new PublicationPagesRepository(db), publications),
     publicationMembers,
     domains,
     newsletters,

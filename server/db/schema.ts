@@ -260,6 +260,23 @@ export interface SeriesTable {
   updated_at: string;
 }
 
+/**
+ * A publication's own page (migration 2026-11-29-1701, decision 83): read on its site at /p/{slug},
+ * never with its posts.
+ */
+export interface PublicationPagesTable {
+  id: string;
+  publication_id: string;
+  /** Unique within the publication. */
+  slug: string;
+  title: string;
+  /** Markdown, in the posts' dialect (decision 54). */
+  body: string;
+  status: 'draft' | 'published';
+  created_at: string;
+  updated_at: string;
+}
+
 /** A post's place in its (one) series. */
 export interface SeriesPostsTable {
   series_id: string;
@@ -717,6 +734,7 @@ export interface DatabaseSchema {
   post_versions: PostVersionsTable;
   series: SeriesTable;
   series_posts: SeriesPostsTable;
+  publication_pages: PublicationPagesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   publications: PublicationsTable;

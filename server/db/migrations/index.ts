@@ -44,6 +44,7 @@ import * as createFederationPosts from './2026-11-29-0701-create-federation-post
 import * as statsScopeRollups from './2026-11-29-0901-stats-scope-rollups';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 import * as createSeries from './2026-11-29-1301-create-series';
+import * as createPublicationPages from './2026-11-29-1701-create-publication-pages';
 import * as postSettings from './2026-11-29-1401-post-settings';
 import * as federationConversation from './2026-11-29-1901-federation-conversation';
 import * as createPostVersions from './2026-11-29-1101-create-post-versions';
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1101-create-post-versions': createPostVersions,
   '2026-11-29-1201-author-moderation': authorModeration,
   '2026-11-29-1901-federation-conversation': federationConversation,
+  '2026-11-29-1701-create-publication-pages': createPublicationPages,
 };

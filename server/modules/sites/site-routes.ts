@@ -13,6 +13,9 @@ import { writeFeed } from '../feeds/feed-document';
 import { pageQuerySchema, toTimePageRequest } from '../posts/paging';
 import { POST_HEADING_BASE, type PostsService } from '../posts/posts-service';
 import type { PublicationsService } from '../publications/publications-service';
+import type { PublicationPagesService } from '../publication-pages/publication-pages-service';
+import { isPageSlug, sitePagePath } from '../../../contracts/publication-pages';
+import { writtenPage } from './site-written-pages';
 import { servePublicFile } from '../../lib/public-files';
 import { writeUrlSet, type SitemapUrl } from '../sitemap/sitemap-xml';
 import { siteContentPolicy, siteContextOf } from './site-context';
@@ -34,6 +37,7 @@ const FEED_ITEMS = 20;
 
 const slugParams = z.object({ slug: z.string().max(200) });
 const postParams = slugParams.extend({ id: z.string().max(300) });
+const pageParams = slugParams.extend({ page: z.string().max(300) });
 const HTML = 'text/html; charset=utf-8';
 
 /**
@@ -46,11 +50,12 @@ export function registerSiteRoutes(
   deps: {
     publications: PublicationsService;
     posts: PostsService;
+    pages: PublicationPagesService;
     markdown: MarkdownRenderer;
     publicUrl: string;
   },
 ): void {
-  const { publications, posts, markdown, publicUrl } = deps;
+  const { publications, posts, pages, markdown, publicUrl } = deps;
   const hide = { schema: { hide: true } };
   // Pictures come from the main site, which in development is another origin (http://localhost…).
   const policyFor = (site: SiteContext | undefined) => siteContentPolicy(publicUrl, site);
@@ -146,6 +151,19 @@ export function registerSiteRoutes(
     });
   });
 
+  // A page the owner or an editor wrote (decision 83), under /p/ so that no address a page takes
+  // can ever shadow the site's own (/about, /posts/…, /rss.xml…). A draft is not found.
+  app.get('/pub/:slug/p/:page', hide, async (request, reply) => {
+    const { slug, page: ref } = pageParams.parse(request.params);
+    return withSite(slug, reply, async (site) => {
+      const pageSlug = ref.toLowerCase();
+      const page = isPageSlug(pageSlug) ? await pages.published(site.publication.id, pageSlug) : undefined;
+      if (!page) return sendHtml(reply, 404, notFoundPage(site), site);
+      const html = markdown.render(page.body, POST_HEADING_BASE, publicUrl).html;
+      return sendHtml(reply, 200, writtenPage(site, page, html), site);
+    });
+  });
+
   /** What a post address on a site names: an id, the slug a post has now, or one it had. */
   async function postAt(site: SiteContext, ref: string) {
     if (isUuid(ref)) return { kind: 'id' as const, postId: ref };
@@ -221,6 +239,10 @@ export function registerSiteRoutes(
     if (!site) return sendHtml(reply, 404, unknownSitePage(publicUrl));
     const { publication } = site;
     const urls: SitemapUrl[] = [{ loc: `${publication.url}/` }, { loc: `${publication.url}/about` }];
+    // Its published pages (decision 83): in this sitemap only, never in the main site's.
+    for (const page of await pages.publishedList(publication.id)) {
+      urls.push({ loc: `${publication.url}${sitePagePath(page.slug)}`, lastmod: page.updated_at });
+    }
     let cursor: string | undefined;
     do {
       const page = await posts.listByPublication(

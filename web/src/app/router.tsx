@@ -189,6 +189,12 @@ export function createRoutes(): RouteObject[] {
                   path: 'publication',
                   ...lazyPage('publications/pages/publication-page', 'PublicationPage'),
                 },
+                // One of a publication's own pages, written in the block editor (decision 83).
+                {
+                  id: 'publication-page-editor',
+                  path: 'publication/page',
+                  ...lazyPage('publications/pages/page-editor-page', 'PageEditorPage'),
+                },
                 // A newsletter list as its writer sees it: their own, or a publication's (?list=).
                 {
                   id: 'subscribers',

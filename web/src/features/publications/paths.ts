@@ -9,3 +9,8 @@ export function managePublicationPath(slug: string): string {
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//, '');
 }
+
+/** Where an owner or editor writes one of the publication's pages; without `id`, a new one. */
+export function publicationPageEditorPath(slug: string, id?: string): string {
+  return `/publication/page?${new URLSearchParams(id ? { slug, id } : { slug })}`;
+}

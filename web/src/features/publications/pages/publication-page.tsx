@@ -23,6 +23,7 @@ import { LogoField } from '../components/logo-field';
 import { DomainSection } from '../components/domain-section';
 import { InvitationsSection } from '../components/invitations-section';
 import { MembersSection } from '../components/members-section';
+import { PagesSection } from '../components/pages-section';
 import { SiteLink } from '../components/site-link';
 import { powersOf, ROLE_WITH_ARTICLE, sameName } from '../lib/member-controls';
 import { PUBLICATIONS_PATH } from '../paths';
@@ -148,6 +149,7 @@ function Manage({
           <LogoField publication={publication} onSaved={onChange} />
         </SettingsSection>
       ) : null}
+      {powers.invites ? <PagesSection publication={publication} /> : null}
       <MembersSection publication={publication} viewer={{ username, role }} onChange={onChange} />
       {powers.invites ? <InvitationsSection slug={publication.slug} /> : null}
       {powers.invites ? (

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { DESKTOP, expect, PHONE, test } from './support/fixtures';
+import { createUser, signInAs, type E2eUser } from './support/api';
+import { axeViolations } from './support/axe';
+import { atPath, expectFieldError, expectNoHorizontalScroll } from './support/screens';
+import { startBuiltServer, type RunningServer } from './support/server-process';
+
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+/** This file's own server, with sub-domains of localhost (Chromium resolves them to loopback). */
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  server = await startBuiltServer({ BASE_DOMAIN: 'localhost' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A team publication made through the API, with a post so its home has something to show. */
+async function publicationOf(owner: E2eUser, slug: string): Promise<{ url: string }> {
+  const created = await fetch(`${server.baseURL}/api/publications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ slug, name: 'The Lantern', description: 'Notes by lamplight.' }),
+  });
+  expect(created.status).toBe(201);
+  const body = (await created.json()) as { response: { url: string } };
+  return body.response;
+}
+
+function freshSlug(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}`;
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test.describe("a publication's own pages, navigation and look", () => {
+  test('the owner writes an About page in the block editor; the site shows it at /p/about', async ({
+    newPage,
+  }) => {
+    const owner = await createUser(server.baseURL, 'Lantern Owner');
+    const slug = freshSlug('lantern');
+    const publication = await publicationOf(owner, slug);
+
+    const page = await newPage({ baseURL: server.baseURL, bypassCSP: true });
+    await signInAs(page, owner);
+    await page.goto(`/publication?slug=${slug}`);
+    const pages = page.getByRole('region', { name: 'Pages' });
+    await expect(pages).toContainText('No pages yet.');
+    await pages.getByRole('link', { name: 'Write a page' }).click();
+    await atPath(page, '/publication/page', { slug });
+    await expect(page.getByRole('heading', { level: 1, name: 'New page' })).toBeVisible();
+
+    // Every field is checked by its own message before anything is sent.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expectFieldError(page, 'Title', 'Title is required');
+
+    await page.getByRole('textbox', { name: 'Title' }).fill('About us');
+    // The address follows the title until it is typed.
+    await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('about-us');
+    await page.getByRole('textbox', { name: 'Address' }).fill('about us');
+    await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Body', exact: true }).click();
+    await page.keyboard.type('## Who we are');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('We write by **lamplight**.');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    // A space is not in an address: said by the field.
+    await expectFieldError(page, 'Address', /lower-case letters/);
+    await page.getByRole('textbox', { name: 'Address' }).fill('about');
+    await page.getByRole('button', { name: 'Publish' }).click();
+
+    await atPath(page, '/publication', { slug });
+    await expect(page.getByText('“About us” is published.')).toBeVisible();
+    await expect(pages.getByRole('link', { name: 'About us' })).toBeVisible();
+    await expect(pages.getByRole('link', { name: '/p/about' })).toHaveAttribute(
+      'href',
+      `${publication.url}/p/about`,
+    );
+
+    for (const [viewport, colorScheme] of [
+      [PHONE, 'light'],
+      [DESKTOP, 'dark'],
+    ] as const) {
+      const site = await newPage({ baseURL: publication.url, viewport, colorScheme, bypassCSP: true });
+      // The site is not the app: no hydration to wait for.
+      const shown = await site.mainFrame().goto('/p/about');
+      expect(shown?.status()).toBe(200);
+      await expect(site.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+      await expect(site.getByRole('heading', { level: 2, name: 'Who we are' })).toBeVisible();
+      await expect(site.locator('main strong')).toHaveText('lamplight');
+      await expectNoHorizontalScroll(site, viewport.width);
+      expect(await axeViolations(site)).toEqual([]);
+      await shoot(site, `site-page-${viewport.width}-${colorScheme}`);
+    }
+  });
+});

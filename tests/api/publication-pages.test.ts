@@ -1,0 +1,244 @@
+import { expect, it } from 'vitest';
+import type { Membership } from '../../contracts/publications';
+import {
+  PAGE_NOT_FOUND_MESSAGE,
+  PAGE_SLUG_MESSAGE,
+  PAGE_SLUG_TAKEN_MESSAGE,
+  type PublicationPage,
+} from '../../contracts/publication-pages';
+import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
+import { createPost } from './support/posts';
+import { addMember, createPublication } from './support/publications';
+import { parseUrlSet } from './support/xml';
+
+const BASE = 'pages.test';
+
+const site = (ctx: ApiContext, slug: string, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { host: `${slug}.${BASE}` } });
+
+async function ownSlug(ctx: ApiContext, user: TestUser): Promise<string> {
+  const mine = await request<{ response: Membership[] }>(ctx, {
+    method: 'GET',
+    url: '/api/user/publications',
+    token: user.token,
+  });
+  return mine.body.response[0]!.publication.slug;
+}
+
+function writePage(
+  ctx: ApiContext,
+  user: TestUser | undefined,
+  slug: string,
+  page: Partial<{ title: string; slug: string; body: string; status: string }>,
+) {
+  return request<{ response: PublicationPage; errors?: Record<string, string[]> }>(ctx, {
+    method: 'POST',
+    url: `/api/publications/${slug}/pages`,
+    ...(user ? { token: user.token } : {}),
+    payload: { title: 'About us', slug: 'about', body: 'Who we are.', status: 'published', ...page },
+  });
+}
+
+describeEachDatabase(
+  "a publication's own pages",
+  (ctx) => {
+    it('are written by the owner and editors; writers, outsiders and anonymous readers are refused', async () => {
+      const owner = await signUpUser(ctx);
+      const editor = await signUpUser(ctx);
+      const writer = await signUpUser(ctx);
+      const outsider = await signUpUser(ctx);
+      await createPublication(ctx, owner, 'page-rights');
+      await addMember(ctx, owner, 'page-rights', editor, 'editor');
+      await addMember(ctx, owner, 'page-rights', writer, 'writer');
+
+      const byOwner = await writePage(ctx, owner, 'page-rights', { slug: 'about' });
+      expect(byOwner.status, JSON.stringify(byOwner.body)).toBe(201);
+      expect(byOwner.body.response).toMatchObject({
+        slug: 'about',
+        title: 'About us',
+        status: 'published',
+        url: `http://page-rights.${BASE}/p/about`,
+      });
+      const byEditor = await writePage(ctx, editor, 'page-rights', { slug: 'contact', title: 'Contact' });
+      expect(byEditor.status).toBe(201);
+      expect((await writePage(ctx, writer, 'page-rights', { slug: 'mine' })).status).toBe(403);
+      expect((await writePage(ctx, outsider, 'page-rights', { slug: 'theirs' })).status).toBe(403);
+      expect((await writePage(ctx, undefined, 'page-rights', { slug: 'nobody' })).status).toBe(401);
+
+      // Editing, reading and deleting follow the same rule.
+      const id = byOwner.body.response.id;
+      const edited = await request<{ response: PublicationPage }>(ctx, {
+        method: 'PUT',
+        url: `/api/publications/page-rights/pages/${id}`,
+        token: editor.token,
+        payload: { title: 'About', slug: 'about', body: 'Who we are, now.', status: 'published' },
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body.response.body).toBe('Who we are, now.');
+      for (const [user, status] of [
+        [writer, 403],
+        [outsider, 403],
+      ] as const) {
+        const read = await request(ctx, {
+          method: 'GET',
+          url: `/api/publications/page-rights/pages/${id}`,
+          token: user.token,
+        });
+        expect(read.status).toBe(status);
+        const removed = await request(ctx, {
+          method: 'DELETE',
+          url: `/api/publications/page-rights/pages/${id}`,
+          token: user.token,
+        });
+        expect(removed.status).toBe(status);
+      }
+      const list = await request<{ response: PublicationPage[] }>(ctx, {
+        method: 'GET',
+        url: '/api/publications/page-rights/pages',
+        token: editor.token,
+      });
+      expect(list.body.response.map((page) => page.slug)).toEqual(['about', 'contact']);
+      expect((await request(ctx, { method: 'GET', url: '/api/publications/page-rights/pages' })).status).toBe(
+        401,
+      );
+      const deleted = await request(ctx, {
+        method: 'DELETE',
+        url: `/api/publications/page-rights/pages/${id}`,
+        token: owner.token,
+      });
+      expect(deleted.status).toBe(204);
+      const gone = await request<{ message: string }>(ctx, {
+        method: 'GET',
+        url: `/api/publications/page-rights/pages/${id}`,
+        token: owner.token,
+      });
+      expect(gone.status).toBe(404);
+      expect(gone.body.message).toBe(PAGE_NOT_FOUND_MESSAGE);
+      expect((await site(ctx, 'page-rights', '/p/about')).statusCode).toBe(404);
+    });
+
+    it('refuses a malformed address by its field, and a taken one with a 409 by its field', async () => {
+      const owner = await signUpUser(ctx);
+      await createPublication(ctx, owner, 'page-slugs');
+      for (const bad of ['', 'Has Spaces', 'double--hyphen', '-edge', 'a/b', 'x'.repeat(61)]) {
+        const refused = await writePage(ctx, owner, 'page-slugs', { slug: bad });
+        expect(refused.status, bad).toBe(400);
+        expect(refused.body.errors?.slug, bad).toEqual([PAGE_SLUG_MESSAGE]);
+      }
+      const noTitle = await writePage(ctx, owner, 'page-slugs', { title: '  ', slug: 'untitled' });
+      expect(noTitle.status).toBe(400);
+      expect(noTitle.body.errors?.title).toEqual(['Title is required']);
+
+      // Upper case is folded, so "About" and "about" are the same address.
+      const first = await writePage(ctx, owner, 'page-slugs', { slug: 'About' });
+      expect(first.status).toBe(201);
+      expect(first.body.response.slug).toBe('about');
+      const again = await writePage(ctx, owner, 'page-slugs', { slug: 'about' });
+      expect(again.status).toBe(409);
+      expect(again.body.errors?.slug).toEqual([PAGE_SLUG_TAKEN_MESSAGE]);
+
+      // Moving another page onto the address is the same 409; another publication may use it.
+      const second = await writePage(ctx, owner, 'page-slugs', { slug: 'contact' });
+      const moved = await request<{ errors?: Record<string, string[]> }>(ctx, {
+        method: 'PUT',
+        url: `/api/publications/page-slugs/pages/${second.body.response.id}`,
+        token: owner.token,
+        payload: { title: 'Contact', slug: 'about', body: '', status: 'published' },
+      });
+      expect(moved.status).toBe(409);
+      expect(moved.body.errors?.slug).toEqual([PAGE_SLUG_TAKEN_MESSAGE]);
+      await createPublication(ctx, owner, 'page-slugs-two');
+      expect((await writePage(ctx, owner, 'page-slugs-two', { slug: 'about' })).status).toBe(201);
+    });
+
+    it('shows a published page at /p/{slug} on the site, sanitized; a draft is not found', async () => {
+      const owner = await signUpUser(ctx);
+      const slug = await ownSlug(ctx, owner);
+      const hostile = [
+        '## Reach us',
+        '',
+        'Write to [the editors](mailto:editors@example.com) or **call**.',
+        '',
+        '<script>alert("page")</script>',
+        '',
+        '<img src="x" onerror="alert(1)">',
+        '',
+        '[click](javascript:alert(2))',
+        '',
+        '<iframe src="https://evil.example"></iframe>',
+      ].join('\n');
+      const written = await writePage(ctx, owner, slug, { title: 'Contact', slug: 'contact', body: hostile });
+      expect(written.status).toBe(201);
+      // The body is kept as written; only what the site shows is rendered and sanitized.
+      expect(written.body.response.body).toBe(hostile);
+      const shown = await site(ctx, slug, '/p/contact');
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['content-type']).toContain('text/html');
+      expect(shown.body).toContain('<h1>Contact</h1>');
+      expect(shown.body).toMatch(/<h2[^>]*>Reach us<\/h2>/);
+      expect(shown.body).toContain('<strong>call</strong>');
+      expect(shown.body).toContain('href="mailto:editors@example.com"');
+      // Raw HTML is text in the dialect (decision 54); a javascript: address loses its href.
+      const main = shown.body.slice(shown.body.indexOf('<main'), shown.body.indexOf('</main>'));
+      expect(main).not.toMatch(/<(script|img|iframe)\b/);
+      expect(main).toContain('&lt;script&gt;alert("page")&lt;/script&gt;');
+      expect(main).not.toMatch(/<[^>]*\son\w+=/);
+      expect(main).not.toContain('href="javascript:');
+      expect(shown.body).toContain(`<link rel="canonical" href="http://${slug}.${BASE}/p/contact">`);
+      // Its address is case-insensitive, like a post's.
+      expect((await site(ctx, slug, '/p/Contact')).statusCode).toBe(200);
+      // The same page on the main site's path to the publication.
+      const onMain = await ctx.app.inject({ method: 'GET', url: `/pub/${slug}/p/contact` });
+      expect(onMain.statusCode).toBe(200);
+
+      await writePage(ctx, owner, slug, { title: 'Soon', slug: 'soon', status: 'draft' });
+      expect((await site(ctx, slug, '/p/soon')).statusCode).toBe(404);
+      expect((await site(ctx, slug, '/p/nothing-here')).statusCode).toBe(404);
+      expect((await site(ctx, slug, '/p/Not%20A%20Slug')).statusCode).toBe(404);
+      // A page never shadows the site's own addresses: /about is still the members' page.
+      await writePage(ctx, owner, slug, { title: 'Our story', slug: 'about', body: 'Our story.' });
+      const about = await site(ctx, slug, '/about');
+      expect(about.body).toContain('Written by');
+      expect(about.body).not.toContain('Our story.');
+    });
+
+    it("is in its site's sitemap, and in no post list, feed, search or the main sitemap", async () => {
+      const owner = await signUpUser(ctx);
+      const slug = await ownSlug(ctx, owner);
+      const word = `pageword${Math.random().toString(36).slice(2, 8)}`;
+      const post = await createPost(ctx, owner, { title: `A post ${word}`, content: `About ${word}.` });
+      await writePage(ctx, owner, slug, { title: `Page ${word}`, slug: 'colophon', body: `Set in ${word}.` });
+      await writePage(ctx, owner, slug, { title: 'Draft page', slug: 'draft-page', status: 'draft' });
+
+      const sitemap = await site(ctx, slug, '/sitemap.xml');
+      const locs = parseUrlSet(sitemap.body).map((entry) => entry.loc);
+      expect(locs).toContain(`http://${slug}.${BASE}/p/colophon`);
+      expect(locs).not.toContain(`http://${slug}.${BASE}/p/draft-page`);
+
+      const reads: [string, string, string?][] = [
+        ['home list', '/api/post/blog/all?limit=100'],
+        ['profile', `/api/post/profile?userId=${owner.id}`],
+        ['search', `/api/search?q=${word}`],
+        ['main rss', '/rss.xml'],
+        ['author atom', `/atom.xml?userId=${owner.id}`],
+        ['main sitemap pages', '/sitemap-pages.xml'],
+        ['main sitemap posts', '/sitemap-posts.xml'],
+      ];
+      for (const [name, url] of reads) {
+        const answer = await ctx.app.inject({ method: 'GET', url });
+        expect(answer.statusCode, name).toBe(200);
+        expect(answer.body, name).not.toContain(`Page ${word}`);
+        expect(answer.body, name).not.toContain('colophon');
+      }
+      const search = await ctx.app.inject({ method: 'GET', url: `/api/search?q=${word}` });
+      expect(search.body).toContain(post.id);
+      for (const url of ['/', '/rss.xml', '/atom.xml']) {
+        const answer = await site(ctx, slug, url);
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.body, url).toContain(`A post ${word}`);
+        expect(answer.body, url).not.toContain(`Page ${word}`);
+      }
+    });
+  },
+  { config: { baseDomain: BASE } },
+);
