@@ -113,6 +113,7 @@ test.describe('header, signed in', () => {
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Your Profile',
       'Publications',
+      'Series',
       'Settings',
       'Favorites',
       'Logout',
@@ -207,6 +208,8 @@ test.describe('account menu by keyboard', () => {
     await focusedBecomes(page, 'menuitem:Your Profile');
     await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Publications');
+    await page.keyboard.press('ArrowDown');
+    await focusedBecomes(page, 'menuitem:Series');
     await page.keyboard.press('ArrowDown');
     await focusedBecomes(page, 'menuitem:Settings');
     await page.keyboard.press('ArrowDown');

@@ -7,7 +7,7 @@ import { agrees } from './agrees';
 const id = z.string().describe('A UUID.');
 const time = z.string().describe('An ISO 8601 time in UTC.');
 
-const seriesPartSchema = z
+export const seriesPartSchema = z
   .strictObject({
     id: id.describe("The post's id: its page is /readblog?id={id}."),
     title: z.string(),

@@ -7,6 +7,7 @@ import {
   SERIES_POST_ELSEWHERE_MESSAGE,
   SERIES_POST_NOT_YOURS_MESSAGE,
   type Series,
+  type SeriesPart,
   type SeriesSummary,
 } from '../../contracts/series';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
@@ -257,6 +258,44 @@ describeEachDatabase('series', (ctx) => {
       token: editor.token,
     });
     expect(editorsView.body.response.map((row) => row.id)).toEqual([team.id]);
+  });
+
+  it('offers its managers the blog’s posts in no series yet, drafts too, newest first', async () => {
+    const writer = await signUpUser(ctx);
+    const stranger = await signUpUser(ctx);
+    const older = await createPost(ctx, writer, { title: 'Older' });
+    const unfinished = await draft(ctx, writer, 'Unfinished');
+    const taken = await createPost(ctx, writer, { title: 'Taken' });
+    await createPost(ctx, stranger, { title: 'Not theirs' });
+    const series = await makeSeries(ctx, writer);
+    const other = await makeSeries(ctx, writer, { title: 'Other' });
+    expect((await setPosts(ctx, writer, other.id, [taken.id])).status).toBe(200);
+
+    const candidates = (who: TestUser, id: string) =>
+      request<Answer<SeriesPart[]>>(ctx, {
+        method: 'GET',
+        url: `/api/series/candidates?id=${id}`,
+        token: who.token,
+      });
+    const offered = await candidates(writer, series.id);
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    expect(offered.body.response.map((part) => [part.title, part.visible])).toEqual([
+      ['Unfinished', false],
+      ['Older', true],
+    ]);
+    // Once a part, a post is offered no more; removed, it is offered again.
+    await setPosts(ctx, writer, series.id, [older.id]);
+    expect((await candidates(writer, series.id)).body.response.map((part) => part.id)).toEqual([unfinished]);
+    await setPosts(ctx, writer, series.id, []);
+    expect((await candidates(writer, series.id)).body.response).toHaveLength(2);
+
+    expect((await candidates(stranger, series.id)).status).toBe(403);
+    expect(
+      (await request(ctx, { method: 'GET', url: `/api/series/candidates?id=${series.id}` })).status,
+    ).toBe(401);
+    const unknown = await candidates(writer, '0192f3a4-5b6c-7d8e-9f01-23456789abcd');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(SERIES_NOT_FOUND_MESSAGE);
   });
 
   it('gives a series its feeds, a sitemap entry, and a place in its writer’s export', async () => {

@@ -159,6 +159,37 @@ export class SeriesRepository {
       .execute();
   }
 
+  /**
+   * Posts that may join a series: its blog's (the writer's own, or the publication's), drafts too,
+   * in no series yet, newest first, at most `limit`.
+   */
+  candidates(
+    scope: { ownerId: string; publicationId: null } | { publicationId: string },
+    limit: number,
+  ): Promise<Array<Omit<SeriesPostRow, 'series_id' | 'position'>>> {
+    return this.db
+      .selectFrom('posts')
+      .leftJoin('series_posts', 'series_posts.post_id', 'posts.id')
+      .select([
+        'posts.id',
+        'posts.title',
+        'posts.description',
+        'posts.content',
+        'posts.published_at',
+        'posts.hidden_at',
+        'posts.newsletter',
+      ])
+      .where('series_posts.post_id', 'is', null)
+      .where((eb) =>
+        scope.publicationId === null
+          ? eb.and([eb('posts.author_id', '=', scope.ownerId), eb('posts.publication_id', 'is', null)])
+          : eb('posts.publication_id', '=', scope.publicationId),
+      )
+      .orderBy('posts.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   /** The posts named, with the series each is in now. */
   postScopes(postIds: string[]): Promise<PostScopeRow[]> {
     if (postIds.length === 0) return Promise.resolve([]);

@@ -7,7 +7,7 @@ import { createSeriesSchema, seriesPostsSchema, updateSeriesSchema } from '../..
 import { cacheableRead } from '../../lib/response-cache';
 import { answer } from '../../openapi/answers';
 import { NO_CONTENT, declareRoute } from '../../openapi/route-schema';
-import { seriesSchema, seriesSummarySchema } from '../../openapi/series-answers';
+import { seriesPartSchema, seriesSchema, seriesSummarySchema } from '../../openapi/series-answers';
 import type { SeriesService } from './series-service';
 
 /** `?id=` naming one series: an id that is not a UUID is the same 404 as one that names nothing. */
@@ -83,6 +83,23 @@ export function registerSeriesRoutes(app: FastifyInstance, deps: { series: Serie
       }),
     },
     async (request) => ({ response: await series.listManaged(request.viewer) }),
+  );
+
+  api.get(
+    '/api/series/candidates',
+    {
+      schema: declareRoute({
+        summary: 'Posts that can join a series',
+        description:
+          'For the series’ managers: its blog’s posts (drafts too, `visible` saying whether readers see ' +
+          'each) that are in no series yet, newest first, at most 200.',
+        tag,
+        access: 'token',
+        querystring: seriesIdQuerySchema,
+        answers: { 200: answer(z.array(seriesPartSchema)) },
+      }),
+    },
+    async (request) => ({ response: await series.candidates(request.viewer, request.query.id) }),
   );
 
   api.post(

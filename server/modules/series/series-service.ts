@@ -36,6 +36,8 @@ export interface SeriesWriters {
 }
 
 export const PUBLICATION_NOT_FOUND_MESSAGE = 'Publication not found';
+/** Posts offered to add to a series: the newest, enough for a blog's recent work. */
+const SERIES_CANDIDATES_MAX = 200;
 
 /**
  * Series (docs/decisions/0078-series.md): a writer groups their own blog's posts, and a team
@@ -142,6 +144,21 @@ export class SeriesService {
     );
   }
 
+  /**
+   * What the management page offers to add: the series' blog's posts in no series yet (drafts
+   * too, marked visible or not), newest first; only for those who may change the series.
+   */
+  async candidates(viewer: Viewer, id: string): Promise<SeriesPart[]> {
+    const row = await this.manageable(viewer, id);
+    const rows = await this.series.candidates(
+      row.publication_id === null
+        ? { ownerId: row.owner_id, publicationId: null }
+        : { publicationId: row.publication_id },
+      SERIES_CANDIDATES_MAX,
+    );
+    return rows.map((part) => toPart(part, true));
+  }
+
   /** A writer's own series (profile) or a team publication's (its site), with parts readers see. */
   async listPublic(scope: { userId: string } | { publication: string }): Promise<SeriesSummary[]> {
     let rows;
@@ -220,7 +237,7 @@ function toSeries(row: SeriesWithOwnerRow, parts: SeriesPostRow[], forManager: b
   };
 }
 
-function toPart(row: SeriesPostRow, forManager: boolean): SeriesPart {
+function toPart(row: Omit<SeriesPostRow, 'series_id' | 'position'>, forManager: boolean): SeriesPart {
   const part: SeriesPart = {
     id: row.id,
     title: row.title,

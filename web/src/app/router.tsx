@@ -159,6 +159,12 @@ export function createRoutes(): RouteObject[] {
                   path: 'drafts',
                   ...lazyPage('drafts/pages/drafts-page', 'DraftsPage'),
                 },
+                // The series a writer manages: their own, or a publication's (?publication=).
+                {
+                  id: 'manage-series',
+                  path: 'series/manage',
+                  ...lazyPage('series/pages/manage-series-page', 'ManageSeriesPage'),
+                },
                 {
                   id: 'favorites',
                   path: 'favorites',

@@ -5,6 +5,7 @@ import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
 import { isKnownOperator, knownHandle } from '../../features/auth/operator-status';
 import { profilePath } from '../../lib/paths';
+import { manageSeriesPath } from '../../features/series';
 import { endSession } from '../../features/auth/session';
 import { signedOutByReader } from '../../features/auth/session-notice-slice';
 import { AppLink } from '../../components/ui/app-link';
@@ -14,7 +15,7 @@ interface MenuLink {
   label: string;
 }
 
-/** The menu's page links, in order (specification §2, with Publications and Favorites added, then Admin for an operator). */
+/** The menu's page links, in order (specification §2, with Publications, Series and Favorites added, then Admin for an operator). */
 export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[] {
   return [
     {
@@ -22,6 +23,7 @@ export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[]
       label: 'Your Profile',
     },
     { to: '/publications', label: 'Publications' },
+    { to: manageSeriesPath(), label: 'Series' },
     { to: '/userupdate', label: 'Settings' },
     // The spec's second popover (Avatar, Favorites) had nothing to open it; its one destination
     // lives here, where the reader already looks for their own things.

@@ -1,1 +1,2 @@
 export { SeriesBox, SeriesSteps } from './components/series-box';
+export { manageSeriesPath } from './paths';

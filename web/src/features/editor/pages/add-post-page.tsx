@@ -7,6 +7,7 @@ import { useSession } from '../../auth';
 import { savePost } from '../../drafts';
 import { DRAFTS_PATH } from '../../drafts';
 import { scheduledNotice } from '../../drafts';
+import { manageSeriesPath } from '../../series';
 import { PublicationSelect } from '../../publications';
 import { TagInput } from '../../tags';
 import { CoverField } from '../components/cover-field';
@@ -32,7 +33,8 @@ export function AddPostPage() {
       <PageHead title="Write a post" noindex />
       <h1 className="editor-page__heading">Write a post</h1>
       <p className="editor-help">
-        <AppLink to={DRAFTS_PATH}>Your drafts</AppLink>
+        <AppLink to={DRAFTS_PATH}>Your drafts</AppLink> ·{' '}
+        <AppLink to={manageSeriesPath()}>Your series</AppLink>
       </p>
       <PostForm
         initialValues={EMPTY_POST}

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useOneTimeNotice } from '../../../lib/use-one-time-notice';
 import { useSession } from '../../auth';
+import { manageSeriesPath } from '../../series';
 import { statsPath } from '../../stats';
 import { subscribersPath } from '../../subscribers';
 import { SettingsSection } from '../../../components/ui/settings-section';
@@ -162,6 +163,19 @@ function Manage({
             to={subscribersPath(publication.personal ? publication.id : publication.slug)}
           >
             Subscribers
+          </AppLink>
+        </SettingsSection>
+      ) : null}
+      {powers.invites ? (
+        <SettingsSection
+          title="Series"
+          lead="Posts grouped into series read in order, each part with its previous and next."
+        >
+          <AppLink
+            className="button button--secondary"
+            to={manageSeriesPath(publication.personal ? undefined : publication.slug)}
+          >
+            Manage series
           </AppLink>
         </SettingsSection>
       ) : null}
