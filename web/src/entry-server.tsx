@@ -19,7 +19,7 @@ import { createRoutes, pagePaths } from './app/router';
 import { createAppStore } from './app/store';
 import { apiPageData } from './app/api-page-data';
 import { configureApiClient } from './lib/api-client';
-import { memoizeRecent } from './lib/memo';
+import { memoizeRecent } from '../../contracts/memo';
 import { pageDataContextOf } from './lib/page-data';
 import { appStorage, TOKEN_KEY } from './lib/storage';
 

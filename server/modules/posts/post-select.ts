@@ -1,5 +1,6 @@
 import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type Kysely } from 'kysely';
 import { mediaCover } from '../../../contracts/media';
+import { memoizeRecent } from '../../../contracts/memo';
 import { readingMinutes, type NewsletterChoice, type Post, type PostStatus } from '../../../contracts/posts';
 import type { DatabaseSchema } from '../../db/schema';
 import { countAll } from '../../db/sql-helpers';
@@ -115,6 +116,16 @@ function selectPostColumns(
   );
 }
 
+/**
+ * A post's reading time counts its words, a walk over every character; lists and pages ask for the
+ * same posts again and again, and a version's words never change, so each is counted once.
+ */
+const readingMinutesOf = memoizeRecent(
+  (row: Pick<PostRow, 'id' | 'version' | 'content'>) => readingMinutes(row.content),
+  (row) => `${row.id}:${row.version}`,
+  10_000,
+);
+
 export interface PostRow {
   id: string;
   title: string;
@@ -169,7 +180,7 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     status: statusAt(row.published_at, now),
     publishedAt: row.published_at,
     version: Number(row.version),
-    readingMinutes: readingMinutes(row.content),
+    readingMinutes: readingMinutesOf(row),
     cover: picture(row.cover_id, row.cover_width, row.cover_height, row.cover_widths),
     authorId: row.author_id,
     author: toAuthor(row),

@@ -2,7 +2,7 @@ import type { Comment } from '../../../contracts/comments';
 import type { Author, Page, Post, PostCover, ReadablePost } from '../../../contracts/posts';
 import { listPreview, metaDescription, profilePreview } from '../../../contracts/preview';
 import type { PostPublication } from '../../../contracts/publications';
-import { memoizeRecent } from './memo';
+import { memoizeRecent } from '../../../contracts/memo';
 
 // The same posts are previewed for every reader: each text is worked out once per version of the
 // post (an edit moves updatedAt) while it is recent.

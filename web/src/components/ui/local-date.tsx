@@ -1,5 +1,5 @@
 import { formatPostDate } from '../../../../contracts/dates';
-import { memoizeRecent } from '../../lib/memo';
+import { memoizeRecent } from '../../../../contracts/memo';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // The server shows the same dates on page after page; each is formatted once while it is recent.
