@@ -261,6 +261,10 @@ export interface ReadablePost extends Post {
   imageUrl: string | null;
   /** The series the post is a part of, as readers see it (docs/decisions/0078-series.md); else null. */
   series: PostSeries | null;
+  /** Likes from the social web, one per remote account (decision 0084). */
+  socialLikes: number;
+  /** Boosts (reposts) from the social web, one per remote account (decision 0084). */
+  socialReposts: number;
 }
 
 /** One page of a newest-first (or, for comments, oldest-first) list. */

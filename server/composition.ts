@@ -43,6 +43,7 @@ import { RemoteDocuments } from './modules/federation/remote-documents';
 import { RemoteAccountsRepository } from './modules/federation/remote-accounts-repository';
 import { ReplyPublisher } from './modules/federation/reply-publisher';
 import { ConversationInbox } from './modules/federation/conversation-inbox';
+import { ReactionsRepository } from './modules/federation/reactions-repository';
 import { SealedSecrets } from './lib/sealed-secrets';
 import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
@@ -390,6 +391,8 @@ export function createServices({
     publications,
     postVersions,
     (postId) => series.ofPost(postId),
+    // Likes and boosts from the social web (decision 0084), counted where they are kept.
+    (postId) => socialReactions.countsOf(postId),
   );
   const commentsStore = unitOfWork(db, (tx) => ({
     comments: new CommentsRepository(tx),
@@ -482,6 +485,7 @@ export function createServices({
     scheduler,
   );
   const remoteAccounts = new RemoteAccountsRepository(db);
+  const socialReactions = new ReactionsRepository(db);
   const replyPublisher = new ReplyPublisher({
     accounts: remoteAccounts,
     documents: federation,
@@ -499,6 +503,7 @@ export function createServices({
       accounts: remoteAccounts,
       conversation: comments,
       followers: followersRepository,
+      reactions: socialReactions,
     }),
     followers: followersRepository,
     deliveries: deliveriesRepository,

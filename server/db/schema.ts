@@ -48,6 +48,8 @@ export interface UsersTable {
   hold_first_comments: Generated<number>;
   /** 1: the writer's new posts start with comments closed (decision 0077). */
   close_comments_default: Generated<number>;
+  /** 1: the writer approves followers from the social web by hand (decision 0084). */
+  approve_followers: Generated<number>;
 }
 
 export interface PostsTable {
@@ -656,6 +658,21 @@ export interface FederationRemoteAccountsTable {
   updated_at: string;
 }
 
+/** A remote actor's Like or Announce of a post (decision 0084). */
+export interface FederationReactionsTable {
+  post_id: string;
+  actor_id: string;
+  kind: 'like' | 'announce';
+  activity_id: string;
+  created_at: string;
+}
+
+/** A server the operator blocked (decision 0084): its host, with its port if any. */
+export interface FederationBlockedServersTable {
+  host: string;
+  created_at: string;
+}
+
 /** The Note a remote comment came as (decision 0084). */
 export interface FederationCommentsTable {
   comment_id: string;
@@ -678,6 +695,8 @@ export interface FederationFollowersTable {
   handle: string | null;
   name: string | null;
   created_at: string;
+  /** 'pending' until a writer who approves followers by hand accepts it (decision 0084). */
+  state: Generated<'accepted' | 'pending'>;
 }
 
 /** One signed POST to another server's inbox: the queue and its log in one row. */
@@ -768,4 +787,6 @@ export interface DatabaseSchema {
   federation_posts: FederationPostsTable;
   federation_remote_accounts: FederationRemoteAccountsTable;
   federation_comments: FederationCommentsTable;
+  federation_reactions: FederationReactionsTable;
+  federation_blocked_servers: FederationBlockedServersTable;
 }

@@ -38,6 +38,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Where a cacheable read's answer will be kept, and the cache version when it began. */
     responseCacheSlot?: { key: string; version: number };
+    /**
+     * Set by a route that keeps the cache when this request did change what cached reads show
+     * (an inbox's reply or like, decision 0084; a Follow changes no page).
+     */
+    changedCachedReads?: boolean;
   }
 }
 

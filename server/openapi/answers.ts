@@ -210,6 +210,11 @@ export const readablePostSchema = z
     series: postSeriesSchema
       .nullable()
       .describe('The series the post is a part of ("Part 3 of 7"), as readers see it; null outside one.'),
+    socialLikes: z
+      .number()
+      .int()
+      .describe('Likes from the social web (Mastodon and the like), one per account.'),
+    socialReposts: z.number().int().describe('Boosts from the social web, one per account.'),
   })
   .meta({ id: 'ReadablePost', examples: [exampleReadablePost] });
 agrees<z.output<typeof readablePostSchema>, ReadablePost>();

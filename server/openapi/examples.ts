@@ -47,6 +47,8 @@ export const exampleReadablePost: ReadablePost = {
     '<p>The engine <strong>weaves algebraic patterns</strong> just as the Jacquard loom weaves flowers.</p>',
   imageUrl: null,
   series: null,
+  socialLikes: 3,
+  socialReposts: 1,
 };
 
 export const exampleComment: Comment = {

@@ -61,7 +61,8 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache)
     if (isWrite(request)) {
       const status = reply.statusCode;
       const mayHaveWritten = (status >= 200 && status < 300) || status >= 500;
-      if (mayHaveWritten && !request.is404 && !request.routeOptions.config?.keepsResponseCache) {
+      const keeps = request.routeOptions.config?.keepsResponseCache && request.changedCachedReads !== true;
+      if (mayHaveWritten && !request.is404 && !keeps) {
         cache.invalidate();
       }
       return done(null, payload);

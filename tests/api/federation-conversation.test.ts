@@ -298,6 +298,66 @@ describeEachDatabase(
       expect(report.status, JSON.stringify(report.body)).toBe(201);
     });
 
+    it('counts likes and boosts once per remote account, and forgets them on Undo', async () => {
+      const liked = await write(ctx, alice, 'A post to like');
+      const reactions = async () => {
+        const answer = await request<{ response: { socialLikes: number; socialReposts: number } }>(ctx, {
+          method: 'GET',
+          url: `/api/post/blog?id=${liked.id}`,
+        });
+        const { socialLikes, socialReposts } = answer.body.response;
+        return { socialLikes, socialReposts };
+      };
+      // Read once first: the answer is cached, and a like must not leave it stale.
+      expect(await reactions()).toEqual({ socialLikes: 0, socialReposts: 0 });
+      const object = `${PUBLIC_URL}/ap/posts/${liked.id}`;
+      const like = { '@context': AS, id: `${bob.id}#likes/${uuidv7()}`, type: 'Like', actor: bob.id, object };
+      expect((await deliver(ctx, bob, like)).status).toBe(202);
+      expect((await deliver(ctx, bob, { ...like, id: `${bob.id}#likes/${uuidv7()}` })).status).toBe(202);
+      const fay = mastodon.account(`fay_conv_${ctx.dialect}`);
+      const boost = {
+        '@context': AS,
+        id: `${fay.id}/statuses/${uuidv7()}/activity`,
+        type: 'Announce',
+        actor: fay.id,
+        object: `${PUBLIC_URL}/readblog?id=${liked.id}`,
+        to: [PUBLIC],
+      };
+      expect((await deliver(ctx, fay, boost)).status).toBe(202);
+      const fayLike = { ...like, id: `${fay.id}#likes/${uuidv7()}`, actor: fay.id };
+      expect((await deliver(ctx, fay, fayLike)).status).toBe(202);
+      expect(await reactions()).toEqual({ socialLikes: 2, socialReposts: 1 });
+
+      // Someone else cannot undo Bob's like.
+      const forged = {
+        '@context': AS,
+        id: `${fay.id}#undo/${uuidv7()}`,
+        type: 'Undo',
+        actor: fay.id,
+        object: { ...like, id: `${bob.id}#likes/x` },
+      };
+      expect((await deliver(ctx, fay, forged)).status).toBe(202);
+      expect(await reactions()).toEqual({ socialLikes: 2, socialReposts: 1 });
+
+      const undoLike = {
+        '@context': AS,
+        id: `${bob.id}#undo/${uuidv7()}`,
+        type: 'Undo',
+        actor: bob.id,
+        object: like,
+      };
+      expect((await deliver(ctx, bob, undoLike)).status).toBe(202);
+      const undoBoost = {
+        '@context': AS,
+        id: `${fay.id}#undo/${uuidv7()}`,
+        type: 'Undo',
+        actor: fay.id,
+        object: boost.id,
+      };
+      expect((await deliver(ctx, fay, undoBoost)).status).toBe(202);
+      expect(await reactions()).toEqual({ socialLikes: 1, socialReposts: 0 });
+    });
+
     it('removes a deleted actor’s comments: its Delete is believed unsigned only when its server says it is gone', async () => {
       const erin = mastodon.account(`erin_conv_${ctx.dialect}`);
       const { note, create } = replyOf(erin, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Soon gone</p>');

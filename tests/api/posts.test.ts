@@ -180,7 +180,14 @@ describeEachDatabase('posts API', (ctx) => {
       const { favorited, ...rest } = created;
       expect(favorited).toBe(false);
       expect(response.body).toEqual({
-        response: { ...rest, contentHtml: '<p>Text</p>\n', imageUrl: null, series: null },
+        response: {
+          ...rest,
+          contentHtml: '<p>Text</p>\n',
+          imageUrl: null,
+          series: null,
+          socialLikes: 0,
+          socialReposts: 0,
+        },
       });
       expect(response.body.response).not.toHaveProperty('favorited');
       expectNoSecrets(response.body, author);

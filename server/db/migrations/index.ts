@@ -47,6 +47,7 @@ import * as createSeries from './2026-11-29-1301-create-series';
 import * as createPublicationPages from './2026-11-29-1701-create-publication-pages';
 import * as postSettings from './2026-11-29-1401-post-settings';
 import * as federationConversation from './2026-11-29-1901-federation-conversation';
+import * as federationReactionsAndBlocks from './2026-11-29-1902-federation-reactions-and-blocks';
 import * as createPostVersions from './2026-11-29-1101-create-post-versions';
 import * as authorModeration from './2026-11-29-1201-author-moderation';
 
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1201-author-moderation': authorModeration,
   '2026-11-29-1901-federation-conversation': federationConversation,
   '2026-11-29-1701-create-publication-pages': createPublicationPages,
+  '2026-11-29-1902-federation-reactions-and-blocks': federationReactionsAndBlocks,
 };

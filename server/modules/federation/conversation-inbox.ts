@@ -1,4 +1,4 @@
-import type { Activity, Create, Delete, Note, Update } from '@fedify/vocab';
+import type { Activity, Announce, Create, Delete, Like, Note, Update } from '@fedify/vocab';
 import { commentObjectPath, postObjectPath } from '../../../contracts/federation';
 import { isUuid } from '../../../contracts/ids';
 import { badRequest, HttpError } from '../../lib/http-errors';
@@ -8,6 +8,7 @@ import type { FollowersRepository } from './followers-repository';
 import { noteToMarkdown } from './note-content';
 import type { RemoteAccount, RemoteAccountsRepository } from './remote-accounts-repository';
 import type { RemoteDocuments } from './remote-documents';
+import type { ReactionKind, ReactionsRepository } from './reactions-repository';
 
 type Loaders = ReturnType<RemoteDocuments['forOneActivity']>;
 
@@ -51,23 +52,25 @@ export class ConversationInbox {
       accounts: RemoteAccountsRepository;
       conversation: RemoteConversation;
       followers: Pick<FollowersRepository, 'removeFollower'>;
+      reactions: ReactionsRepository;
     },
   ) {}
 
-  async create(activity: Create, loaders: Loaders): Promise<void> {
+  /** Each answers whether readers' pages changed. */
+  async create(activity: Create, loaders: Loaders): Promise<boolean> {
     const { Note } = await loadVocab();
     const note = await activity.getObject(loaders).catch(() => null);
-    if (!(note instanceof Note) || note.id === null) return;
+    if (!(note instanceof Note) || note.id === null) return false;
     const actor = activity.actorId;
-    if (actor === null) return;
+    if (actor === null) return false;
     this.requireOwnNote(note, actor);
     const target = await this.replyTarget(note.replyTargetId);
     // A Note about something else (a reply to another server's post, a mention) is not ours to keep.
-    if (target === undefined) return;
+    if (target === undefined) return false;
     // The same Note again (a delivery retried): it is here already.
-    if (await this.deps.accounts.noteComment(note.id.href)) return;
+    if (await this.deps.accounts.noteComment(note.id.href)) return false;
     const body = noteToMarkdown(note.content?.toString() ?? '');
-    if (body === '') return;
+    if (body === '') return false;
     const account = await this.account(activity, loaders);
     const comment = await this.deps.conversation.create(authorOf(account), {
       postId: target.postId,
@@ -75,31 +78,63 @@ export class ConversationInbox {
       ...(target.parentId !== undefined ? { parentId: target.parentId } : {}),
     });
     await this.deps.accounts.saveNote(comment.id, note.id.href, addressOf(note.url), nowIso());
+    return true;
   }
 
-  async update(activity: Update, loaders: Loaders): Promise<void> {
+  async update(activity: Update, loaders: Loaders): Promise<boolean> {
     const { Note } = await loadVocab();
     const note = await activity.getObject(loaders).catch(() => null);
-    if (!(note instanceof Note) || note.id === null || activity.actorId === null) return;
+    if (!(note instanceof Note) || note.id === null || activity.actorId === null) return false;
     this.requireOwnNote(note, activity.actorId);
     const found = await this.ownComment(note.id.href, activity.actorId.href);
-    if (!found) return;
+    if (!found) return false;
     const body = noteToMarkdown(note.content?.toString() ?? '');
-    if (body === '') return;
+    if (body === '') return false;
     await this.deps.conversation.edit(authorOf(found.account), found.commentId, { body });
+    return true;
+  }
+
+  /** Like or Announce of a post here: counted once per actor, post and kind. */
+  async react(activity: Like | Announce, kind: ReactionKind): Promise<boolean> {
+    const actor = activity.actorId?.href;
+    const postId = this.localPost(activity.objectId);
+    if (actor === undefined || postId === undefined || activity.id === null) return false;
+    return this.deps.reactions.add({
+      postId,
+      actorId: actor,
+      kind,
+      activityId: activity.id.href,
+      now: nowIso(),
+    });
+  }
+
+  /** Undo of an embedded Like or Announce (its actor already checked to be the undoing one). */
+  async unreact(activity: Like | Announce, kind: ReactionKind): Promise<boolean> {
+    const actor = activity.actorId?.href;
+    const postId = this.localPost(activity.objectId);
+    if (actor === undefined) return false;
+    if (postId !== undefined && (await this.deps.reactions.remove(postId, actor, kind))) return true;
+    return activity.id !== null && this.deps.reactions.removeByActivity(actor, activity.id.href);
+  }
+
+  /** Undo naming a Like or Announce by its id alone. */
+  async unreactById(actorId: string, activityId: string): Promise<boolean> {
+    return this.deps.reactions.removeByActivity(actorId, activityId);
   }
 
   /** Delete of a Note (or its Tombstone) removes its comment; Delete of the actor, all of theirs. */
-  async delete(activity: Delete): Promise<void> {
+  async delete(activity: Delete): Promise<boolean> {
     const actor = activity.actorId?.href;
     const object = activity.objectId?.href;
-    if (actor === undefined || object === undefined) return;
+    if (actor === undefined || object === undefined) return false;
     if (object === actor) {
       await this.actorGone(actor);
-      return;
+      return true;
     }
     const found = await this.ownComment(object, actor);
-    if (found) await this.removeComment(found.account, found.commentId);
+    if (!found) return false;
+    await this.removeComment(found.account, found.commentId);
+    return true;
   }
 
   /**
@@ -110,6 +145,7 @@ export class ConversationInbox {
   async actorGone(actorId: string): Promise<void> {
     const account = await this.deps.accounts.findByActor(actorId);
     await this.deps.followers.removeFollower(actorId);
+    await this.deps.reactions.removeActor(actorId);
     if (!account) return;
     for (const commentId of await this.deps.accounts.commentsBy(account.userId)) {
       await this.removeComment(account, commentId);
@@ -144,16 +180,22 @@ export class ConversationInbox {
     return { account, commentId: found.commentId };
   }
 
+  /** A post here, by its object id (`/ap/posts/{id}`) or its read page (`/readblog?id=`). */
+  private localPost(address: URL | null): string | undefined {
+    if (address === null || address.origin !== new URL(this.deps.publicUrl).origin) return undefined;
+    const post = /^\/ap\/posts\/([^/]+)$/.exec(address.pathname)?.[1];
+    if (post !== undefined && isUuid(post) && address.pathname === postObjectPath(post)) return post;
+    const page = address.pathname === '/readblog' ? address.searchParams.get('id') : null;
+    return page !== null && isUuid(page) ? page : undefined;
+  }
+
   /** A post here, by its object id or read page; a comment, by its Note's id here or there. */
   private async replyTarget(address: URL | null): Promise<ReplyTarget | undefined> {
     if (address === null) return undefined;
     const ours = new URL(this.deps.publicUrl);
     if (address.origin === ours.origin) {
-      const post = /^\/ap\/posts\/([^/]+)$/.exec(address.pathname)?.[1];
-      if (post !== undefined && isUuid(post) && address.pathname === postObjectPath(post))
-        return { postId: post };
-      const page = address.pathname === '/readblog' ? address.searchParams.get('id') : null;
-      if (page !== null && isUuid(page)) return { postId: page };
+      const post = this.localPost(address);
+      if (post !== undefined) return { postId: post };
       const comment = /^\/ap\/comments\/([^/]+)$/.exec(address.pathname)?.[1];
       if (comment !== undefined && isUuid(comment) && address.pathname === commentObjectPath(comment)) {
         const postId = await this.deps.accounts.postOfComment(comment);

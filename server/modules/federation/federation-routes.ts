@@ -372,15 +372,18 @@ export async function registerFederationRoutes(
       });
     const receive = async (request: FastifyRequest, reply: FastifyReply, owner: InboxOwner) => {
       if (owner !== null && !(await federation.exists(owner))) throw notFound(NOT_OURS_MESSAGE);
-      await inbox.receive({
+      const changed = await inbox.receive({
         owner,
         url: request.url,
         headers: request.headers,
         body: request.body as Buffer,
       });
+      // A reply or a like shows on the post's page and in its read: cached answers go.
+      if (changed) request.changedCachedReads = true;
       return reply.code(202).send();
     };
-    // Followers are not on any page the response cache keeps: an activity leaves it as it is.
+    // Followers are not on any page the response cache keeps: a Follow leaves it as it is; a reply,
+    // a like or a boost empties it (decision 0084).
     const keepsCache = { keepsResponseCache: true };
     inboxes.post(
       SHARED_INBOX_PATH,

@@ -94,7 +94,8 @@ export class Inbox {
     };
   }
 
-  async receive(post: ReceivedPost): Promise<void> {
+  /** Answers whether what readers see changed (a comment, a like or a boost): cached reads go. */
+  async receive(post: ReceivedPost): Promise<boolean> {
     const loaders = this.deps.remote.forOneActivity();
     const keyId = signatureKeyId(post.headers);
     if (keyId === undefined) throw unauthorized(NOT_SIGNED_MESSAGE);
@@ -105,7 +106,7 @@ export class Inbox {
     try {
       key = await this.verify(post, loaders);
     } catch (error) {
-      if (await this.deletedActor(json, keyId)) return;
+      if (await this.deletedActor(json, keyId)) return true;
       throw error;
     }
     const { Activity } = await loadVocab();
@@ -119,12 +120,19 @@ export class Inbox {
     if (activity.actorId === null || !(await doesActorOwnKey(activity, key, loaders))) {
       throw unauthorized(KEY_NOT_ACTORS_MESSAGE);
     }
-    const { Create, Delete, Follow, Undo, Update } = await loadVocab();
-    if (activity instanceof Follow) return this.follow(activity, post.owner, loaders);
+    const { Announce, Create, Delete, Follow, Like, Undo, Update } = await loadVocab();
+    if (activity instanceof Follow) {
+      await this.follow(activity, post.owner, loaders);
+      return false;
+    }
     if (activity instanceof Undo) return this.undo(activity);
-    if (activity instanceof Create) return this.deps.conversation.create(activity, loaders);
-    if (activity instanceof Update) return this.deps.conversation.update(activity, loaders);
-    if (activity instanceof Delete) return this.deps.conversation.delete(activity);
+    const conversation = this.deps.conversation;
+    if (activity instanceof Create) return conversation.create(activity, loaders);
+    if (activity instanceof Update) return conversation.update(activity, loaders);
+    if (activity instanceof Delete) return conversation.delete(activity);
+    if (activity instanceof Like) return conversation.react(activity, 'like');
+    if (activity instanceof Announce) return conversation.react(activity, 'announce');
+    return false;
   }
 
   /**
@@ -249,26 +257,37 @@ export class Inbox {
     this.deps.wake();
   }
 
-  /** Undo(Follow): the follow it names ends, if its actor is the one undoing it. */
-  private async undo(undo: Undo): Promise<void> {
-    const { Follow } = await loadVocab();
+  /**
+   * Undo(Follow), Undo(Like), Undo(Announce): what it names ends, if its actor is the one undoing
+   * it. Answers whether a like or boost went (readers see those).
+   */
+  private async undo(undo: Undo): Promise<boolean> {
+    const { Announce, Follow, Like } = await loadVocab();
     const actor = undo.actorId;
     // Read before getObject, which replaces what the Undo names with what it found.
     const named = undo.objectId?.href;
-    if (actor === null || named === undefined) return;
-    // The Follow is usually embedded; only its id may come instead, and then nothing is fetched:
-    // the stored follow is found by that id.
+    if (actor === null || named === undefined) return false;
+    // The activity is usually embedded; only its id may come instead, and then nothing is fetched:
+    // the stored follow or reaction is found by that id.
     const embedded = await undo
       .getObject({ documentLoader: refuseToFetch, contextLoader: this.deps.remote.contextLoader })
       .catch(() => null);
     if (embedded instanceof Follow) {
-      if (embedded.actorId?.href !== actor.href) return;
+      if (embedded.actorId?.href !== actor.href) return false;
       const followed = await this.localActor(embedded.objectId);
       if (followed !== undefined) await this.deps.followers.remove(followed, actor.href);
-      return;
+      return false;
+    }
+    if (embedded instanceof Like || embedded instanceof Announce) {
+      if (embedded.actorId?.href !== actor.href) return false;
+      return this.deps.conversation.unreact(embedded, embedded instanceof Like ? 'like' : 'announce');
     }
     const followed = await this.deps.followers.actorFollowedBy(actor.href, named);
-    if (followed !== undefined) await this.deps.followers.remove(followed, actor.href);
+    if (followed !== undefined) {
+      await this.deps.followers.remove(followed, actor.href);
+      return false;
+    }
+    return this.deps.conversation.unreactById(actor.href, named);
   }
 }
 

@@ -83,6 +83,10 @@ export class PostsService {
     private readonly versions?: VersionRecorder,
     /** The post's place in its series (series module), for the read page's "Part N of M". */
     private readonly seriesOf?: (postId: string) => Promise<PostSeries | null>,
+    /** Likes and boosts from the social web (federation module, decision 0084). */
+    private readonly socialReactionsOf?: (
+      postId: string,
+    ) => Promise<{ socialLikes: number; socialReposts: number }>,
   ) {
     this.createdByUser = limiters.limiter('postsPerUser');
   }
@@ -132,7 +136,10 @@ export class PostsService {
   private async rendered(post: Post): Promise<ReadablePost> {
     const rendered = this.markdown.render(post.content, POST_HEADING_BASE);
     const series = this.seriesOf ? await this.seriesOf(post.id) : null;
-    return { ...post, contentHtml: rendered.html, imageUrl: rendered.firstImageUrl, series };
+    const social = this.socialReactionsOf
+      ? await this.socialReactionsOf(post.id)
+      : { socialLikes: 0, socialReposts: 0 };
+    return { ...post, contentHtml: rendered.html, imageUrl: rendered.firstImageUrl, series, ...social };
   }
 
   /** Markdown rendered exactly as the read page renders a post's body (the editor's Preview). */

@@ -23,6 +23,7 @@ export type UserRow = Omit<
   | 'pinned_post_id'
   | 'hold_first_comments'
   | 'close_comments_default'
+  | 'approve_followers'
 > & {
   token_version: number;
   suspended_at: string | null;
@@ -32,6 +33,7 @@ export type UserRow = Omit<
   pinned_post_id: string | null;
   hold_first_comments: number;
   close_comments_default: number;
+  approve_followers: number;
 };
 
 /** The profile's own columns: the picture's row comes from the media table. */
@@ -94,6 +96,7 @@ export class UsersRepository {
       | 'pinned_post_id'
       | 'hold_first_comments'
       | 'close_comments_default'
+      | 'approve_followers'
     >,
   ): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {

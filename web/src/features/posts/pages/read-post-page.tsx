@@ -14,6 +14,7 @@ import { TagLinks } from '../../../components/ui/tag-links';
 import { BylineFollow } from '../../profile';
 import { FavoriteButton } from '../../social';
 import { DiscussCount } from '../components/discuss-count';
+import { SocialReactions } from '../components/social-reactions';
 import { PostMenu } from '../components/post-menu';
 import { PostNotFound } from '../components/post-not-found';
 import { PublicationCredit } from '../components/publication-credit';
@@ -176,6 +177,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
           {post.commentsClosed ? null : (
             <CommentOnPassageButton onPress={() => setPassageRequests((count) => count + 1)} />
           )}
+          <SocialReactions likes={post.socialLikes} reposts={post.socialReposts} />
         </footer>
       </article>
       {/* Under the post, a screen or more down: React takes these over as the reader comes near. */}
