@@ -1,5 +1,6 @@
 import MarkdownIt, { type PluginSimple } from 'markdown-it';
 import footnotes from 'markdown-it-footnote';
+import { recognizeEmbed, type Embed } from './embeds';
 
 /**
  * The one Markdown dialect of a post's `content` (specification §7) and a comment's body, read by
@@ -13,7 +14,9 @@ import footnotes from 'markdown-it-footnote';
  * - a line break typed inside a paragraph is kept (`breaks`), so prose reads as typed;
  * - raw HTML is never HTML: it stays the text the author typed;
  * - web addresses written out become links: `https://…`, `www.…` and e-mail addresses, but not
- *   a bare `example.com` (or `README.md`), which GitHub's Markdown leaves as text too.
+ *   a bare `example.com` (or `README.md`), which GitHub's Markdown leaves as text too;
+ * - a known provider's address alone in its paragraph (a YouTube video, a gist…) is an embed
+ *   (decision 81): an `embed` token stands for the paragraph.
  *
  * Every address is accepted by the parser, `javascript:` included, so that such a link reads back
  * the same in the editor; the server's sanitizer drops unsafe addresses and keeps the words, and the
@@ -41,6 +44,7 @@ export function createMarkdownIt(): MarkdownIt {
   md.use(footnotes as unknown as PluginSimple);
   md.use(taskListItems);
   md.use(callouts);
+  md.use(embeds);
   return md;
 }
 
@@ -135,6 +139,50 @@ function callouts(md: MarkdownIt): void {
       inline.content = inline.content.slice(marker[0].length);
       // A marker alone in its paragraph (the callout starts with a list, a code block…): no paragraph.
       if (inline.content.trim() === '') tokens.splice(index + 1, 3);
+    }
+  });
+}
+
+/** What an `embed` token carries in `meta`. */
+export interface EmbedMeta {
+  /** The address as the author wrote it (without the `<…>` of an autolink). */
+  address: string;
+  embed: Embed;
+}
+
+/**
+ * An embed (decision 81) is a paragraph whose only content is one address written out (`https://…`
+ * or `<https://…>`), at the text's top level, that contracts/embeds.ts recognizes: the paragraph's three tokens become one
+ * `embed` token. The Markdown stays the address, so any other Markdown reader shows a link.
+ */
+function embeds(md: MarkdownIt): void {
+  md.core.ruler.push('embeds', (state) => {
+    const tokens = state.tokens;
+    for (let index = 0; index + 2 < tokens.length; index += 1) {
+      // Only a paragraph of the text itself: not one in a list, a quote or a footnote.
+      const paragraph = tokens[index]!;
+      if (paragraph.type !== 'paragraph_open' || paragraph.level !== 0) continue;
+      if (tokens[index + 2]!.type !== 'paragraph_close') continue;
+      const inline = tokens[index + 1]!;
+      const [open, text, close, ...rest] = inline.children ?? [];
+      if (
+        rest.length > 0 ||
+        open?.type !== 'link_open' ||
+        (open.markup !== 'linkify' && open.markup !== 'autolink') ||
+        text?.type !== 'text' ||
+        close?.type !== 'link_close'
+      )
+        continue;
+      const source = inline.content.trim();
+      const address = source.startsWith('<') && source.endsWith('>') ? source.slice(1, -1) : source;
+      const href = open.attrGet('href');
+      const embed = href === null ? null : recognizeEmbed(href);
+      if (!embed) continue;
+      const token = new state.Token('embed', '', 0);
+      token.block = true;
+      token.map = paragraph.map;
+      token.meta = { address, embed } satisfies EmbedMeta;
+      tokens.splice(index, 3, token);
     }
   });
 }

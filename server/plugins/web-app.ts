@@ -8,7 +8,9 @@ import type { PageRenderer, PageRendererModule } from '../../contracts/page-rend
 import type { Authenticator, Viewer } from '../modules/accounts/authenticator';
 import { cacheableRead } from '../lib/response-cache';
 import { PREVIEW_PATH } from '../../contracts/post-previews';
+import { embedFrameOrigins, withFrameSources } from '../web/embed-frames';
 import { HtmlDocument } from '../web/html-document';
+import { SECURITY_HEADERS } from './security';
 import { PageAssets } from '../web/page-assets';
 import { servicePageData, type PageDataServices } from '../web/service-page-data';
 import { servePublicFile } from '../lib/public-files';
@@ -158,6 +160,7 @@ function pageHandler(
 ) {
   // The page's address is built on PUBLIC_URL's origin: a Host header never reaches a link.
   const origin = new URL(publicUrl).origin;
+  const basePolicy = SECURITY_HEADERS['content-security-policy']!;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (PRIVATE_PAGES.has(request.routeOptions.url ?? '')) {
@@ -180,6 +183,10 @@ function pageHandler(
         .send(document.render({ head: '<title>Inkwell</title>', assets: '', html: '', hydration: null }));
     }
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    // A page showing embeds lets their providers' frames in, those alone (decision 81); the frame
+    // comes only when the reader asks for it.
+    const frames = embedFrameOrigins(page.html);
+    if (frames.length > 0) reply.header('content-security-policy', withFrameSources(basePolicy, frames));
     return reply.code(page.status).send(
       document.render({
         head: page.head,

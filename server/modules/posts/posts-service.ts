@@ -134,7 +134,8 @@ export class PostsService {
   }
 
   private async rendered(post: Post): Promise<ReadablePost> {
-    const rendered = this.markdown.render(post.content, POST_HEADING_BASE);
+    // The read page and a preview link's page carry the script that loads an embed on a click.
+    const rendered = this.markdown.render(post.content, POST_HEADING_BASE, undefined, 'facade');
     const series = this.seriesOf ? await this.seriesOf(post.id) : null;
     const social = this.socialReactionsOf
       ? await this.socialReactionsOf(post.id)
@@ -144,7 +145,7 @@ export class PostsService {
 
   /** Markdown rendered exactly as the read page renders a post's body (the editor's Preview). */
   preview(content: string): { contentHtml: string } {
-    return { contentHtml: this.markdown.render(content, POST_HEADING_BASE).html };
+    return { contentHtml: this.markdown.render(content, POST_HEADING_BASE, undefined, 'facade').html };
   }
 
   async list(page: TimePageRequest, viewer: Viewer | null): Promise<Page<Post>> {

@@ -54,6 +54,10 @@ h2{line-height:1.3}
 .content img{max-width:100%;height:auto}
 .content pre{overflow-x:auto;padding:1rem;border:1px solid var(--border);border-radius:4px;font-size:.9rem}
 .content blockquote{margin-left:0;padding-left:1rem;border-left:3px solid var(--border);color:var(--muted)}
+.embed__link{display:flex;flex-direction:column;gap:.25rem;margin:0 0 1.25rem;padding:.875rem 1rem;border:1px solid var(--muted);border-radius:6px;color:var(--text);font-family:system-ui,sans-serif;text-decoration:none;overflow-wrap:anywhere}
+.embed__provider{color:var(--muted);font-size:.85rem;font-weight:600}
+.embed__title{font-weight:600}
+.embed__action{color:var(--link);text-decoration:underline}
 .tags{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;font:0.9rem system-ui,sans-serif}
 .tags li{border:1px solid var(--border);border-radius:999px;padding:.1rem .75rem}
 .discuss,.more,.empty{font-family:system-ui,sans-serif}

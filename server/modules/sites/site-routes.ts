@@ -146,7 +146,8 @@ export function registerSiteRoutes(
           .header('location', `${site.publication.url}${sitePostPath(post)}`)
           .send();
       }
-      const html = markdown.render(post.content, POST_HEADING_BASE, publicUrl).html;
+      // An embed is a card leading to the provider: a site runs no script of ours (decision 81).
+      const html = markdown.render(post.content, POST_HEADING_BASE, publicUrl, 'card').html;
       return sendHtml(reply, 200, postPage(site, post, html, summaryOf(post)), site);
     });
   });

@@ -234,7 +234,63 @@ describe('MarkdownRenderer', () => {
         '<aside class="callout"><p class="callout__title">Hi</p></aside>' +
           '<h2 class="visually-hidden">t</h2><h3 id="fn-0123abcd-label">ok</h3>' +
           `<a href="#x" rel="${USER_LINK_REL}">x</a><a aria-describedby="fn-0123abcd-label" href="#y" rel="${USER_LINK_REL}">y</a>` +
-          '<td><img src="x" loading="lazy" decoding="async" referrerpolicy="no-referrer" /></td><section><aside></aside></section>',
+          '<td><div><img src="x" loading="lazy" decoding="async" referrerpolicy="no-referrer" /></div></td><section><aside></aside></section>',
+      );
+    });
+  });
+
+  describe('embeds (decision 81)', () => {
+    const YOUTUBE = 'https://youtu.be/dQw4w9WgXcQ';
+    const facade = (markdown: string) => renderer.render(markdown, 1, undefined, 'facade').html;
+
+    it('shows a known provider’s address alone in its paragraph as a card that loads nothing', () => {
+      expect(facade(`Watch:\n\n${YOUTUBE}\n`)).toBe(
+        '<p>Watch:</p>\n<div class="embed embed--youtube" data-embed="youtube">' +
+          `<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" class="embed__link" rel="${USER_LINK_REL}">` +
+          '<span class="embed__provider">YouTube</span> <span class="embed__title">youtube.com/watch?v=dQw4w9WgXcQ</span> ' +
+          '<span class="embed__action">Load the video from YouTube</span></a></div>\n',
+      );
+      expect(facade(`<${YOUTUBE}>`)).toContain('data-embed="youtube"');
+      // A Bluesky post named by a handle has no frame to load: its card leads to Bluesky.
+      expect(facade('https://bsky.app/profile/alice.example/post/3l6o')).toContain(
+        '<span class="embed__action">Open on Bluesky</span>',
+      );
+      expect(facade('<iframe src="x">')).not.toContain('<iframe');
+    });
+
+    it('leaves an address among words, in a list or a quote, or of an unknown host, a link', () => {
+      for (const markdown of [
+        `See ${YOUTUBE}`,
+        `- ${YOUTUBE}`,
+        `> ${YOUTUBE}`,
+        `[the video](${YOUTUBE})`,
+        'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+        'https://example.com/page',
+      ]) {
+        expect(facade(markdown), markdown).not.toContain('embed');
+      }
+    });
+
+    it('is a plain link where no script of ours runs (feeds, email, the social web, comments)', () => {
+      expect(render(YOUTUBE)).toBe(
+        `<p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="${USER_LINK_REL}">${YOUTUBE}</a></p>\n`,
+      );
+      // A site's card leads to the provider, since nothing there loads the frame.
+      expect(renderer.render(YOUTUBE, 1, 'https://blog.example', 'card').html).toContain(
+        '<span class="embed__action">Open on YouTube</span>',
+      );
+    });
+
+    it('keeps only the embed card’s own classes and providers, whatever HTML reaches the sanitizer', () => {
+      const html = sanitizeHtml(
+        '<div class="embed embed--evil other" data-embed="evil" data-frame="https://evil.example" onclick="x()" style="x">' +
+          '<a href="javascript:alert(1)" class="embed__link embed__evil">a</a>' +
+          '<span class="embed__title" onmouseover="x()">t</span><iframe src="https://www.youtube-nocookie.com/embed/x"></iframe></div>' +
+          '<div class="embed embed--vimeo" data-embed="vimeo"><a href="https://vimeo.com/1" class="embed__link">v</a></div>',
+      );
+      expect(html).toBe(
+        `<div class="embed"><a class="embed__link" rel="${USER_LINK_REL}">a</a><span class="embed__title">t</span></div>` +
+          `<div class="embed embed--vimeo" data-embed="vimeo"><a href="https://vimeo.com/1" class="embed__link" rel="${USER_LINK_REL}">v</a></div>`,
       );
     });
   });

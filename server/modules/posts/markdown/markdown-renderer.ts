@@ -1,4 +1,4 @@
-import { markdownToHtml, type MarkdownHtml } from './markdown-to-html';
+import { markdownToHtml, type EmbedForm, type MarkdownHtml } from './markdown-to-html';
 import { sanitizeHtml } from './sanitize-html';
 
 export type RenderedMarkdown = MarkdownHtml;
@@ -17,10 +17,11 @@ export class MarkdownRenderer {
 
   /**
    * `base`: the level of the heading the text sits under (see markdownToHtml). `baseUrl`: resolve
-   * relative addresses against it, for HTML read away from the site (feeds).
+   * relative addresses against it, for HTML read away from the site (feeds). `embeds`: an embed as
+   * a click-to-load card (a page with our script) or as its link (anywhere else; decision 81).
    */
-  render(markdown: string, base: number, baseUrl?: string): RenderedMarkdown {
-    const key = `${base}\u0000${baseUrl ?? ''}\u0000${markdown}`;
+  render(markdown: string, base: number, baseUrl?: string, embeds: EmbedForm = 'link'): RenderedMarkdown {
+    const key = `${base}\u0000${baseUrl ?? ''}\u0000${embeds}\u0000${markdown}`;
     const cached = this.recent.get(key);
     if (cached) {
       // Map order is insertion order: moving a hit to the end keeps the least recent first.
@@ -28,7 +29,7 @@ export class MarkdownRenderer {
       this.recent.set(key, cached);
       return cached;
     }
-    const rendered = markdownToHtml(markdown, base);
+    const rendered = markdownToHtml(markdown, base, embeds);
     const result = { html: sanitizeHtml(rendered.html, baseUrl), firstImageUrl: rendered.firstImageUrl };
     if (this.recent.size >= this.maxEntries) {
       const oldest = this.recent.keys().next().value;

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import hljs from 'highlight.js/lib/common';
 import type MarkdownIt from 'markdown-it';
-import { createMarkdownIt, type CalloutKind, type CalloutMeta } from '../../../../contracts/markdown-dialect';
+import { EMBED_KINDS, EMBED_PROVIDER_NAMES } from '../../../../contracts/embeds';
+import {
+  createMarkdownIt,
+  type CalloutKind,
+  type CalloutMeta,
+  type EmbedMeta,
+} from '../../../../contracts/markdown-dialect';
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 type RenderRule = NonNullable<MarkdownIt['renderer']['rules'][string]>;
@@ -49,7 +55,17 @@ interface RenderEnv {
   docId?: string;
   /** The level of the heading the text sits under (markdownToHtml's `base`). */
   base?: number;
+  /** How an embed shows (markdownToHtml's `embeds`). */
+  embeds?: EmbedForm;
 }
+
+/**
+ * `facade`: a card that loads the provider's frame only when the reader asks (the read page and a
+ * preview link's page, whose script does it); `card`: the same card leading to the provider (a
+ * publication's site, which has no script of ours); `link`: the address as a link, as it was
+ * written (feeds, email, the social web, comments).
+ */
+export type EmbedForm = 'facade' | 'card' | 'link';
 
 /** The id of the footnotes' heading, which each reference is described by (as GitHub does). */
 function footnotesLabelId(env: RenderEnv): string {
@@ -92,6 +108,34 @@ const renderCalloutOpen: RenderRule = (tokens, index) => {
   return (
     `<aside class="callout callout--${kind}" role="note" aria-label="${label}">\n` +
     `<p class="callout__title" aria-hidden="true">${label}</p>\n`
+  );
+};
+
+/**
+ * An embed (decision 81). As a facade: a card linking to the provider's page, with the provider's
+ * name, the address and what a click does; the read page's script swaps it for the provider's
+ * frame on a click, so nothing reaches the provider before then, and without script it is a link.
+ * As a link: the paragraph it was.
+ */
+const renderEmbed: RenderRule = (tokens, index, _options, env: RenderEnv) => {
+  const { address, embed } = tokens[index]!.meta as EmbedMeta;
+  const url = escapeHtml(embed.url);
+  if (env.embeds !== 'facade' && env.embeds !== 'card') {
+    return `<p><a href="${url}">${escapeHtml(address)}</a></p>\n`;
+  }
+  const name = EMBED_PROVIDER_NAMES[embed.provider];
+  const action =
+    env.embeds === 'card' || embed.frameSrc === null
+      ? `Open on ${name}`
+      : `Load the ${EMBED_KINDS[embed.provider]} from ${name}`;
+  const shown = embed.url.replace(/^https:\/\/(www\.)?/, '');
+  return (
+    `<div class="embed embed--${embed.provider}" data-embed="${embed.provider}">` +
+    `<a href="${url}" class="embed__link">` +
+    `<span class="embed__provider">${escapeHtml(name)}</span> ` +
+    `<span class="embed__title">${escapeHtml(shown)}</span> ` +
+    `<span class="embed__action">${escapeHtml(action)}</span>` +
+    `</a></div>\n`
   );
 };
 
@@ -153,6 +197,7 @@ function createRenderer(): MarkdownIt {
   rules.footnote_block_open = renderFootnotesOpen;
   rules.callout_open = renderCalloutOpen;
   rules.callout_close = () => '</aside>\n';
+  rules.embed = renderEmbed;
   return md;
 }
 
@@ -212,10 +257,10 @@ export interface MarkdownHtml {
 
 /**
  * Markdown → HTML. `base` is the level of the heading the text sits under: 1 for a post (under its
- * h1 title), 2 for a comment (under the discussion's h2).
+ * h1 title), 2 for a comment (under the discussion's h2). `embeds`: how an embed shows (EmbedForm).
  */
-export function markdownToHtml(markdown: string, base = 1): MarkdownHtml {
-  const env: RenderEnv = { base };
+export function markdownToHtml(markdown: string, base = 1, embeds: EmbedForm = 'link'): MarkdownHtml {
+  const env: RenderEnv = { base, embeds };
   if (markdown.includes('[^') || markdown.includes('^[')) env.docId = footnoteScope(markdown);
   const tokens = md.parse(markdown, env);
   assignHeadingLevels(tokens, base);

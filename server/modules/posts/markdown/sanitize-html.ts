@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { EMBED_PROVIDERS } from '../../../../contracts/embeds';
 
 /** Links in what people wrote carry no endorsement and get no handle on this page. */
 export const USER_LINK_REL = 'noopener nofollow ugc';
@@ -62,6 +63,14 @@ function footnoteDescription(attribs: sanitize.Attributes): sanitize.Attributes 
   return rest;
 }
 
+/** An embed's card names one of the known providers (decision 81), and no other. */
+function embedProvider(attribs: sanitize.Attributes): sanitize.Attributes {
+  const provider = attribs['data-embed'];
+  if (provider === undefined || (EMBED_PROVIDERS as readonly string[]).includes(provider)) return attribs;
+  const { 'data-embed': _dropped, ...rest } = attribs;
+  return rest;
+}
+
 const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
   allowedTags: [
     'p',
@@ -97,6 +106,8 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     'section',
     // Callouts (decision 69).
     'aside',
+    // Embeds' cards (decision 81): never a frame, which only the reader's click brings.
+    'div',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'id', 'aria-label', 'aria-describedby'],
@@ -110,6 +121,8 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     // A callout: a note named by its kind, and its kind written out for sight alone.
     aside: ['role', 'aria-label'],
     p: ['aria-hidden'],
+    // An embed's card: which provider, for the read page's script and its Content-Security-Policy.
+    div: ['data-embed'],
     img: ['src', 'alt', 'title', 'loading', 'decoding', 'referrerpolicy'],
     ol: ['start'],
     th: ['align'],
@@ -121,9 +134,7 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
   },
   allowedClasses: {
     code: ['hljs', 'language-*'],
-    span: ['hljs-*'],
     sup: ['footnote-ref'],
-    a: ['footnote-backref'],
     hr: ['footnotes-sep'],
     section: ['footnotes'],
     ol: ['footnotes-list'],
@@ -135,6 +146,9 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     h6: ['visually-hidden'],
     aside: ['callout', 'callout--note', 'callout--tip', 'callout--warning'],
     p: ['callout__title'],
+    div: ['embed', ...EMBED_PROVIDERS.map((provider) => `embed--${provider}`)],
+    a: ['footnote-backref', 'embed__link'],
+    span: ['hljs-*', 'embed__provider', 'embed__title', 'embed__action'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -152,6 +166,7 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     li: (tagName, attribs) => ({ tagName, attribs: footnoteId(attribs) }),
     aside: (tagName, attribs) => ({ tagName, attribs: calloutValues(attribs) }),
     p: (tagName, attribs) => ({ tagName, attribs: calloutValues(attribs) }),
+    div: (tagName, attribs) => ({ tagName, attribs: embedProvider(attribs) }),
     ...Object.fromEntries(
       ['h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [
         tag,

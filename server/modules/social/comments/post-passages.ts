@@ -48,7 +48,10 @@ export class PostPassages {
   private entryFor(content: string): PostText {
     let entry = this.texts.get(content);
     if (!entry) {
-      entry = { text: htmlToText(this.markdown.render(content, POST_HEADING_BASE).html), located: new Map() };
+      entry = {
+        text: htmlToText(this.markdown.render(content, POST_HEADING_BASE, undefined, 'facade').html),
+        located: new Map(),
+      };
       this.texts.set(content, entry);
     }
     return entry;

@@ -17,6 +17,8 @@ export type ParseMarkdown = (markdown: string) => ProseMirrorNode;
 
 function tokenizer(): MarkdownIt {
   const md = createMarkdownIt();
+  // Until the editor has an embed block, an embed's address reads as the link it is (decision 81).
+  md.core.ruler.disable('embeds');
   liftImages(md);
   keepEveryFootnote(md);
   return md;

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useLoaderData } from 'react-router';
 import { PageHead } from '../../../lib/head/page-head';
 import { Avatar } from '../../../components/ui/avatar';
@@ -5,6 +6,7 @@ import { LocalDate } from '../../../components/ui/local-date';
 import { AppLink } from '../../../components/ui/app-link';
 import { TagLinks } from '../../../components/ui/tag-links';
 import { profilePath } from '../../../lib/paths';
+import { useEmbeds } from '../../../lib/use-embeds';
 import type { PostView } from '../../../lib/post-summary';
 import { CoverImage } from '../components/cover-image';
 import { PublicationCredit } from '../components/publication-credit';
@@ -35,6 +37,8 @@ export function PreviewPostPage() {
 }
 
 function PreviewedPost({ post }: { post: PostView }) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEmbeds(contentRef, post.contentHtml);
   return (
     <div className="page page--narrow read-post">
       <PageHead title={`Preview: ${post.title || 'Untitled'}`} noindex />
@@ -77,6 +81,7 @@ function PreviewedPost({ post }: { post: PostView }) {
         )}
         {/* Rendered and sanitized on the server, as on the post's own page. */}
         <div
+          ref={contentRef}
           className="markdown prose post__content"
           dangerouslySetInnerHTML={{ __html: post.contentHtml }}
         />

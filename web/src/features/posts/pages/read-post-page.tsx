@@ -27,6 +27,7 @@ import { profilePath } from '../../../lib/paths';
 import '../../../styles/posts.css';
 import { AppLink } from '../../../components/ui/app-link';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useEmbeds } from '../../../lib/use-embeds';
 import { useViewer } from '../../auth';
 import { loadPassageLayer } from '../../passages';
 import { useCountView } from '../../stats';
@@ -79,6 +80,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
   }
   const onPostChange = (next: Post) => setState({ loaded, post: next });
   const contentRef = useRef<HTMLDivElement>(null);
+  useEmbeds(contentRef, post.contentHtml);
   // A view once the page is interactive; a read at the post's end or after its reading time.
   const endRef = useRef<HTMLElement>(null);
   useCountView('post', post.id, { minutes: post.readingMinutes, end: endRef });
