@@ -160,7 +160,7 @@ export function registerSiteRoutes(
       const pageSlug = ref.toLowerCase();
       const page = isPageSlug(pageSlug) ? await pages.published(site.publication.id, pageSlug) : undefined;
       if (!page) return sendHtml(reply, 404, notFoundPage(site), site);
-      const html = markdown.render(page.body, POST_HEADING_BASE, publicUrl).html;
+      const html = markdown.render(page.body, POST_HEADING_BASE, publicUrl, 'card').html;
       return sendHtml(reply, 200, writtenPage(site, page, html), site);
     });
   });

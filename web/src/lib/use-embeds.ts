@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, type MouseEvent, type RefObject } from 'react';
 
 /** The address reader, fetched on the first click: none of it is first-load code (decision 81). */
 const embeds = () => import('../../../contracts/embeds');
@@ -76,29 +76,27 @@ async function openEmbed(link: HTMLAnchorElement, mayReload: boolean): Promise<v
 }
 
 /**
- * Embeds' cards in server-rendered post HTML (decision 81) open their frame on a click. Without
- * script, or before it runs, a card is a plain link to the provider.
+ * Embeds' cards in server-rendered post HTML (decision 81) open their frame on a click: the
+ * answer is the click handler for the element holding the HTML (React's, so it works from the
+ * moment the HTML is on screen). Without script, or before it runs, a card is a plain link to the
+ * provider.
  */
-export function useEmbeds(ref: RefObject<HTMLElement | null>, html: string): void {
+export function useEmbeds(ref: RefObject<HTMLElement | null>, html: string): (event: MouseEvent) => void {
   useEffect(() => {
     const root = ref.current;
-    if (!root || !html.includes('embed__link')) return undefined;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a.embed__link') : null;
-      if (!(link instanceof HTMLAnchorElement) || !root.contains(link)) return;
-      event.preventDefault();
-      void openEmbed(link, true);
-    };
-    root.addEventListener('click', onClick);
-    const asked = pending();
-    if (asked !== null) {
-      remember(null);
-      const links = root.querySelectorAll<HTMLAnchorElement>('a.embed__link');
-      const link = Array.from(links).find((candidate) => candidate.href === asked);
-      if (link) void openEmbed(link, false);
-    }
-    return () => root.removeEventListener('click', onClick);
+    const asked = root && html.includes('embed__link') ? pending() : null;
+    if (!root || asked === null) return;
+    remember(null);
+    const links = root.querySelectorAll<HTMLAnchorElement>('a.embed__link');
+    const link = Array.from(links).find((candidate) => candidate.href === asked);
+    if (link) void openEmbed(link, false);
   }, [ref, html]);
+  return (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a.embed__link') : null;
+    if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return;
+    event.preventDefault();
+    void openEmbed(link, true);
+  };
 }

@@ -38,7 +38,7 @@ export function PreviewPostPage() {
 
 function PreviewedPost({ post }: { post: PostView }) {
   const contentRef = useRef<HTMLDivElement>(null);
-  useEmbeds(contentRef, post.contentHtml);
+  const openEmbed = useEmbeds(contentRef, post.contentHtml);
   return (
     <div className="page page--narrow read-post">
       <PageHead title={`Preview: ${post.title || 'Untitled'}`} noindex />
@@ -82,6 +82,7 @@ function PreviewedPost({ post }: { post: PostView }) {
         {/* Rendered and sanitized on the server, as on the post's own page. */}
         <div
           ref={contentRef}
+          onClick={openEmbed}
           className="markdown prose post__content"
           dangerouslySetInnerHTML={{ __html: post.contentHtml }}
         />

@@ -80,7 +80,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
   }
   const onPostChange = (next: Post) => setState({ loaded, post: next });
   const contentRef = useRef<HTMLDivElement>(null);
-  useEmbeds(contentRef, post.contentHtml);
+  const openEmbed = useEmbeds(contentRef, post.contentHtml);
   // A view once the page is interactive; a read at the post's end or after its reading time.
   const endRef = useRef<HTMLElement>(null);
   useCountView('post', post.id, { minutes: post.readingMinutes, end: endRef });
@@ -149,6 +149,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
         {/* Rendered and sanitized on the server (server/modules/posts/markdown): the author's HTML is text. */}
         <div
           ref={contentRef}
+          onClick={openEmbed}
           className="markdown prose post__content"
           dangerouslySetInnerHTML={{ __html: post.contentHtml }}
         />
