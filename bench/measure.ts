@@ -1,6 +1,6 @@
 import { startCpuAccounting } from './cpu';
-import { runLoad, type LoadResult } from './load';
-import { runPacedLoad } from './paced';
+import { runLoad } from './load';
+import { runPacedLoad, type PacedLoadResult } from './paced';
 import type { LoadGenerator } from './options';
 import { runWrk } from './wrk';
 import type { ServerProcess } from './processes';
@@ -55,7 +55,7 @@ export async function measure(
 }
 
 /** What a paced run offered and measured. */
-export interface PacedMeasurement extends LoadResult {
+export interface PacedMeasurement extends PacedLoadResult {
   offeredPerSecond: number;
 }
 

@@ -1,6 +1,16 @@
 import { Agent, request } from 'node:http';
 import { summarizeLatencies, type LoadOptions, type LoadResult } from './load';
 
+/** A paced load's result, with how late the load generator itself handed requests to a socket. */
+export interface PacedLoadResult extends LoadResult {
+  /**
+   * How long after its due time each measured request was sent, by the generator's own clock: over
+   * a millisecond or so, this process (busy reading answers, or starved of CPU) is what the
+   * latencies measure, not the server.
+   */
+  sendLagMs: { p50: number; p99: number };
+}
+
 /** A paced load: a steady rate, measured after the connections are open and warm. */
 export interface PacedLoadOptions extends LoadOptions {
   /** Requests a second over all connections together. */
@@ -21,7 +31,7 @@ const TIMEOUT_MS = 10_000;
  * for the next second: bursts of up to `connections` requests at once, whose queue is what its
  * latency would measure. Not wrk either: wrk has no steady rate (wrk2 has, and is not packaged).
  */
-export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResult> {
+export async function runPacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
   const { paths } = options;
   if (paths.length === 0) throw new Error('runPacedLoad needs at least one path');
   const bodies = options.bodies ?? [];
@@ -34,6 +44,8 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
 
   let latencies = new Float64Array(1 << 14);
   let count = 0;
+  let lags = new Float64Array(1 << 14);
+  let lagCount = 0;
   let non2xx = 0;
   let errors = 0;
   let timeouts = 0;
@@ -62,6 +74,15 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
       if (!sending && inFlight === 0) resolve();
     };
     const send = (n: number, dueAt: number) => {
+      if (dueAt >= windowOpens) {
+        if (lagCount === lags.length) {
+          const grown = new Float64Array(lags.length * 2);
+          grown.set(lags);
+          lags = grown;
+        }
+        lags[lagCount] = performance.now() - dueAt;
+        lagCount += 1;
+      }
       const body = bodies.length > 0 ? bodies[n % bodies.length] : undefined;
       const headers: Record<string, string> = { ...options.headers };
       if (body !== undefined) {
@@ -125,6 +146,7 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
     requestsPerSecond: measured / options.durationSeconds,
     requests: measured,
     latencyMs: summarizeLatencies(latencies, count),
+    sendLagMs: (({ p50, p99 }) => ({ p50, p99 }))(summarizeLatencies(lags, lagCount)),
     non2xx,
     errors,
     timeouts,
