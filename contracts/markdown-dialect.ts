@@ -1,6 +1,7 @@
 import MarkdownIt, { type PluginSimple } from 'markdown-it';
 import footnotes from 'markdown-it-footnote';
 import { recognizeEmbed, type Embed } from './embeds';
+import { pictureLayouts } from './picture-layouts';
 
 /**
  * The one Markdown dialect of a post's `content` (specification §7) and a comment's body, read by
@@ -16,7 +17,9 @@ import { recognizeEmbed, type Embed } from './embeds';
  * - web addresses written out become links: `https://…`, `www.…` and e-mail addresses, but not
  *   a bare `example.com` (or `README.md`), which GitHub's Markdown leaves as text too;
  * - a known provider's address alone in its paragraph (a YouTube video, a gist…) is an embed
- *   (decision 81): an `embed` token stands for the paragraph.
+ *   (decision 81): an `embed` token stands for the paragraph;
+ * - a picture alone in its paragraph may be wide or full (`![alt](src){width=wide}`), and a
+ *   paragraph of only 2 or 3 pictures is a gallery (decision 82, picture-layouts.ts).
  *
  * Every address is accepted by the parser, `javascript:` included, so that such a link reads back
  * the same in the editor; the server's sanitizer drops unsafe addresses and keeps the words, and the
@@ -45,6 +48,7 @@ export function createMarkdownIt(): MarkdownIt {
   md.use(taskListItems);
   md.use(callouts);
   md.use(embeds);
+  md.use(pictureLayouts);
   return md;
 }
 

@@ -51,3 +51,16 @@ describe('a post’s email (decision 69)', () => {
     expect(html).toMatch(/href="https:\/\/blog\.example\/readblog\?id=[^"]*#fn-[0-9a-f]{8}-1"/);
   });
 });
+
+describe('a post’s email (decision 82)', () => {
+  it('shows a wide picture and a gallery as plain pictures, one under the other', () => {
+    const { html } = email(
+      '![wide](/media/a/1600.webp){width=wide}\n\n![one](/media/b/1600.webp) ![two](/media/c/1600.webp)',
+    );
+    expect(html).not.toMatch(/<figure|gallery|picture--|role=|aria-/);
+    expect(html).toMatch(
+      /<p[^>]*><img src="https:\/\/blog\.example\/media\/a\/1600\.webp" alt="wide" width="\d+"[^>]*><\/p>/,
+    );
+    expect(html).toMatch(/<p[^>]*><img[^>]*alt="one"[^>]*><img[^>]*alt="two"[^>]*><\/p>/);
+  });
+});

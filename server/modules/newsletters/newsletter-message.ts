@@ -87,6 +87,8 @@ function emailSafe(html: string, postUrl: string): string {
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https', 'http'] },
     transformTags: {
+      // A wide picture or a gallery (decision 82) is plain pictures in a mail program, one under the other.
+      figure: () => ({ tagName: 'p', attribs: {} }),
       img: (_tag, attribs) => ({
         tagName: 'img',
         attribs: {

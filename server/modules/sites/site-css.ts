@@ -52,6 +52,15 @@ h2{line-height:1.3}
 .pinned{margin-top:2rem}
 .cover{display:block;width:100%;height:auto;margin:1.5rem 0;border-radius:4px}
 .content img{max-width:100%;height:auto}
+/* Wide and full pictures, galleries (decision 82), as on the read page (posts.css). */
+.content figure{margin:0 0 1.25rem}
+.content .picture img,.content .gallery img{display:block;width:100%;height:auto}
+.content>.picture--wide,.content>.gallery{width:min(60rem,100vw);margin-left:calc(50% - min(30rem,50vw))}
+.content>.picture--full{width:100vw;margin-left:calc(50% - 50vw)}
+.content .gallery{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
+.content .gallery--3{grid-template-columns:repeat(3,minmax(0,1fr))}
+.content .gallery img{height:100%;aspect-ratio:4/3;object-fit:cover}
+@media (max-width:30rem){.content .gallery--3{grid-template-columns:repeat(2,minmax(0,1fr))}.content .gallery--3 img:first-child{grid-column:1/-1}}
 .content pre{overflow-x:auto;padding:1rem;border:1px solid var(--border);border-radius:4px;font-size:.9rem}
 .content blockquote{margin-left:0;padding-left:1rem;border-left:3px solid var(--border);color:var(--muted)}
 .embed__link{display:flex;flex-direction:column;gap:.25rem;margin:0 0 1.25rem;padding:.875rem 1rem;border:1px solid var(--muted);border-radius:6px;color:var(--text);font-family:system-ui,sans-serif;text-decoration:none;overflow-wrap:anywhere}

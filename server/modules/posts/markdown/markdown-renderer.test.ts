@@ -206,6 +206,66 @@ describe('MarkdownRenderer', () => {
     expect(render('> [!CAUTION]\n> x')).toContain('<blockquote>');
   });
 
+  describe('picture widths and galleries (decision 82)', () => {
+    const img = (src: string, alt: string, extra = '') =>
+      `<img src="${src}" alt="${alt}"${extra} loading="lazy" decoding="async" referrerpolicy="no-referrer" />`;
+
+    it('renders a wide or full picture as a figure the stylesheet widens; text width writes nothing', () => {
+      expect(render('![a hill](/media/a/1600.webp){width=wide}')).toBe(
+        `<figure class="picture picture--wide">${img('/media/a/1600.webp', 'a hill')}</figure>\n`,
+      );
+      expect(render('![a hill](h.png "At dawn"){width=full}')).toBe(
+        `<figure class="picture picture--full">${img('h.png', 'a hill', ' title="At dawn"')}</figure>\n`,
+      );
+      expect(render('![a hill](h.png)')).toBe(`<p>${img('h.png', 'a hill')}</p>\n`);
+    });
+
+    it('renders a paragraph of only two or three pictures as a gallery named for screen readers', () => {
+      const gallery = (count: number) =>
+        `<figure class="gallery gallery--${count}" role="group" aria-label="Gallery, ${count} pictures">`;
+      expect(render('![one](1.png) ![two](2.png)')).toBe(
+        `${gallery(2)}${img('1.png', 'one')}${img('2.png', 'two')}</figure>\n`,
+      );
+      expect(render('![one](1.png)\n![two](2.png)\n![three](3.png)')).toBe(
+        `${gallery(3)}${img('1.png', 'one')}${img('2.png', 'two')}${img('3.png', 'three')}</figure>\n`,
+      );
+      // Four pictures, or words beside them, are a paragraph as before.
+      expect(render('![1](1.png) ![2](2.png) ![3](3.png) ![4](4.png)')).toMatch(/^<p>/);
+      expect(render('See ![1](1.png) ![2](2.png)')).toMatch(/^<p>See /);
+    });
+
+    it('keeps an unknown, misplaced or hostile width as the text the author typed', () => {
+      for (const [markdown, text] of [
+        ['![a](x.png){width=x onload=alert(1)}', '{width=x onload=alert(1)}'],
+        ['![a](x.png){width="wide" onerror=alert(1)}', '{width="wide" onerror=alert(1)}'],
+        ['![a](x.png){width=WIDE}', '{width=WIDE}'],
+        ['![a](x.png) {width=wide}', ' {width=wide}'],
+        ['![a](x.png){width=wide} ![b](y.png)', '{width=wide} '],
+        ['Text ![a](x.png){width=full}', '{width=full}'],
+      ]) {
+        const html = render(markdown!);
+        expect(html, markdown).toMatch(/^<p>/);
+        expect(html, markdown).toContain(text);
+        expect(html, markdown).not.toMatch(/<img[^>]*(onload|onerror)/);
+      }
+      // An unsafe address loses it whatever the width.
+      expect(render('![a](javascript:alert(1)){width=wide}')).not.toContain('javascript:');
+    });
+
+    it('keeps only the figure’s own classes and values, whatever HTML reaches the sanitizer', () => {
+      expect(
+        sanitizeHtml(
+          '<figure class="gallery gallery--9 evil" role="button" aria-label="Click me" onclick="x()" style="x">' +
+            '<img src="x" onload="x()"></figure>' +
+            '<figure class="picture picture--full" role="group" aria-label="Gallery, 3 pictures"></figure>',
+        ),
+      ).toBe(
+        `<figure class="gallery">${img('x', '').replace(' alt=""', '')}</figure>` +
+          '<figure class="picture picture--full" role="group" aria-label="Gallery, 3 pictures"></figure>',
+      );
+    });
+  });
+
   describe('hostile input in the new blocks keeps to the allow-list (decision 69)', () => {
     it('drops what Markdown cannot make, in table cells, callouts and footnotes', () => {
       const html = render(

@@ -9,6 +9,7 @@ import {
   type CalloutMeta,
   type EmbedMeta,
 } from '../../../../contracts/markdown-dialect';
+import { renderPictureLayouts } from './picture-layouts-html';
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 type RenderRule = NonNullable<MarkdownIt['renderer']['rules'][string]>;
@@ -198,6 +199,7 @@ function createRenderer(): MarkdownIt {
   rules.callout_open = renderCalloutOpen;
   rules.callout_close = () => '</aside>\n';
   rules.embed = renderEmbed;
+  renderPictureLayouts(rules);
   return md;
 }
 

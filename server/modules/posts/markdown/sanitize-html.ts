@@ -53,6 +53,15 @@ function calloutValues(attribs: sanitize.Attributes): sanitize.Attributes {
   );
 }
 
+/** A gallery's figure (decision 82): a group named by its number of pictures, and nothing else. */
+const FIGURE_VALUES: Record<string, RegExp> = { role: /^group$/, 'aria-label': /^Gallery, [23] pictures$/ };
+
+function figureValues(attribs: sanitize.Attributes): sanitize.Attributes {
+  return Object.fromEntries(
+    Object.entries(attribs).filter(([name, value]) => FIGURE_VALUES[name]?.test(value) ?? true),
+  );
+}
+
 /** A reference describes itself only by its footnotes' heading (`fn-<digest>-label`). */
 const FOOTNOTES_LABEL = /^fn-[0-9a-f]{8}-label$/;
 
@@ -108,6 +117,8 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     'aside',
     // Embeds' cards (decision 81): never a frame, which only the reader's click brings.
     'div',
+    // Wide and full pictures, galleries (decision 82).
+    'figure',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'id', 'aria-label', 'aria-describedby'],
@@ -123,6 +134,8 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     p: ['aria-hidden'],
     // An embed's card: which provider, for the read page's script and its Content-Security-Policy.
     div: ['data-embed'],
+    // A gallery: a group named by its number of pictures.
+    figure: ['role', 'aria-label'],
     img: ['src', 'alt', 'title', 'loading', 'decoding', 'referrerpolicy'],
     ol: ['start'],
     th: ['align'],
@@ -149,6 +162,7 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     div: ['embed', ...EMBED_PROVIDERS.map((provider) => `embed--${provider}`)],
     a: ['footnote-backref', 'embed__link'],
     span: ['hljs-*', 'embed__provider', 'embed__title', 'embed__action'],
+    figure: ['picture', 'picture--wide', 'picture--full', 'gallery', 'gallery--2', 'gallery--3'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -167,6 +181,7 @@ const policy = (baseUrl: string | undefined): sanitize.IOptions => ({
     aside: (tagName, attribs) => ({ tagName, attribs: calloutValues(attribs) }),
     p: (tagName, attribs) => ({ tagName, attribs: calloutValues(attribs) }),
     div: (tagName, attribs) => ({ tagName, attribs: embedProvider(attribs) }),
+    figure: (tagName, attribs) => ({ tagName, attribs: figureValues(attribs) }),
     ...Object.fromEntries(
       ['h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [
         tag,

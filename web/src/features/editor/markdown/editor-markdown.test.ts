@@ -194,6 +194,71 @@ describe('the editor’s Markdown', () => {
     );
   });
 
+  describe('picture widths and galleries (decision 82)', () => {
+    it('keeps a wide or full picture, its caption too, and writes nothing for text width', () => {
+      const source =
+        '![A hill](/media/h/1600.webp){width=wide}\n\n![The sea](/media/s/1600.webp "At dawn"){width=full}\n\n![Plain](/p.png)';
+      const doc = markdown.parse(source);
+      expect(doc.childCount).toBe(3);
+      expect(doc.child(0).attrs).toMatchObject({ src: '/media/h/1600.webp', alt: 'A hill', layout: 'wide' });
+      expect(doc.child(1).attrs).toMatchObject({ title: 'At dawn', layout: 'full' });
+      expect(doc.child(2).attrs).toMatchObject({ layout: null });
+      expect(expectRoundTrip(doc)).toBe(source);
+    });
+
+    it('keeps a paragraph of two or three pictures as a gallery, on one line', () => {
+      const doc = markdown.parse(
+        '![One](/1.png)\n![Two](/2.png)\n\n![A](/a.png) ![B](/b.png) ![C](/c.png "Cap")',
+      );
+      expect(doc.child(0).type.name).toBe('gallery');
+      expect(doc.child(0).childCount).toBe(2);
+      expect(doc.child(1).type.name).toBe('gallery');
+      expect(doc.child(1).child(2).attrs).toMatchObject({
+        src: '/c.png',
+        alt: 'C',
+        title: 'Cap',
+        layout: null,
+      });
+      expect(expectRoundTrip(doc)).toBe(
+        '![One](/1.png) ![Two](/2.png)\n\n![A](/a.png) ![B](/b.png) ![C](/c.png "Cap")',
+      );
+    });
+
+    it('writes a gallery’s pictures without widths, and a gallery of one as a plain picture', () => {
+      const { image, gallery } = schema.nodes;
+      const wide = image!.create({ src: '/w.png', alt: 'w', layout: 'wide' });
+      const plain = image!.create({ src: '/p.png', alt: 'p' });
+      expect(markdown.serialize(schema.nodes.doc!.create(null, [gallery!.create(null, [wide, plain])]))).toBe(
+        '![w](/w.png) ![p](/p.png)',
+      );
+      expect(markdown.serialize(schema.nodes.doc!.create(null, [gallery!.create(null, [plain])]))).toBe(
+        '![p](/p.png)',
+      );
+    });
+
+    it('reads an unknown or hostile width, or four pictures, as the text and pictures they are', () => {
+      const hostile = markdown.parse('![a](/a.png){width=x onload=alert(1)}');
+      expect(hostile.child(0).type.name).toBe('image');
+      expect(hostile.child(0).attrs.layout).toBeNull();
+      expect(hostile.child(1).textContent).toBe('{width=x onload=alert(1)}');
+      expectRoundTrip(hostile);
+
+      const four = markdown.parse('![1](/1.png) ![2](/2.png) ![3](/3.png) ![4](/4.png)');
+      expect(Array.from({ length: four.childCount }, (_, index) => four.child(index).type.name)).toEqual([
+        'image',
+        'image',
+        'image',
+        'image',
+      ]);
+      expectRoundTrip(four);
+    });
+
+    it('keeps widths and galleries inside quotes and lists', () => {
+      const source = '> ![a](/a.png){width=wide}\n\n- Two:\n\n  ![b](/b.png) ![c](/c.png)';
+      expect(expectRoundTrip(markdown.parse(source))).toBe(source);
+    });
+  });
+
   it('round-trips every document the editor can produce (property)', () => {
     fc.assert(
       fc.property(documentArbitrary(), (doc) => {
@@ -315,7 +380,16 @@ const codeBlock = fc
     const text = lines.join('\n');
     return schema.nodes.codeBlock!.create({ language }, text ? schema.text(text) : null);
   });
-const image = picture.map((attrs) => schema.nodes.image!.create(attrs));
+const image = fc
+  .tuple(picture, fc.constantFrom(null, 'wide', 'full'))
+  .map(([attrs, layout]) => schema.nodes.image!.create({ ...attrs, layout }));
+/** A gallery of two or three pictures (decision 82), which have no width of their own. */
+const gallery = fc.array(picture, { minLength: 2, maxLength: 3 }).map((pictures) =>
+  schema.nodes.gallery!.create(
+    null,
+    pictures.map((attrs) => schema.nodes.image!.create(attrs)),
+  ),
+);
 const divider = fc.constant(null).map(() => schema.nodes.horizontalRule!.create());
 
 const { block } = fc.letrec<{
@@ -330,6 +404,7 @@ const { block } = fc.letrec<{
     heading,
     codeBlock,
     image,
+    gallery,
     divider,
     table,
     tie('list'),

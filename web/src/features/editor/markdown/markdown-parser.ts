@@ -2,8 +2,10 @@ import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import type MarkdownIt from 'markdown-it';
 import { MarkdownParser } from 'prosemirror-markdown';
 import { createMarkdownIt, taskItemState, type CalloutMeta } from '../../../../../contracts/markdown-dialect';
+import { pictureWidth } from '../../../../../contracts/picture-layouts';
 import { keepEveryFootnote } from './footnotes';
 import { liftImages } from './lift-images';
+import { pictureBlocks } from './picture-blocks';
 
 /**
  * Markdown in (specification §7: a post's `content` is Markdown): the project's one Markdown
@@ -20,6 +22,7 @@ function tokenizer(): MarkdownIt {
   // Until the editor has an embed block, an embed's address reads as the link it is (decision 81).
   md.core.ruler.disable('embeds');
   liftImages(md);
+  pictureBlocks(md);
   keepEveryFootnote(md);
   return md;
 }
@@ -64,7 +67,11 @@ function createParser(schema: Schema): MarkdownParser {
       noCloseToken: true,
     },
     hr: { node: 'horizontalRule' },
-    image_block: { node: 'image', getAttrs: imageAttributes },
+    image_block: {
+      node: 'image',
+      getAttrs: (token) => ({ ...imageAttributes(token), layout: pictureWidth(token) }),
+    },
+    gallery: { block: 'gallery' },
     // A picture left in a table cell or a heading, where no block can stand.
     image: { node: 'inlineImage', getAttrs: imageAttributes },
     table: { block: 'table' },

@@ -1,5 +1,6 @@
 import type { Mark, Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
+import { widthAttribute, type PictureWidth } from '../../../../../contracts/picture-layouts';
 
 /**
  * Markdown out (specification §7: a post's `content` is Markdown): prosemirror-markdown's serializer with our
@@ -184,8 +185,16 @@ function createSerializer(): MarkdownSerializer {
         state.write('---');
         state.closeBlock(node);
       },
+      // A wide or full picture: `{width=…}` right after it (decision 82).
       image: (state, node) => {
-        state.write(imageMarkdown(state, node));
+        state.write(imageMarkdown(state, node) + widthAttribute(node.attrs.layout as PictureWidth | null));
+        state.closeBlock(node);
+      },
+      // A gallery: its pictures on one line, which alone make the paragraph; no width of their own.
+      gallery: (state, node) => {
+        const pictures: string[] = [];
+        node.forEach((picture) => pictures.push(imageMarkdown(state, picture)));
+        state.write(pictures.join(' '));
         state.closeBlock(node);
       },
       inlineImage: (state, node) => {

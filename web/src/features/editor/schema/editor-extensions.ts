@@ -26,6 +26,7 @@ import {
   TableRow,
   TaskListItem,
 } from './markdown-blocks';
+import { Gallery, GalleryNormalizer, layoutAttribute, layoutOf } from './picture-layouts';
 
 /**
  * The image block: a picture with alt text and a caption. In Markdown it is `![alt](src "caption")`,
@@ -33,12 +34,17 @@ import {
  */
 export const CaptionedImage = Image.extend({
   draggable: true,
-  renderHTML({ HTMLAttributes }) {
+  addAttributes() {
+    // Text width, wide or full (decision 82, picture-layouts.ts).
+    return { ...this.parent?.(), layout: layoutAttribute };
+  },
+  renderHTML({ HTMLAttributes, node }) {
     const { title, ...imageAttributes } = HTMLAttributes as Record<string, unknown>;
     const caption = typeof title === 'string' ? title : '';
+    const layout = node.attrs.layout as string | null;
     return [
       'figure',
-      { class: 'editor-figure' },
+      { class: layout ? `editor-figure editor-figure--${layout}` : 'editor-figure' },
       ['img', { ...imageAttributes, title: caption || null }],
       [
         'figcaption',
@@ -68,7 +74,7 @@ function figureAttributes(element: HTMLElement) {
   const attributes = imageAttributes(image);
   if (!attributes) return false;
   const caption = element.querySelector('figcaption')?.textContent?.trim();
-  return { ...attributes, title: caption || attributes.title };
+  return { ...attributes, title: caption || attributes.title, layout: layoutOf(element) };
 }
 
 /**
@@ -94,6 +100,8 @@ export function editorExtensions(): AnyExtension[] {
     HorizontalRule,
     HardBreak,
     CaptionedImage,
+    Gallery,
+    GalleryNormalizer,
     InlineImage,
     Table,
     TableRow,

@@ -1,0 +1,110 @@
+import { Extension, Node } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { GALLERY_MAX, PICTURE_WIDTHS, type PictureWidth } from '../../../../../contracts/picture-layouts';
+
+/**
+ * Picture widths and galleries in the editor (decision 82). The image block gains a `layout`
+ * attribute (null for text width, `wide`, `full`; Tiptap's Image already has a `width`, in pixels),
+ * and a gallery is a block of one to three image blocks. Markdown: `![alt](src){width=wide}`, and
+ * the gallery's pictures on one line (markdown-serializer.ts).
+ */
+
+/** The layout named by a figure's class, the editor's own or the read page's (a paste). */
+export function layoutOf(element: Element): PictureWidth | null {
+  for (const width of PICTURE_WIDTHS) {
+    if (
+      element.classList.contains(`editor-figure--${width}`) ||
+      element.classList.contains(`picture--${width}`)
+    )
+      return width;
+  }
+  return null;
+}
+
+/** The image block's `layout` attribute; the figure's class shows it (editor.css). */
+export const layoutAttribute = {
+  default: null as PictureWidth | null,
+  // Drawn by the image block's figure, not on the img.
+  renderHTML: () => ({}),
+  parseHTML: (element: HTMLElement) => layoutOf(element.closest('figure') ?? element),
+};
+
+/** A gallery's name for screen readers, as the read page names it. */
+export function galleryLabel(count: number): string {
+  return `Gallery, ${count} pictures`;
+}
+
+/**
+ * A gallery: one to three pictures side by side. One is allowed so that removing a picture from
+ * a gallery of two never removes both (ProseMirror would delete the whole node to keep it valid);
+ * a gallery left with one picture becomes that picture (the plugin below).
+ */
+export const Gallery = Node.create({
+  name: 'gallery',
+  group: 'block',
+  content: `image{1,${GALLERY_MAX}}`,
+  draggable: true,
+  parseHTML() {
+    // Before the image block's `figure` rule, which would take the gallery for one picture.
+    return [
+      { tag: 'figure.editor-gallery', priority: 60 },
+      { tag: 'figure.gallery', priority: 60 },
+    ];
+  },
+  renderHTML({ node }) {
+    return [
+      'figure',
+      {
+        class: `editor-gallery editor-gallery--${node.childCount}`,
+        role: 'group',
+        'aria-label': galleryLabel(node.childCount),
+      },
+      0,
+    ];
+  },
+});
+
+/** Where, in a document, a gallery holds a single picture. */
+function lonePictures(doc: ProseMirrorNode): number[] {
+  const found: number[] = [];
+  doc.descendants((node, position) => {
+    if (node.type.name === 'gallery') {
+      if (node.childCount === 1) found.push(position);
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+/** A gallery left with one picture (the other removed or dragged out) becomes that picture. */
+export const GalleryNormalizer = Extension.create({
+  name: 'galleryNormalizer',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: new PluginKey('galleryNormalizer'),
+        appendTransaction(transactions, _old, state) {
+          if (!transactions.some((tr) => tr.docChanged)) return null;
+          const positions = lonePictures(state.doc);
+          if (positions.length === 0) return null;
+          const tr = state.tr;
+          // From the end, so earlier positions stay put.
+          for (const position of positions.reverse()) {
+            const gallery = state.doc.nodeAt(position)!;
+            tr.replaceWith(
+              position,
+              position + gallery.nodeSize,
+              gallery.firstChild!.type.create({
+                ...gallery.firstChild!.attrs,
+                layout: null,
+              }),
+            );
+          }
+          return tr;
+        },
+      }),
+    ];
+  },
+});
