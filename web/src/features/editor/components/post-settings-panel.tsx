@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   CANONICAL_URL_MAX,
   META_DESCRIPTION_MAX,
@@ -10,8 +10,7 @@ import {
 import type { Post, PostCover } from '../../../../../contracts/posts';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { uploadMedia } from '../../../lib/upload-media';
-import { CoverImage } from '../../posts';
+import { PictureField } from './picture-field';
 import './post-settings-panel.css';
 
 /** What a save sends of the settings: only what the writer changed, and only when it is valid. */
@@ -144,8 +143,6 @@ function PostSettingsPanel({
   );
 }
 
-const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
-
 /** The link previews' picture, uploaded like the cover (POST /api/media) and apart from it. */
 function SocialPictureField({
   value,
@@ -154,75 +151,24 @@ function SocialPictureField({
   value: PostCover | null;
   onChange: (picture: PostCover | null) => void;
 }): ReactNode {
-  const baseId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const choose = async (file: File) => {
-    setUploading(true);
-    setProblem(null);
-    const result = await uploadMedia(file);
-    setUploading(false);
-    if (result.ok) {
-      onChange(result.media);
-      setAnnouncement('Social picture added.');
-    } else setProblem(`Social picture not added: ${result.message}`);
-  };
   return (
-    <div className="field" role="group" aria-labelledby={`${baseId}-label`}>
-      <span className="post-settings__label" id={`${baseId}-label`}>
-        Social picture
-      </span>
-      <p className="field__hint" id={`${baseId}-hint`}>
-        Shown in link previews instead of the cover (1200 × 630 suits most).
-      </p>
-      {value ? <CoverImage className="post-settings__picture" cover={value} sizes="16rem" /> : null}
-      <div className="post-settings__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={uploading}
-          aria-describedby={`${baseId}-hint`}
-          onClick={() => fileInput.current?.click()}
-        >
-          {uploading ? 'Uploading…' : value ? 'Replace social picture' : 'Add a social picture'}
-        </button>
-        {value && !uploading ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              onChange(null);
-              setAnnouncement('Social picture removed.');
-            }}
-          >
-            Remove social picture
-          </button>
-        ) : null}
-      </div>
-      <input
-        ref={fileInput}
-        className="visually-hidden"
-        type="file"
-        accept={ACCEPTED}
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="social-picture-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void choose(file);
-        }}
-      />
-      {problem ? (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
-    </div>
+    <PictureField
+      value={value}
+      onChange={onChange}
+      label="Social picture"
+      hint="Shown in link previews instead of the cover (1200 × 630 suits most)."
+      actions={{
+        add: 'Add a social picture',
+        replace: 'Replace social picture',
+        remove: 'Remove social picture',
+      }}
+      previewSizes="16rem"
+      classes={{
+        label: 'post-settings__label',
+        preview: 'post-settings__picture',
+        actions: 'post-settings__actions',
+      }}
+      testId="social-picture-input"
+    />
   );
 }
