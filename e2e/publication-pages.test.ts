@@ -84,14 +84,58 @@ test.describe("a publication's own pages, navigation and look", () => {
       `${publication.url}/p/about`,
     );
 
+    // The header's links: the page and an address elsewhere, then reordered by keyboard.
+    const nav = page.getByRole('region', { name: 'Navigation and footer' });
+    await nav.getByRole('button', { name: 'Add a link' }).click();
+    const first = nav.getByRole('group', { name: 'Link 1' });
+    await expect(first.getByRole('textbox', { name: 'Label' })).toBeFocused();
+    await page.keyboard.type('About');
+    await expect(first.getByRole('combobox', { name: 'Page' })).toHaveValue('about');
+    await nav.getByRole('button', { name: 'Add a link' }).click();
+    const second = nav.getByRole('group', { name: 'Link 2' });
+    await second.getByRole('textbox', { name: 'Label' }).fill('Shop');
+    await second.getByRole('combobox', { name: 'Links to' }).selectOption('url');
+    await second.getByRole('textbox', { name: 'Address' }).fill('http://shop.example.com');
+    await nav
+      .getByRole('textbox', { name: 'Footer' })
+      .fill('**Lamplight** press. [Write to us](https://example.com/contact)');
+    await nav.getByRole('button', { name: 'Save navigation and footer' }).click();
+    // Plain http is refused, by the field, which takes the keyboard.
+    await expect(second.getByRole('textbox', { name: 'Address' })).toBeFocused();
+    await expectFieldError(page, 'Address', 'Enter a full https:// address');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('https://shop.example.com');
+    // Shop moves above About with the keyboard alone; the keyboard stays with it.
+    await nav.getByRole('button', { name: 'Move up: Shop' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(
+      nav.getByRole('group', { name: 'Link 1' }).getByRole('textbox', { name: 'Label' }),
+    ).toHaveValue('Shop');
+    await expect(nav.getByRole('button', { name: 'Move down: Shop' })).toBeFocused();
+    await expect(nav.getByText('Shop moved to position 1 of 2.')).toBeAttached();
+    expect(await axeViolations(page)).toEqual([]);
+    await nav.getByRole('button', { name: 'Save navigation and footer' }).click();
+    await expect(nav.getByText('Navigation and footer saved.')).toBeVisible();
+
     for (const [viewport, colorScheme] of [
       [PHONE, 'light'],
       [DESKTOP, 'dark'],
     ] as const) {
       const site = await newPage({ baseURL: publication.url, viewport, colorScheme, bypassCSP: true });
       // The site is not the app: no hydration to wait for.
-      const shown = await site.mainFrame().goto('/p/about');
-      expect(shown?.status()).toBe(200);
+      expect((await site.mainFrame().goto('/'))?.status()).toBe(200);
+      const header = site.getByRole('navigation', { name: 'The Lantern' });
+      await expect(header.getByRole('link')).toHaveText(['Posts', 'Shop', 'About', 'RSS']);
+      await expect(header.getByRole('link', { name: 'Shop' })).toHaveAttribute(
+        'href',
+        'https://shop.example.com',
+      );
+      await expect(site.locator('.pub-footer strong')).toHaveText('Lamplight');
+      await expectNoHorizontalScroll(site, viewport.width);
+      expect(await axeViolations(site)).toEqual([]);
+      await shoot(site, `site-nav-${viewport.width}-${colorScheme}`);
+      await header.getByRole('link', { name: 'About' }).click();
+      await expect(site).toHaveURL(`${publication.url}/p/about`);
       await expect(site.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
       await expect(site.getByRole('heading', { level: 2, name: 'Who we are' })).toBeVisible();
       await expect(site.locator('main strong')).toHaveText('lamplight');
@@ -99,5 +143,25 @@ test.describe("a publication's own pages, navigation and look", () => {
       expect(await axeViolations(site)).toEqual([]);
       await shoot(site, `site-page-${viewport.width}-${colorScheme}`);
     }
+
+    // The settings page and the page's editor, at a phone's width in the dark.
+    const phone = await newPage({
+      baseURL: server.baseURL,
+      viewport: PHONE,
+      colorScheme: 'dark',
+      bypassCSP: true,
+    });
+    await signInAs(phone, owner);
+    await phone.goto(`/publication?slug=${slug}`);
+    await expect(phone.getByRole('group', { name: 'Link 1' })).toBeVisible();
+    await expectNoHorizontalScroll(phone, PHONE.width);
+    expect(await axeViolations(phone)).toEqual([]);
+    await shoot(phone, 'publication-settings-375-dark');
+    await phone.getByRole('region', { name: 'Pages' }).getByRole('link', { name: 'About us' }).click();
+    await expect(phone.getByRole('textbox', { name: 'Title' })).toHaveValue('About us');
+    await expect(phone.locator('.block-editor__body[contenteditable="true"]')).toContainText('lamplight');
+    await expectNoHorizontalScroll(phone, PHONE.width);
+    expect(await axeViolations(phone)).toEqual([]);
+    await shoot(phone, 'page-editor-375-dark');
   });
 });

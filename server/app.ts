@@ -35,6 +35,7 @@ import { registerPostPreviewRoutes } from './modules/post-previews/post-previews
 import { registerPostVersionRoutes } from './modules/post-versions/post-versions-routes';
 import { registerSeriesRoutes } from './modules/series/series-routes';
 import { registerPublicationPageRoutes } from './modules/publication-pages/publication-pages-routes';
+import { registerSiteSettingsRoutes } from './modules/site-settings/site-settings-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
 import { registerPublicationRoutes } from './modules/publications/publications-routes';
@@ -275,6 +276,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerSeriesRoutes(app, { series: services.series });
   registerPublicationRoutes(app, { publications });
   registerPublicationPageRoutes(app, { pages: services.publicationPages });
+  registerSiteSettingsRoutes(app, { settings: services.siteSettings });
   registerPublicationMemberRoutes(app, { members: services.publicationMembers });
   registerDomainRoutes(app, { domains: services.domains });
   registerTransferRoutes(app, services.exports);

@@ -91,6 +91,8 @@ import { SeriesRepository } from './modules/series/series-repository';
 import { SeriesService } from './modules/series/series-service';
 import { PublicationPagesRepository } from './modules/publication-pages/publication-pages-repository';
 import { PublicationPagesService } from './modules/publication-pages/publication-pages-service';
+import { SiteSettingsRepository } from './modules/site-settings/site-settings-repository';
+import { SiteSettingsService } from './modules/site-settings/site-settings-service';
 import { POST_HEADING_BASE, PostsService } from './modules/posts/posts-service';
 import { PublicationMembersService } from './modules/publications/publication-members-service';
 import { PublicationUrls } from './modules/publications/publication-urls';
@@ -512,6 +514,7 @@ export function createServices({
     wake: () => deliveryWorker.wake(),
   });
 
+  const publicationPages = new PublicationPagesService(new PublicationPagesRepository(db), publications);
   const searchRepository =
     dialect === 'postgres' ? new PostgresSearchRepository(db) : new SqliteSearchRepository(db);
 
@@ -530,7 +533,9 @@ export function createServices({
     series,
     publications,
     // A publication's own pages, read on its site at /p/{slug} (decision 83).
-    publicationPages: new PublicationPagesService(new PublicationPagesRepository(db), publications),
+    publicationPages,
+    // Its site's navigation, footer and look (decision 83).
+    siteSettings: new SiteSettingsService(new SiteSettingsRepository(db), publications, publicationPages),
     publicationMembers,
     domains,
     newsletters,

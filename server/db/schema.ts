@@ -373,6 +373,14 @@ export interface PublicationsTable {
   /** The writer whose own blog this is; null for a team's publication. */
   personal_user_id: string | null;
   created_at: string;
+  /** Its site's header links in order, JSON `[{label, kind, target}]` (migration 2026-11-29-1702, decision 83). */
+  site_nav: Generated<string | null>;
+  /** Its site's footer text; '' for none. */
+  site_footer: Generated<string>;
+  /** Its site's home layout: 'list', 'grid' or 'magazine'. */
+  home_layout: Generated<'list' | 'grid' | 'magazine'>;
+  /** The cover picture on its site's home (a media row). */
+  cover_id: Generated<string | null>;
 }
 
 export interface PublicationMembersTable {

@@ -6,6 +6,13 @@ import {
   PAGE_SLUG_TAKEN_MESSAGE,
   type PublicationPage,
 } from '../../contracts/publication-pages';
+import {
+  NAV_PAGE_MISSING_MESSAGE,
+  NAV_SERIES_MESSAGE,
+  NAV_URL_MESSAGE,
+  TOO_MANY_NAV_LINKS_MESSAGE,
+  type SiteSettings,
+} from '../../contracts/publication-site';
 import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { createPost } from './support/posts';
 import { addMember, createPublication } from './support/publications';
@@ -200,6 +207,117 @@ describeEachDatabase(
       const about = await site(ctx, slug, '/about');
       expect(about.body).toContain('Written by');
       expect(about.body).not.toContain('Our story.');
+    });
+
+    it("sets the site's navigation and footer: its owner only, every field checked by its name", async () => {
+      const owner = await signUpUser(ctx);
+      const editor = await signUpUser(ctx);
+      await createPublication(ctx, owner, 'nav-rules');
+      await addMember(ctx, owner, 'nav-rules', editor, 'editor');
+      await writePage(ctx, owner, 'nav-rules', { slug: 'about' });
+      const put = (user: TestUser | undefined, payload: Record<string, unknown>) =>
+        request<{ response: SiteSettings; errors?: Record<string, string[]> }>(ctx, {
+          method: 'PUT',
+          url: '/api/publications/nav-rules/site',
+          ...(user ? { token: user.token } : {}),
+          payload,
+        });
+      const good = { nav: [{ label: 'About', kind: 'page', target: 'about' }], footer: 'Hello' };
+      expect((await put(editor, good)).status).toBe(403);
+      expect((await put(undefined, good)).status).toBe(401);
+
+      const refused = await put(owner, {
+        nav: [
+          { label: ' ', kind: 'page', target: 'about' },
+          { label: 'Shop', kind: 'url', target: 'http://shop.example.com' },
+          { label: 'Gone', kind: 'page', target: 'no-such-page' },
+          { label: 'Series', kind: 'series', target: 'not-an-id' },
+          { label: 'Odd', kind: 'page', target: 'Not a slug!' },
+        ],
+        footer: 'x'.repeat(501),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toMatchObject({
+        'nav.0.label': ['Label is required'],
+        'nav.1.target': [NAV_URL_MESSAGE],
+        'nav.3.target': [NAV_SERIES_MESSAGE],
+        'nav.4.target': ['Choose one of the pages'],
+        footer: ['Footer must be at most 500 characters'],
+      });
+      // A well-formed address that names none of its pages is found out by the service.
+      const missing = await put(owner, {
+        nav: [{ label: 'Gone', kind: 'page', target: 'no-such-page' }],
+        footer: '',
+      });
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors).toEqual({ 'nav.0.target': [NAV_PAGE_MISSING_MESSAGE] });
+      const tooMany = await put(owner, {
+        nav: Array.from({ length: 9 }, (_, index) => ({ label: `L${index}`, kind: 'topic', target: 'x' })),
+        footer: '',
+      });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.errors?.nav).toEqual([TOO_MANY_NAV_LINKS_MESSAGE]);
+
+      const saved = await put(owner, good);
+      expect(saved.status).toBe(200);
+      expect(saved.body.response).toEqual(good);
+      const read = await request<{ response: SiteSettings }>(ctx, {
+        method: 'GET',
+        url: '/api/publications/nav-rules/site',
+      });
+      expect(read.body.response).toEqual(good);
+    });
+
+    it("renders the navigation in order in every site page's header, and the footer sanitized", async () => {
+      const owner = await signUpUser(ctx);
+      const slug = await ownSlug(ctx, owner);
+      const post = await createPost(ctx, owner, { title: 'Lamplight' });
+      await writePage(ctx, owner, slug, { title: 'Colophon', slug: 'colophon' });
+      await writePage(ctx, owner, slug, { title: 'Later', slug: 'later', status: 'draft' });
+      const seriesId = '019ab3c5-0a1b-7c2d-8e3f-4a5b6c7d8e9f';
+      const saved = await request(ctx, {
+        method: 'PUT',
+        url: `/api/publications/${slug}/site`,
+        token: owner.token,
+        payload: {
+          nav: [
+            { label: 'Shop <b>', kind: 'url', target: 'https://shop.example.com/?a=1&b=2' },
+            { label: 'Colophon', kind: 'page', target: 'colophon' },
+            { label: 'Later', kind: 'page', target: 'later' },
+            { label: 'Engines', kind: 'topic', target: 'Steam Engines' },
+            { label: 'The course', kind: 'series', target: seriesId },
+          ],
+          footer:
+            '**Lamplight** press.\n[Write to us](https://example.com/contact) <script>alert(1)</script> [bad](javascript:alert(2))',
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      for (const url of ['/', `/posts/${post.id}`, '/p/colophon', '/about', '/no-such-thing']) {
+        const html = (await site(ctx, slug, url)).body;
+        const nav = html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
+        const links = [...nav.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((match) => [
+          match[1],
+          match[2],
+        ]);
+        expect(links, url).toEqual([
+          [`http://${slug}.${BASE}/`, 'Posts'],
+          ['https://shop.example.com/?a=1&amp;b=2', 'Shop &lt;b&gt;'],
+          [`http://${slug}.${BASE}/p/colophon`, 'Colophon'],
+          // The draft page is left out until it is published.
+          ['http://inkwell.test/tag?name=steam-engines', 'Engines'],
+          [`http://inkwell.test/series?id=${seriesId}`, 'The course'],
+          [`http://${slug}.${BASE}/rss.xml`, 'RSS'],
+        ]);
+        const footer = html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));
+        expect(footer, url).toContain(
+          '<p class="pub-footer-text"><strong>Lamplight</strong> press.<br><a href="https://example.com/contact">Write to us</a> &lt;script&gt;alert(1)&lt;/script&gt; [bad](javascript:alert(2))</p>',
+        );
+      }
+      // Without links of its own, a site keeps its About link.
+      const other = await signUpUser(ctx);
+      const plain = (await site(ctx, await ownSlug(ctx, other), '/')).body;
+      expect(plain).toContain('/about">About</a>');
+      expect(plain).not.toContain('pub-footer-text');
     });
 
     it("is in its site's sitemap, and in no post list, feed, search or the main sitemap", async () => {

@@ -45,6 +45,7 @@ import * as statsScopeRollups from './2026-11-29-0901-stats-scope-rollups';
 import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 import * as createSeries from './2026-11-29-1301-create-series';
 import * as createPublicationPages from './2026-11-29-1701-create-publication-pages';
+import * as publicationSiteSettings from './2026-11-29-1702-publication-site-settings';
 import * as postSettings from './2026-11-29-1401-post-settings';
 import * as federationConversation from './2026-11-29-1901-federation-conversation';
 import * as federationReactionsAndBlocks from './2026-11-29-1902-federation-reactions-and-blocks';
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1901-federation-conversation': federationConversation,
   '2026-11-29-1701-create-publication-pages': createPublicationPages,
   '2026-11-29-1902-federation-reactions-and-blocks': federationReactionsAndBlocks,
+  '2026-11-29-1702-publication-site-settings': publicationSiteSettings,
 };

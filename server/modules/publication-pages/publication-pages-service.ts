@@ -93,6 +93,12 @@ export class PublicationPagesService {
     return this.pages.published(publicationId, PAGES_MAX);
   }
 
+  /** Every page's address, drafts too (a navigation link may name a page before it is published). */
+  async addresses(publicationId: string): Promise<Set<string>> {
+    const rows = await this.pages.list(publicationId, PAGES_MAX);
+    return new Set(rows.map((row) => row.slug));
+  }
+
   private async find(publication: PublicationRow, id: string): Promise<PageRow> {
     const row = isUuid(id) ? await this.pages.findById(publication.id, id) : undefined;
     if (!row) throw notFound(PAGE_NOT_FOUND_MESSAGE);

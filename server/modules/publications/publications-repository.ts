@@ -9,6 +9,9 @@ export type PublicationRow = Selectable<PublicationsTable> & {
   logo_widths: string | null;
 };
 
+/** The site's navigation, footer and look (decision 83): site-settings-repository.ts's to write. */
+type SiteColumns = 'site_nav' | 'site_footer' | 'home_layout' | 'cover_id';
+
 export interface MemberRow {
   user_id: string;
   username: string;
@@ -120,7 +123,7 @@ export class PublicationsRepository {
   }
 
   async insert(
-    publication: Omit<Selectable<PublicationsTable>, 'personal_user_id'>,
+    publication: Omit<Selectable<PublicationsTable>, 'personal_user_id' | SiteColumns>,
     ownerId: string,
   ): Promise<void> {
     await inTransaction(this.db, async (trx) => {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { PublicationRow } from '../publications/publications-repository';
 import type { PublicationsService } from '../publications/publications-service';
 import type { SiteContext } from './site-pages';
+import { readNav } from '../../../contracts/publication-site';
+import { siteChromeOf } from './site-chrome';
 import { SITE_STATS_SCRIPT_SOURCE } from './site-stats-script';
 
 /**
@@ -12,13 +14,20 @@ export async function siteContextOf(
   publications: PublicationsService,
   publicUrl: string,
   row: PublicationRow,
+  /** Its published pages' addresses, so the header links only those (decision 83). */
+  publishedPages?: ReadonlySet<string>,
 ): Promise<SiteContext> {
   const publication = await publications.details(row);
   const version = createHash('sha256')
     .update(publication.accentColor ?? '')
     .digest('hex')
     .slice(0, 8);
-  return { publication, publicUrl, stylesheetUrl: `${publication.url}/site.css?v=${version}` };
+  const chrome = siteChromeOf(readNav(row.site_nav), row.site_footer, {
+    siteUrl: publication.url,
+    publicUrl,
+    publishedPages,
+  });
+  return { publication, publicUrl, stylesheetUrl: `${publication.url}/site.css?v=${version}`, chrome };
 }
 
 /**

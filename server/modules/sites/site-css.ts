@@ -34,7 +34,9 @@ a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .pub-header a:focus-visible{outline-color:var(--on-accent)}
 .pub-name{font-weight:700;font-size:1.25rem;text-decoration:none;display:inline-flex;align-items:center;gap:.6rem}
 .pub-logo{height:2rem;width:auto;border-radius:4px}
-.pub-header nav{display:flex;gap:1rem;font-size:1rem}
+.pub-header nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:1rem}
+.pub-header nav a{overflow-wrap:anywhere}
+.pub-footer-text{color:var(--text);overflow-wrap:anywhere}
 main.wrap{padding-top:2rem;padding-bottom:3rem}
 h1{font-size:2.25rem;line-height:1.2;margin:0 0 .75rem}
 h2{line-height:1.3}

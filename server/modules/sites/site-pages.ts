@@ -6,6 +6,7 @@ import type { PublicationDetails } from '../../../contracts/publications';
 import { NEWSLETTER_PAGE_PATHS } from '../../../contracts/newsletters';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
 import type { StatsPageKind } from '../../../contracts/stats-event';
+import { navLinksHtml, type SiteChrome } from './site-chrome';
 import { siteStatsScript } from './site-stats-script';
 
 /**
@@ -20,6 +21,8 @@ export interface SiteContext {
   publicUrl: string;
   /** The stylesheet's address (its accent colour in the query, so a change is a new address). */
   stylesheetUrl: string;
+  /** The owner's header links and footer (decision 83); absent: the defaults. */
+  chrome?: SiteChrome;
 }
 
 // The web app's canonical link for a post on a custom domain uses the same path.
@@ -67,9 +70,7 @@ ${head.extra ?? ''}
 <div class="wrap">
 <a class="pub-name" href="${escapeHtml(publication.url)}/">${logo}${escapeHtml(publication.name)}</a>
 <nav aria-label="${escapeHtml(publication.name)}">
-<a href="${escapeHtml(publication.url)}/">Posts</a>
-<a href="${escapeHtml(publication.url)}/about">About</a>
-<a href="${escapeHtml(feeds)}">RSS</a>
+${navLinksHtml(site.chrome, publication.url, feeds)}
 </nav>
 </div>
 </header>
@@ -78,6 +79,7 @@ ${main}
 </main>
 <footer class="pub-footer">
 <div class="wrap">
+${site.chrome?.footerHtml ? `<p class="pub-footer-text">${site.chrome.footerHtml}</p>` : ''}
 <p>${escapeHtml(publication.name)} is published with <a href="${escapeHtml(publicUrl)}/">${SITE_NAME}</a>.
 <a href="${escapeHtml(feeds)}">RSS</a> · <a href="${escapeHtml(`${publication.url}/atom.xml`)}">Atom</a></p>
 </div>

@@ -64,7 +64,9 @@ export function registerSiteRoutes(
     // Anything that cannot be an address (a NUL, a dot from a.b.BASE_DOMAIN) names nothing.
     if (!isSlugShaped(slug.toLowerCase())) return undefined;
     const row = await publications.findBySlug(slug.toLowerCase());
-    return row ? siteContextOf(publications, publicUrl, row) : undefined;
+    if (!row) return undefined;
+    const published = await pages.publishedList(row.id);
+    return siteContextOf(publications, publicUrl, row, new Set(published.map((page) => page.slug)));
   }
 
   function sendHtml(reply: FastifyReply, status: number, html: string, site?: SiteContext) {

@@ -25,6 +25,7 @@ import { DomainSection } from '../components/domain-section';
 import { InvitationsSection } from '../components/invitations-section';
 import { MembersSection } from '../components/members-section';
 import { PagesSection } from '../components/pages-section';
+import { NavigationSection } from '../components/navigation-section';
 import { SiteLink } from '../components/site-link';
 import { powersOf, ROLE_WITH_ARTICLE, sameName } from '../lib/member-controls';
 import { PUBLICATIONS_PATH } from '../paths';
@@ -151,6 +152,7 @@ function Manage({
         </SettingsSection>
       ) : null}
       {powers.invites ? <PagesSection publication={publication} /> : null}
+      {powers.owns ? <NavigationSection slug={publication.slug} /> : null}
       <MembersSection publication={publication} viewer={{ username, role }} onChange={onChange} />
       {powers.invites ? <InvitationsSection slug={publication.slug} /> : null}
       {powers.invites ? (
