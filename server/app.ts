@@ -21,6 +21,7 @@ import type { DomainChecks } from './modules/domains/domain-checks';
 import { registerDomainRoutes } from './modules/domains/domains-routes';
 import { installRepresentationConstraint, representationOf } from './modules/federation/activity-negotiation';
 import { registerFederationRoutes } from './modules/federation/federation-routes';
+import { registerServerBlocksRoutes } from './modules/federation/server-blocks-routes';
 import { registerFeedRoutes } from './modules/feeds/feeds-routes';
 import { registerHealthRoutes } from './modules/health/health-routes';
 import { resolveJwtSecret } from './modules/instance/jwt-secret';
@@ -301,6 +302,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerWebhookRoutes(app, { webhooks: services.webhooks });
   registerModerationRoutes(app, { moderation });
   registerCurationRoutes(app, { curation: services.curation });
+  registerServerBlocksRoutes(app, { servers: services.serverBlocks });
   await registerConduitRoutes(app, { conduit: services.conduit });
 
   // The open web's entry points: answered by the server itself, with or without a web build,

@@ -44,6 +44,9 @@ import { RemoteAccountsRepository } from './modules/federation/remote-accounts-r
 import { ReplyPublisher } from './modules/federation/reply-publisher';
 import { ConversationInbox } from './modules/federation/conversation-inbox';
 import { ReactionsRepository } from './modules/federation/reactions-repository';
+import { writerActorPath } from '../contracts/federation';
+import { BlockedServersRepository } from './modules/federation/blocked-servers-repository';
+import { ServerBlocksService } from './modules/federation/server-blocks-service';
 import { SealedSecrets } from './lib/sealed-secrets';
 import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
@@ -464,6 +467,8 @@ export function createServices({
     sentPosts: federationPosts,
     options: { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
   });
+  // Servers the operator blocked: nothing from them is taken, nothing goes to them (decision 0084).
+  const blockedServers = new BlockedServersRepository(db);
   const deliveryWorker = new DeliveryWorker(
     deliveriesRepository,
     actorKeys,
@@ -471,6 +476,7 @@ export function createServices({
     { ...config.federation, ...federationHttp, publicUrl: config.publicUrl, batchSize: 10 },
     log,
     scheduler,
+    blockedServers,
   );
   // Posts to their writers' (or publications') followers on other servers, scheduled ones on time.
   const postPublisher = new PostPublisher(
@@ -511,6 +517,9 @@ export function createServices({
     deliveries: deliveriesRepository,
     actors: federation,
     perServer: limiters.limiter('inboxPerServer'),
+    blockedServers,
+    remoteAccounts,
+    writerBlocks: new BlocksRepository(db),
     wake: () => deliveryWorker.wake(),
   });
 
@@ -554,7 +563,15 @@ export function createServices({
     authorModeration,
     favorites,
     follows,
-    blocks: new BlocksService(new BlocksRepository(db)),
+    // A writer's block of a remote account also ends its follow of them (decision 0084).
+    blocks: new BlocksService(new BlocksRepository(db), {
+      blocked: async (blockerId, blockedId) => {
+        const account = await remoteAccounts.findByUser(blockedId);
+        if (account) await followersRepository.remove(writerActorPath(blockerId), account.actorId);
+      },
+    }),
+    // The operator's blocks of whole servers on the social web (decision 0084).
+    serverBlocks: new ServerBlocksService(blockedServers),
     handleSuggestions: new HandleSuggestionsService(new HandleSuggestionsRepository(db, dialect), limiters),
     notifications: new NotificationsService(notificationsRepository),
     tags: new TagsService(tagsRepository),

@@ -19,19 +19,30 @@ const AS = 'https://www.w3.org/ns/activitystreams';
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
 const mastodon = await FakeMastodon.start();
-afterAll(() => mastodon.close());
+/** A second server, on another port: the one the operator blocks. */
+const spam = await FakeMastodon.start();
+afterAll(async () => {
+  await mastodon.close();
+  await spam.close();
+});
 
 type Json = Record<string, unknown>;
 
 /** POSTs `activity` to the shared inbox, signed by `account` as Mastodon signs. */
-async function deliver(ctx: ApiContext, account: RemoteAccount, activity: Json, tweaks: SigningTweaks = {}) {
+async function deliver(
+  ctx: ApiContext,
+  account: RemoteAccount,
+  activity: Json,
+  tweaks: SigningTweaks = {},
+  server = mastodon,
+) {
   const body = JSON.stringify(activity);
-  const headers = mastodon.sign(account, new URL(`${PUBLIC_URL}/ap/inbox`), body, tweaks);
+  const headers = server.sign(account, new URL(`${PUBLIC_URL}/ap/inbox`), body, tweaks);
   return request<Json>(ctx, { method: 'POST', url: '/ap/inbox', headers, payload: body });
 }
 
 /** A Mastodon reply: a Note with `inReplyTo`, its leading mention of the writer, in a Create. */
-function replyOf(account: RemoteAccount, inReplyTo: string, html: string) {
+function replyOf(account: RemoteAccount, inReplyTo: string, html: string, server = mastodon) {
   const id = `${account.id}/statuses/${uuidv7()}`;
   const note = {
     id,
@@ -39,7 +50,7 @@ function replyOf(account: RemoteAccount, inReplyTo: string, html: string) {
     attributedTo: account.id,
     inReplyTo,
     content: html,
-    url: `${mastodon.origin}/@${account.username}/${id.split('/').pop()}`,
+    url: `${server.origin}/@${account.username}/${id.split('/').pop()}`,
     published: new Date().toISOString(),
     to: [PUBLIC],
   };
@@ -52,6 +63,24 @@ function replyOf(account: RemoteAccount, inReplyTo: string, html: string) {
     object: note,
   };
   return { note, create };
+}
+
+const followOf = (account: RemoteAccount, object: string) => ({
+  '@context': AS,
+  id: `${account.id}#follows/${uuidv7()}`,
+  type: 'Follow',
+  actor: account.id,
+  object,
+});
+
+/** The local actors a remote account follows. */
+async function followersOf(ctx: ApiContext, follower: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .selectFrom('federation_followers')
+    .select('actor')
+    .where('follower', '=', follower)
+    .execute();
+  return rows.map((row) => row.actor);
 }
 
 async function write(ctx: ApiContext, author: TestUser, title: string): Promise<Post> {
@@ -267,8 +296,10 @@ describeEachDatabase(
       );
     });
 
-    it('refuses replies from a remote account the writer blocked, and hides the ones they had', async () => {
+    it('refuses replies and follows from a remote account the writer blocked, ends its follow, hides its comments', async () => {
       const dan = mastodon.account(`dan_conv_${ctx.dialect}`);
+      expect((await deliver(ctx, dan, followOf(dan, `${PUBLIC_URL}/ap/users/${alice.id}`))).status).toBe(202);
+      expect(await followersOf(ctx, dan.id)).toEqual([`/ap/users/${alice.id}`]);
       const first = replyOf(dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Before the block</p>');
       expect((await deliver(ctx, dan, first.create)).status).toBe(202);
       const comment = byNote(await listComments(ctx, post.id), first.note.id);
@@ -282,6 +313,103 @@ describeEachDatabase(
       const second = replyOf(dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>After the block</p>');
       expect((await deliver(ctx, dan, second.create)).status).toBe(403);
       expect(byNote(await listComments(ctx, post.id, alice.token), first.note.id)).toBeUndefined();
+      expect(await followersOf(ctx, dan.id)).toEqual([]);
+      const again = await deliver(ctx, dan, followOf(dan, `${PUBLIC_URL}/ap/users/${alice.id}`));
+      expect(again.status).toBe(403);
+      expect(await followersOf(ctx, dan.id)).toEqual([]);
+    });
+
+    it('lets the operator block a whole server: its activities refused, its followers and likes gone, nothing sent to it', async () => {
+      // Alice signed up first: she is the operator here (ADMIN_EMAILS is unset).
+      const spamAccount = spam.account(`spammer_${ctx.dialect}`);
+      const host = new URL(spam.origin).host;
+      const liked = await write(ctx, alice, 'A post spam likes');
+      spam.inboxStatus = 503;
+      expect(
+        (
+          await deliver(
+            ctx,
+            spamAccount,
+            followOf(spamAccount, `${PUBLIC_URL}/ap/users/${alice.id}`),
+            {},
+            spam,
+          )
+        ).status,
+      ).toBe(202);
+      const like = {
+        '@context': AS,
+        id: `${spamAccount.id}#likes/${uuidv7()}`,
+        type: 'Like',
+        actor: spamAccount.id,
+        object: `${PUBLIC_URL}/ap/posts/${liked.id}`,
+      };
+      expect((await deliver(ctx, spamAccount, like, {}, spam)).status).toBe(202);
+      expect(await followersOf(ctx, spamAccount.id)).toHaveLength(1);
+
+      const reader = await signUpUser(ctx);
+      const refused = await request(ctx, {
+        method: 'POST',
+        url: '/api/admin/social-web/blocked-servers',
+        token: reader.token,
+        payload: { host },
+      });
+      expect(refused.status).toBe(403);
+      const malformed = await request(ctx, {
+        method: 'POST',
+        url: '/api/admin/social-web/blocked-servers',
+        token: alice.token,
+        payload: { host: 'not a host' },
+      });
+      expect(malformed.status).toBe(400);
+      const blocked = await request(ctx, {
+        method: 'POST',
+        url: '/api/admin/social-web/blocked-servers',
+        token: alice.token,
+        payload: { host: spam.origin },
+      });
+      expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+      const list = await request<{ response: { host: string }[] }>(ctx, {
+        method: 'GET',
+        url: '/api/admin/social-web/blocked-servers',
+        token: alice.token,
+      });
+      expect(list.body.response.map((server) => server.host)).toEqual([host]);
+
+      expect(await followersOf(ctx, spamAccount.id)).toEqual([]);
+      const read = await request<{ response: Post & { socialLikes: number } }>(ctx, {
+        method: 'GET',
+        url: `/api/post/blog?id=${liked.id}`,
+      });
+      expect(read.body.response.socialLikes).toBe(0);
+      // The Accept that was waiting for the server to come back is given up, never sent.
+      const waiting = await ctx.database.db
+        .selectFrom('federation_deliveries')
+        .select(['state', 'last_error'])
+        .where('inbox', 'like', `${spam.origin}/%`)
+        .execute();
+      expect(waiting.length).toBeGreaterThan(0);
+      for (const delivery of waiting)
+        expect(delivery).toEqual({ state: 'failed', last_error: `${host} is blocked here` });
+
+      const reply = replyOf(spamAccount, `${PUBLIC_URL}/ap/posts/${liked.id}`, '<p>Spam</p>', spam);
+      const answer = await deliver(ctx, spamAccount, reply.create, {}, spam);
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe('Your server is blocked here');
+      expect(await listComments(ctx, liked.id)).toEqual([]);
+
+      const unblocked = await request(ctx, {
+        method: 'DELETE',
+        url: `/api/admin/social-web/blocked-servers?host=${encodeURIComponent(host)}`,
+        token: alice.token,
+      });
+      expect(unblocked.status, JSON.stringify(unblocked.body)).toBe(200);
+      expect((await deliver(ctx, spamAccount, reply.create, {}, spam)).status).toBe(202);
+      const again = await request(ctx, {
+        method: 'DELETE',
+        url: `/api/admin/social-web/blocked-servers?host=${encodeURIComponent(host)}`,
+        token: alice.token,
+      });
+      expect(again.status).toBe(404);
     });
 
     it('lets readers report a remote comment', async () => {

@@ -1,4 +1,4 @@
-import type { Activity, Announce, Create, Delete, Like, Note, Update } from '@fedify/vocab';
+import type { Activity, Actor, Announce, Create, Delete, Like, Note, Update } from '@fedify/vocab';
 import { commentObjectPath, postObjectPath } from '../../../contracts/federation';
 import { isUuid } from '../../../contracts/ids';
 import { badRequest, HttpError } from '../../lib/http-errors';
@@ -6,11 +6,12 @@ import { nowIso } from '../../lib/clock';
 import { loadVocab } from './fedify';
 import type { FollowersRepository } from './followers-repository';
 import { noteToMarkdown } from './note-content';
-import type { RemoteAccount, RemoteAccountsRepository } from './remote-accounts-repository';
+import type { RemoteAccount, RemoteAccountsRepository, RemoteActorFacts } from './remote-accounts-repository';
 import type { RemoteDocuments } from './remote-documents';
 import type { ReactionKind, ReactionsRepository } from './reactions-repository';
 
 type Loaders = ReturnType<RemoteDocuments['forOneActivity']>;
+type ActorDocument = Actor;
 
 /** Who writes a remote comment: the account standing for the remote actor. */
 export interface RemoteAuthor {
@@ -214,23 +215,30 @@ export class ConversationInbox {
     if (!actor || !isActor(actor) || actor.id === null || actor.inboxId === null) {
       throw badRequest('The author’s actor could not be read, or has no inbox');
     }
-    const username = actor.preferredUsername?.toString() ?? actor.id.pathname.split('/').pop() ?? '';
-    const icon = await actor.getIcon(loaders).catch(() => null);
-    const picture = addressOf(icon?.url ?? null);
-    return this.deps.accounts.upsert(
-      {
-        actorId: actor.id.href,
-        handle: `@${username}@${actor.id.host}`,
-        name: actor.name?.toString().slice(0, 400) ?? null,
-        profileUrl: addressOf(actor.url),
-        // Shown as an <img> on our pages: https only (the Content-Security-Policy allows no other).
-        pictureUrl: picture?.startsWith('https://') ? picture : null,
-        inbox: actor.inboxId.href,
-        sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
-      },
-      nowIso(),
-    );
+    return this.deps.accounts.upsert(await actorFacts(actor, actor.id, actor.inboxId, loaders), nowIso());
   }
+}
+
+/** What is kept of a remote actor, from its document (decision 0084). */
+export async function actorFacts(
+  actor: ActorDocument,
+  id: URL,
+  inbox: URL,
+  loaders: Loaders,
+): Promise<RemoteActorFacts> {
+  const username = actor.preferredUsername?.toString() ?? id.pathname.split('/').pop() ?? '';
+  const icon = await actor.getIcon(loaders).catch(() => null);
+  const picture = addressOf(icon?.url ?? null);
+  return {
+    actorId: id.href,
+    handle: `@${username}@${id.host}`,
+    name: actor.name?.toString().slice(0, 400) ?? null,
+    profileUrl: addressOf(actor.url),
+    // Shown as an <img> on our pages: https only (the Content-Security-Policy allows no other).
+    pictureUrl: picture?.startsWith('https://') ? picture : null,
+    inbox: inbox.href,
+    sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
+  };
 }
 
 function authorOf(account: RemoteAccount): RemoteAuthor {

@@ -42,6 +42,8 @@ export class DeliveryWorker {
     private readonly options: DeliveryWorkerOptions,
     log: FastifyBaseLogger,
     scheduler: Pick<Scheduler, 'add'>,
+    /** Servers the operator blocked (decision 0084): nothing goes to them. */
+    private readonly blockedServers?: { isBlocked(host: string): Promise<boolean> },
   ) {
     this.queue = new DeliveryQueue(
       deliveries,
@@ -73,6 +75,10 @@ export class DeliveryWorker {
       inbox = new URL(claim.inbox);
     } catch {
       return { kind: 'refused', error: `${claim.inbox} is not an address` };
+    }
+    // Queued before the block, or for a server blocked since: given up, never sent.
+    if (await this.blockedServers?.isBlocked(inbox.host)) {
+      return { kind: 'refused', error: `${inbox.host} is blocked here` };
     }
     // Its key would be made afresh for an actor other servers can no longer fetch.
     if (!(await this.actors.existsAt(claim.actor))) {

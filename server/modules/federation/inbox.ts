@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyCache } from '@fedify/fedify';
 import type { Activity, CryptographicKey, Follow, Multikey, Undo } from '@fedify/vocab';
-import type { ConversationInbox } from './conversation-inbox';
+import { actorFacts, type ConversationInbox } from './conversation-inbox';
 import { LRUCache } from 'lru-cache';
 import { publicationActorPath, writerActorPath } from '../../../contracts/federation';
 import { isUuid } from '../../../contracts/ids';
-import { badRequest, notFound, unauthorized } from '../../lib/http-errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-errors';
+import type { RemoteAccountsRepository } from './remote-accounts-repository';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { uuidv7 } from '../../lib/ids';
 import { nowIso } from '../../lib/clock';
@@ -22,6 +23,8 @@ export const NOT_JSON_MESSAGE = 'The body must be a JSON object';
 export const NOT_AN_ACTIVITY_MESSAGE = 'The body is not an ActivityStreams activity';
 export const INBOX_FLOOD_MESSAGE = 'Too many activities from your server; try again later';
 export const NOT_OURS_MESSAGE = 'No such account here';
+export const SERVER_BLOCKED_MESSAGE = 'Your server is blocked here';
+export const FOLLOW_BLOCKED_MESSAGE = 'This account blocked you';
 
 /** Mastodon refuses a signature whose Date is more than 12 hours off; so does Inkwell. */
 const SIGNATURE_WINDOW_HOURS = 12;
@@ -76,6 +79,12 @@ export class Inbox {
       actors: LocalActors;
       /** Replies, their edits and deletions, and actors gone (decision 0084). */
       conversation: ConversationInbox;
+      /** Servers the operator blocked (decision 0084): refused before any work. */
+      blockedServers: { isBlocked(host: string): Promise<boolean> };
+      /** The accounts standing for remote actors (decision 0084). */
+      remoteAccounts: Pick<RemoteAccountsRepository, 'upsert'>;
+      /** A writer's blocks: a remote account they blocked may not follow them. */
+      writerBlocks: { isBlocked(blockerId: string, blockedId: string): Promise<boolean> };
       /** Activities one server may post per window (RATE_INBOX_PER_SERVER). */
       perServer: RateLimiter;
       /** A delivery was queued: the worker looks at once. */
@@ -99,6 +108,8 @@ export class Inbox {
     const loaders = this.deps.remote.forOneActivity();
     const keyId = signatureKeyId(post.headers);
     if (keyId === undefined) throw unauthorized(NOT_SIGNED_MESSAGE);
+    // A blocked server is refused by the host its key names, before anything is counted or read.
+    if (await this.deps.blockedServers.isBlocked(keyId.host)) throw forbidden(SERVER_BLOCKED_MESSAGE);
     // Counted before any work on it, by the server the key says it comes from.
     await spend(this.deps.perServer, keyId.host.toLowerCase(), INBOX_FLOOD_MESSAGE);
     const json = parseJsonObject(post.body);
@@ -120,6 +131,8 @@ export class Inbox {
     if (activity.actorId === null || !(await doesActorOwnKey(activity, key, loaders))) {
       throw unauthorized(KEY_NOT_ACTORS_MESSAGE);
     }
+    if (await this.deps.blockedServers.isBlocked(activity.actorId.host))
+      throw forbidden(SERVER_BLOCKED_MESSAGE);
     const { Announce, Create, Delete, Follow, Like, Undo, Update } = await loadVocab();
     if (activity instanceof Follow) {
       await this.follow(activity, post.owner, loaders);
@@ -224,6 +237,15 @@ export class Inbox {
     const now = nowIso();
     const name = follower.name?.toString() ?? null;
     const username = follower.preferredUsername?.toString();
+    // The follower is an account here too (decision 0084): a writer blocks it like any account.
+    const account = await this.deps.remoteAccounts.upsert(
+      await actorFacts(follower, follower.id, follower.inboxId, loaders),
+      now,
+    );
+    const writer = /^\/ap\/users\/(.+)$/.exec(followed)?.[1];
+    if (writer !== undefined && (await this.deps.writerBlocks.isBlocked(writer, account.userId))) {
+      throw forbidden(FOLLOW_BLOCKED_MESSAGE);
+    }
     await this.deps.followers.add({
       actor: followed,
       follower: follower.id.href,

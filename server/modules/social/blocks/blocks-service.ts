@@ -17,7 +17,11 @@ export interface BlockState {
  * longer reply to the reader's comments, mention the reader, or send the reader notifications.
  */
 export class BlocksService {
-  constructor(private readonly blocks: BlocksRepository) {}
+  constructor(
+    private readonly blocks: BlocksRepository,
+    /** Told after a block: a remote account's follow of the blocker ends (decision 0084). */
+    private readonly listener?: { blocked(blockerId: string, blockedId: string): Promise<void> },
+  ) {}
 
   async block(viewer: Viewer, userId: string): Promise<BlockState> {
     if (userId === viewer.id) throw badRequest(BLOCK_SELF_MESSAGE);
@@ -27,6 +31,7 @@ export class BlocksService {
       if (error instanceof MissingReference) throw notFound(USER_NOT_FOUND_MESSAGE);
       throw error;
     }
+    await this.listener?.blocked(viewer.id, userId);
     return { blocked: true };
   }
 
