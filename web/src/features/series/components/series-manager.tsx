@@ -123,8 +123,11 @@ export function SeriesManager({ series, changes, onChange, onDeleted, announce }
     }
     setAddError(null);
     const next = [...parts, post];
+    // Cleared at once, as the part shows at once: cleared when the save answers, it would wipe a
+    // post the writer has chosen meanwhile. A failed save offers the post again if nothing else is.
+    setChosen('');
     void save(next, `“${post.title}” is added as part ${next.length} of ${next.length}.`).then((saved) => {
-      if (saved) setChosen('');
+      if (!saved) setChosen((current) => current || post.id);
     });
   };
 
