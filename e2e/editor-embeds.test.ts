@@ -1,15 +1,17 @@
 import type { Page } from '@playwright/test';
-import { createUser } from './support/api';
+import type { Post } from '../contracts/posts';
+import { createUser, signInAs, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
 import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { hydrated } from './support/hydration';
 import { publish, readPath } from './support/posts';
-import { expectNoHorizontalScroll } from './support/screens';
+import { atPath, expectNoHorizontalScroll } from './support/screens';
 
 /*
  * Embeds by address (decision 81): a YouTube address alone on its line shows on the post's page as
  * a card that contacts nobody, and becomes YouTube's player in a frame only when the reader asks,
- * by mouse or keyboard, whether the page was loaded for the post or reached inside the app.
+ * by mouse or keyboard, whether the page was loaded for the post or reached inside the app. In the
+ * editor it is a block, made by pasting the address on an empty line or from the `/` menu.
  */
 
 const SHOTS = process.env.EDITOR_SHOTS_DIR;
@@ -135,5 +137,89 @@ test.describe('embeds on the post’s page', () => {
       }
       expect(await axeViolations(page), `${colorScheme} ${viewport.width}px`).toEqual([]);
     }
+  });
+});
+
+/** A writer on /addblog, the body focused. */
+async function writing(page: Page, user: E2eUser, title: string): Promise<void> {
+  await signInAs(page, user);
+  await page.goto('/addblog');
+  await hydrated(page);
+  await expect(page.locator('.block-editor__body[contenteditable="true"]')).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Content', exact: true }).click();
+}
+
+async function pasteText(page: Page, text: string): Promise<void> {
+  await page.evaluate((plain) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', plain);
+    document
+      .querySelector('.block-editor__body')
+      ?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test.describe('embeds in the editor', () => {
+  test('an address pasted on an empty line becomes an embed block; published, the page shows its card', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const user = await createUser(serverURL, 'Paster');
+    const page = await newPage({ viewport: DESKTOP, bypassCSP: true });
+    const requests = thirdPartyRequests(page, serverURL);
+    await writing(page, user, 'Pasted video');
+    await page.keyboard.type('Before the video.');
+    await page.keyboard.press('Enter');
+    await pasteText(page, YOUTUBE);
+    const block = page.locator('.block-editor__body .editor-embed');
+    await expect(block).toHaveAttribute('data-embed', 'youtube');
+    await expect(block).toHaveText(`YouTube${YOUTUBE}`);
+    await expect(block).toHaveAccessibleName('YouTube embed');
+    // Pasted among words, an address stays a link.
+    await page.locator('.block-editor__body p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' See ');
+    await pasteText(page, 'https://vimeo.com/76979871');
+    await expect(page.locator('.block-editor__body p').first().getByRole('link')).toHaveAttribute(
+      'href',
+      'https://vimeo.com/76979871',
+    );
+    await expect(page.locator('.block-editor__body .editor-embed')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/embeds-editor.png` });
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await atPath(page, '/allblog');
+    const posts = (await (await page.request.get(`/api/post/profile?userId=${user.id}`)).json()) as {
+      response: Post[];
+    };
+    const post = posts.response[0]!;
+    expect(post.content).toBe(`Before the video. See <https://vimeo.com/76979871>\n\n${YOUTUBE}`);
+    await page.goto(readPath(post));
+    await expect(page.locator('.post__content .embed--youtube').getByRole('link')).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+    // Nothing reached YouTube: not the editor, not the page.
+    expect(requests).toEqual([]);
+  });
+
+  test('the / menu’s Embed asks for the address', async ({ newPage, serverURL }) => {
+    const user = await createUser(serverURL, 'Chooser');
+    const page = await newPage({ viewport: PHONE, bypassCSP: true });
+    await writing(page, user, 'Chosen embed');
+    page.once(
+      'dialog',
+      (dialog) => void dialog.accept('https://mastodon.social/@Gargron/109421234567890123'),
+    );
+    await page.keyboard.type('/embed');
+    const menu = page.getByRole('listbox', { name: 'Insert a block' });
+    await expect(menu.getByRole('option', { name: /^Embed/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    const block = page.locator('.block-editor__body .editor-embed');
+    await expect(block).toHaveAttribute('data-embed', 'mastodon');
+    await expect(block).toContainText('https://mastodon.social/@Gargron/109421234567890123');
+    await expectNoHorizontalScroll(page, PHONE.width);
   });
 });

@@ -19,6 +19,7 @@ import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensio
 import { BlockDragHandle } from '../extensions/block-drag-handle';
 import { MoveBlock } from '../extensions/move-block';
 import { RemotePictures, type CopyRemotePictures } from '../extensions/remote-pictures';
+import { EmbedPaste } from '../extensions/embed-paste';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
 import {
   blockCommands,
@@ -159,6 +160,7 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
       SlashCommand.configure({ bridge }),
       ImageUpload.configure({ upload }),
       RemotePictures.configure({ copy: copyRemote }),
+      EmbedPaste,
     ],
     // Rendered on the server too; the editor itself only ever starts in the browser.
     immediatelyRender: false,

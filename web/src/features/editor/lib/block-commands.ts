@@ -146,6 +146,17 @@ export function blockCommands(insertImage: (editor: Editor) => void): BlockComma
       keywords: [...keywords],
       run: later((commands, editor: Editor) => commands.setCallout(editor, kind)),
     })),
+    {
+      id: 'embed',
+      label: 'Embed',
+      shortcut: 'an address alone on its line',
+      keywords: ['embed', 'video', 'youtube', 'vimeo', 'codepen', 'gist', 'bluesky', 'mastodon'],
+      // Fetched when chosen, with the address reader (decision 81).
+      run: (editor) =>
+        void import('./embed-commands').then(({ insertEmbed }) => {
+          if (!editor.isDestroyed) insertEmbed(editor);
+        }),
+    },
     ...TABLE_COMMANDS,
   ];
 }

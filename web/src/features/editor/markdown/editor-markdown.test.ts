@@ -177,6 +177,41 @@ describe('the editor’s Markdown', () => {
     expect(markdown.serialize(markdown.parse('> [!tip]\n> x'))).toBe('> [!TIP]\n> x');
   });
 
+  it('keeps an embed’s address exactly as written, alone on its line (decision 81)', () => {
+    const source = [
+      'Watch:',
+      '',
+      'https://youtu.be/dQw4w9WgXcQ',
+      '',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
+      '',
+      'https://mastodon.social/@Gargron/109421234567890123',
+      '',
+      'See <https://vimeo.com/76979871> too.',
+      '',
+      '- <https://vimeo.com/76979871>',
+    ].join('\n');
+    const doc = markdown.parse(source);
+    expect([1, 2, 3].map((index) => doc.child(index).attrs)).toEqual([
+      { address: 'https://youtu.be/dQw4w9WgXcQ', provider: 'youtube', label: 'YouTube' },
+      { address: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', provider: 'youtube', label: 'YouTube' },
+      {
+        address: 'https://mastodon.social/@Gargron/109421234567890123',
+        provider: 'mastodon',
+        label: 'Mastodon',
+      },
+    ]);
+    expect(doc.child(1).type.name).toBe('embed');
+    // Among words, or in a list, an address stays a link.
+    expect(doc.child(4).type.name).toBe('paragraph');
+    expect(doc.child(5).type.name).toBe('bulletList');
+    expect(expectRoundTrip(doc)).toBe(source);
+    // An address the reader does not know, or a look-alike host, stays a link too.
+    expect(markdown.parse('https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ').child(0).type.name).toBe(
+      'paragraph',
+    );
+  });
+
   it('keeps a picture in a table cell or a heading, where it cannot be a block of its own', () => {
     const source =
       '# Logo ![mark](/media/m.webp "Our mark")\n\n| a | b |\n| --- | --- |\n| ![x\\|y](/l.png) | z |';

@@ -1,7 +1,13 @@
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import type MarkdownIt from 'markdown-it';
 import { MarkdownParser } from 'prosemirror-markdown';
-import { createMarkdownIt, taskItemState, type CalloutMeta } from '../../../../../contracts/markdown-dialect';
+import { EMBED_PROVIDER_NAMES } from '../../../../../contracts/embeds';
+import {
+  createMarkdownIt,
+  taskItemState,
+  type CalloutMeta,
+  type EmbedMeta,
+} from '../../../../../contracts/markdown-dialect';
 import { pictureWidth } from '../../../../../contracts/picture-layouts';
 import { keepEveryFootnote } from './footnotes';
 import { liftImages } from './lift-images';
@@ -19,8 +25,6 @@ export type ParseMarkdown = (markdown: string) => ProseMirrorNode;
 
 function tokenizer(): MarkdownIt {
   const md = createMarkdownIt();
-  // Until the editor has an embed block, an embed's address reads as the link it is (decision 81).
-  md.core.ruler.disable('embeds');
   liftImages(md);
   pictureBlocks(md);
   keepEveryFootnote(md);
@@ -40,6 +44,12 @@ function imageAttributes(token: Token) {
 /** A table cell's alignment, which markdown-it gives as a style. */
 function cellAttributes(token: Token) {
   return { align: /text-align:(left|right|center)/.exec(token.attrGet('style') ?? '')?.[1] ?? null };
+}
+
+/** An embed's address as written, and its provider for the block to show (decision 81). */
+export function embedAttributes(token: Token) {
+  const { address, embed } = token.meta as EmbedMeta;
+  return { address, provider: embed.provider, label: EMBED_PROVIDER_NAMES[embed.provider] };
 }
 
 function footnoteLabel(token: Token) {
@@ -67,6 +77,7 @@ function createParser(schema: Schema): MarkdownParser {
       noCloseToken: true,
     },
     hr: { node: 'horizontalRule' },
+    embed: { node: 'embed', getAttrs: embedAttributes },
     image_block: {
       node: 'image',
       getAttrs: (token) => ({ ...imageAttributes(token), layout: pictureWidth(token) }),

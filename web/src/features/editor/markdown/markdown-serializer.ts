@@ -181,6 +181,11 @@ function createSerializer(): MarkdownSerializer {
         state.write(fence);
         state.closeBlock(node);
       },
+      // The address alone on its line, as written (decision 81).
+      embed: (state, node) => {
+        state.write(String(node.attrs.address));
+        state.closeBlock(node);
+      },
       horizontalRule: (state, node) => {
         state.write('---');
         state.closeBlock(node);

@@ -17,6 +17,7 @@ import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extension
 import { LinkMark } from './link-mark';
 import {
   Callout,
+  Embed,
   FootnoteDefinition,
   FootnoteReference,
   InlineImage,
@@ -79,7 +80,7 @@ function figureAttributes(element: HTMLElement) {
 
 /**
  * The blocks the editor knows, and nothing else: paragraph, headings, quote, lists (with task
- * items), code block with its language, image, divider, table, footnotes, callout; bold, italic,
+ * items), code block with its language, image, divider, table, footnotes, callout, embed; bold, italic,
  * strike-through, inline code and link: what the Markdown dialect has (decision 54). Anything pasted
  * is cleaned to these by ProseMirror's schema-driven parser. Underline is left out: Markdown has
  * none. Named one by one rather than through Tiptap's starter kit, which would bring underline and
@@ -110,6 +111,7 @@ export function editorExtensions(): AnyExtension[] {
     FootnoteReference,
     FootnoteDefinition,
     Callout,
+    Embed,
     Bold,
     Italic,
     Strike,

@@ -271,3 +271,45 @@ export const Callout = Node.create({
     ];
   },
 });
+
+/**
+ * An embed (decision 81): a YouTube, Vimeo, CodePen, Gist, Bluesky or Mastodon address alone on
+ * its line, which the post's page shows as a card that loads the provider on a click. In the editor
+ * it is a block showing the provider and the address, and loads nothing from the provider. The
+ * provider and its name come from the Markdown reader or the paste that made it (the address
+ * reader is not first-load code); only the address is written back.
+ */
+export const Embed = Node.create({
+  name: 'embed',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes: () => ({
+    address: {
+      default: '',
+      parseHTML: (element: HTMLElement) => element.getAttribute('data-address') ?? '',
+      renderHTML: (attributes: Record<string, unknown>) => ({ 'data-address': String(attributes.address) }),
+    },
+    provider: {
+      default: '',
+      parseHTML: (element: HTMLElement) => element.getAttribute('data-embed') ?? '',
+      renderHTML: (attributes: Record<string, unknown>) => ({ 'data-embed': String(attributes.provider) }),
+    },
+    label: {
+      default: '',
+      parseHTML: (element: HTMLElement) => element.getAttribute('data-label') ?? '',
+      renderHTML: (attributes: Record<string, unknown>) => ({ 'data-label': String(attributes.label) }),
+    },
+  }),
+  parseHTML: () => [{ tag: 'div[data-embed][data-address]' }],
+  renderHTML: ({ node, HTMLAttributes }) => {
+    const label = String(node.attrs.label) || 'Embed';
+    return [
+      'div',
+      { ...HTMLAttributes, class: 'editor-embed', role: 'group', 'aria-label': `${label} embed` },
+      ['span', { class: 'editor-embed__provider' }, label],
+      ['span', { class: 'editor-embed__address' }, String(node.attrs.address)],
+    ];
+  },
+});
