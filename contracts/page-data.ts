@@ -4,7 +4,7 @@ import type { Discover } from './discover';
 import type { Testimonial } from './moderation';
 import type { Page, Post, ReadablePost } from './posts';
 import type { SearchResult } from './search';
-import type { Series } from './series';
+import type { Series, SeriesSummary } from './series';
 import type { TagInfo } from './tags';
 
 /** The `errors` map of an ApiErrorBody (contracts/errors.ts): field name → messages. */
@@ -83,6 +83,8 @@ export interface PageData {
   profileByHandle(handle: string, signal?: AbortSignal): Promise<ApiResult<Profile>>;
   /** GET /api/post/profile: one writer's published posts, newest first. */
   profilePosts(userId: string, cursor: string | null, signal?: AbortSignal): Promise<ApiResult<Page<Post>>>;
+  /** GET /api/series/list?userId=: a writer's series with a part readers can see, newest first. */
+  profileSeries(userId: string, signal?: AbortSignal): Promise<ApiResult<SeriesSummary[]>>;
   /** GET /api/search: ranked results with their passages. */
   search(q: string, cursor: string | null, signal?: AbortSignal): Promise<ApiResult<Page<SearchResult>>>;
   /** GET /api/discover, as the reader: the side panel. */

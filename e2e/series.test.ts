@@ -101,6 +101,13 @@ test.describe('series', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.locator('.series-page__part-title')).toHaveText([three.title, one.title, two.title]);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The writer's profile lists the series with its parts, leading to its page.
+    await page.goto(`/profile?userId=${writer.id}`);
+    const listed = page.getByRole('region', { name: 'Series' });
+    await expect(listed.getByRole('listitem')).toHaveText(`${name} · 3 parts`);
+    await listed.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
   test('the management page at 375 px, light and dark: no sideways scroll, axe 0; a failed load says so', async ({

@@ -317,6 +317,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
     pages: services.publicationPages,
     markdown: services.markdown,
     publicUrl: config.publicUrl,
+    series: services.series,
   });
   registerHealthRoutes(app, { checks: services.readiness });
 }

@@ -15,7 +15,7 @@ import {
 } from '../modules/posts/posts-routes';
 import type { PostPreviewsService } from '../modules/post-previews/post-previews-service';
 import { tokenQuerySchema } from '../modules/post-previews/post-previews-routes';
-import { seriesIdQuerySchema } from '../modules/series/series-routes';
+import { seriesIdQuerySchema, seriesListQuerySchema } from '../modules/series/series-routes';
 import type { SeriesService } from '../modules/series/series-service';
 import type { PostsService } from '../modules/posts/posts-service';
 import { searchQuerySchema } from '../modules/search/search-routes';
@@ -116,6 +116,8 @@ export function servicePageData(
     tagInfo: (name) => read(() => tags.info(query(tagNameQuerySchema, { name }).name, viewer)),
     post: (id) => read(() => posts.read(query(postIdQuerySchema, { id }).id, viewer)),
     series: (id) => read(() => series.read(query(seriesIdQuerySchema, { id }).id)),
+    profileSeries: (userId) =>
+      read(() => series.listPublic({ userId: query(seriesListQuerySchema, { userId }).userId ?? '' })),
     preview: (token) => read(() => postPreviews.read(query(tokenQuerySchema, { token }).token)),
     comments: (postId, cursor) =>
       read(() => {

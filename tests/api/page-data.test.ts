@@ -196,6 +196,9 @@ describeEachDatabase(
       expect(page.html).toContain(`/atom.xml?series=${ids.series}`);
       expect(page.html).toContain('"@type":"ItemList"');
       expect(page.html).toContain('Another one');
+      // The writer's profile lists it, with its parts readers can see.
+      const profile = await servedPage(`/profile?userId=${users.author?.id}`, null);
+      expect(profile.html).toContain(`href="/series?id=${ids.series}">Both ways</a>`);
     });
 
     describe('the reads no server-rendered page makes', () => {

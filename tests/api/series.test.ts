@@ -298,6 +298,68 @@ describeEachDatabase('series', (ctx) => {
     expect(unknown.body.message).toBe(SERIES_NOT_FOUND_MESSAGE);
   });
 
+  it('lists a blog’s series with visible parts on its site’s home, each with its page on the site', async () => {
+    const writer = await signUpUser(ctx);
+    const [one, two] = [
+      await createPost(ctx, writer, { title: 'Site one' }),
+      await createPost(ctx, writer, { title: 'Site two' }),
+    ];
+    const shown = await makeSeries(ctx, writer, { title: 'On the site', description: 'Two & more.' });
+    expect((await setPosts(ctx, writer, shown.id, [two.id, one.id])).status).toBe(200);
+    const unfinished = await makeSeries(ctx, writer, { title: 'Only drafts' });
+    expect((await setPosts(ctx, writer, unfinished.id, [await draft(ctx, writer, 'Later')])).status).toBe(
+      200,
+    );
+    const mine = await request<Answer<{ publication: { slug: string } }[]>>(ctx, {
+      method: 'GET',
+      url: '/api/user/publications',
+      token: writer.token,
+    });
+    const slug = mine.body.response[0]!.publication.slug;
+    const site = (path: string) => ctx.app.inject({ method: 'GET', url: `/pub/${slug}${path}` });
+
+    const home = await site('');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<h2 id="series-title">Series</h2>');
+    expect(home.body).toMatch(
+      new RegExp(`/series/${shown.id}">On the site</a> <span class="count">2 parts</span>`),
+    );
+    expect(home.body).not.toContain('Only drafts');
+
+    const page = await site(`/series/${shown.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>On the site</h1>');
+    expect(page.body).toContain('Two &amp; more.');
+    expect(page.body.indexOf('Site two')).toBeLessThan(page.body.indexOf('Site one'));
+    // By id: the post page answers it and names its slug canonical.
+    expect(page.body).toContain(`/posts/${two.id}"`);
+    // Another blog's series, an unknown one and a malformed id are this site's not-found page.
+    const stranger = await signUpUser(ctx);
+    const theirs = await makeSeries(ctx, stranger, { title: 'Theirs' });
+    expect((await site(`/series/${theirs.id}`)).statusCode).toBe(404);
+    expect((await site('/series/0192f3a4-5b6c-7d8e-9f01-23456789abcd')).statusCode).toBe(404);
+    expect((await site('/series/nope')).statusCode).toBe(404);
+
+    // A team publication's site lists the publication's series, not its editors' own.
+    const owner = await signUpUser(ctx);
+    const teamSlug = `series-site-${ctx.dialect}`;
+    await createPublication(ctx, owner, teamSlug);
+    const teamPost = await request<Answer<{ id: string }>>(ctx, {
+      method: 'POST',
+      url: '/api/post/blog',
+      token: owner.token,
+      payload: { title: 'Team part', content: 'Together.', publication: teamSlug },
+    });
+    const team = await makeSeries(ctx, owner, { title: 'Team course', publication: teamSlug });
+    expect((await setPosts(ctx, owner, team.id, [teamPost.body.response.id])).status).toBe(200);
+    const teamHome = await ctx.app.inject({ method: 'GET', url: `/pub/${teamSlug}` });
+    expect(teamHome.body).toContain('Team course</a> <span class="count">1 part</span>');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/pub/${teamSlug}/series/${team.id}` })).statusCode,
+    ).toBe(200);
+    expect((await site(`/series/${team.id}`)).statusCode).toBe(404);
+  });
+
   it('gives a series its feeds, a sitemap entry, and a place in its writer’s export', async () => {
     const writer = await signUpUser(ctx);
     const shown = await createPost(ctx, writer, { title: 'Shown part' });

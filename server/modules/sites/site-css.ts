@@ -52,6 +52,10 @@ h2{line-height:1.3}
 .summary{margin:0}
 .pin{color:var(--muted);font:600 .8rem/1.5 system-ui,sans-serif;text-transform:uppercase;letter-spacing:.05em;margin:0 0 .25rem}
 .pinned{margin-top:2rem}
+.series{border-top:1px solid var(--border);margin-top:2rem}
+.series ul{list-style:none;padding:0}
+.series li{padding:.35rem 0}
+.count{color:var(--muted);font:0.9rem system-ui,sans-serif;margin-left:.25rem}
 .cover{display:block;width:100%;height:auto;margin:1.5rem 0;border-radius:4px}
 .content img{max-width:100%;height:auto}
 /* Wide and full pictures, galleries (decision 82), as on the read page (posts.css). */

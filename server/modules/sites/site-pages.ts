@@ -7,7 +7,9 @@ import { NEWSLETTER_PAGE_PATHS } from '../../../contracts/newsletters';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
 import type { StatsPageKind } from '../../../contracts/stats-event';
 import { navLinksHtml, type SiteChrome } from './site-chrome';
+import { seriesSection } from './site-series';
 import { siteStatsScript } from './site-stats-script';
+import type { SeriesSummary } from '../../../contracts/series';
 
 /**
  * A publication's site: small server-rendered pages that need no script, at its own
@@ -148,6 +150,8 @@ export interface HomePage {
   olderUrl: string | null;
   /** Whether this is a later page (not the home page itself). */
   paged: boolean;
+  /** The blog's series with a part readers can see (decision 0078), on the first page. */
+  series?: SeriesSummary[];
 }
 
 export function homePage(site: SiteContext, page: HomePage): string {
@@ -184,7 +188,7 @@ ${byline(site, post)}
       canonical: `${publication.url}/`,
       counted: { kind: 'publication', id: publication.id },
     },
-    `${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${pinned}${list}${older}`,
+    `${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${pinned}${list}${older}${page.paged ? '' : seriesSection(publication.url, page.series ?? [])}`,
   );
 }
 

@@ -20,9 +20,12 @@ import { servePublicFile } from '../../lib/public-files';
 import { writeUrlSet, type SitemapUrl } from '../sitemap/sitemap-xml';
 import { siteContentPolicy, siteContextOf } from './site-context';
 import { siteStylesheet } from './site-css';
+import { seriesMain, siteSeriesPath } from './site-series';
+import type { SeriesService } from '../series/series-service';
 import {
   aboutPage,
   homePage,
+  layout,
   notFoundPage,
   postPage,
   sitePostPath,
@@ -53,9 +56,11 @@ export function registerSiteRoutes(
     pages: PublicationPagesService;
     markdown: MarkdownRenderer;
     publicUrl: string;
+    /** A blog's series (decision 0078). */
+    series: Pick<SeriesService, 'listPublic' | 'read'>;
   },
 ): void {
-  const { publications, posts, pages, markdown, publicUrl } = deps;
+  const { publications, posts, pages, markdown, publicUrl, series } = deps;
   const hide = { schema: { hide: true } };
   // Pictures come from the main site, which in development is another origin (http://localhost…).
   const policyFor = (site: SiteContext | undefined) => siteContentPolicy(publicUrl, site);
@@ -111,12 +116,41 @@ export function registerSiteRoutes(
       const olderUrl = page.nextCursor
         ? `${site.publication.url}/?cursor=${encodeURIComponent(page.nextCursor)}`
         : null;
+      const paged = cursor !== undefined && cursor !== '';
+      // The first page lists the blog's series (decision 0078).
+      const seriesList = paged ? [] : await series.listPublic({ publication: site.publication.slug });
       const html = homePage(site, {
         posts: page.response.map((post) => ({ post, summary: summaryOf(post) })),
         pinned: pinned && { post: pinned, summary: summaryOf(pinned) },
         olderUrl,
-        paged: cursor !== undefined && cursor !== '',
+        paged,
+        series: seriesList,
       });
+      return sendHtml(reply, 200, html, site);
+    });
+  });
+
+  // A series of this blog on its own site (decision 0078): the parts readers can see, in order.
+  app.get('/pub/:slug/series/:id', hide, async (request, reply) => {
+    const { slug, id } = postParams.parse(request.params);
+    return withSite(slug, reply, async (site) => {
+      const found = isUuid(id) ? await orNotFound(series.read(id)) : undefined;
+      const { publication } = site;
+      const ofThisBlog =
+        found !== undefined &&
+        (publication.personal
+          ? found.owner.publication === null && found.owner.id === publication.id
+          : found.owner.publication?.id === publication.id);
+      if (!found || !ofThisBlog) return sendHtml(reply, 404, notFoundPage(site), site);
+      const html = layout(
+        site,
+        {
+          title: `${found.title} · ${publication.name}`,
+          description: found.description || `A series of ${publication.name}`,
+          canonical: `${publication.url}${siteSeriesPath(found.id)}`,
+        },
+        seriesMain(publication.url, found),
+      );
       return sendHtml(reply, 200, html, site);
     });
   });
@@ -276,6 +310,16 @@ export function registerSiteRoutes(
     const { slug } = slugParams.parse(request.params);
     return withSite(slug, reply, async (site) => sendHtml(reply, 404, notFoundPage(site), site));
   });
+}
+
+/** What a read answers, or undefined for its 404 (a suspended writer's profile, a deleted series). */
+async function orNotFound<T>(pending: Promise<T>): Promise<T | undefined> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  }
 }
 
 function pageRequestOf(cursor: string | undefined) {

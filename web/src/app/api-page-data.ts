@@ -9,7 +9,7 @@ import { getPost, getPreview } from '../features/posts/api/get-post';
 import { getProfilePosts } from '../features/profile/api/get-profile-posts';
 import { getProfile, getProfileByHandle } from '../features/profile/api/get-profile';
 import { searchPosts } from '../features/search/api/search-posts';
-import { getSeries } from '../features/series/api/get-series';
+import { getSeries, listWritersSeries } from '../features/series/api/get-series';
 import { getTagInfo } from '../features/tags/api/get-tag-info';
 import { getTagPosts } from '../features/tags/api/get-tag-posts';
 import { hasSession, mapResult } from '../lib/loader-helpers';
@@ -32,6 +32,8 @@ export const apiPageData: PageData = {
   profile: getProfile,
   profileByHandle: getProfileByHandle,
   profilePosts: getProfilePosts,
+  profileSeries: (userId, signal) =>
+    listWritersSeries(userId, signal).then((result) => mapResult(result, (body) => body.response)),
   search: searchPosts,
   // Only a reader with a session has a panel of their own (Who to follow leaves them out).
   discover: (signal) =>

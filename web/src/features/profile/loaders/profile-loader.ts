@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { Profile } from '../../../../../contracts/auth';
 import type { PageData } from '../../../../../contracts/page-data';
 import type { Page } from '../../../../../contracts/posts';
+import type { SeriesSummary } from '../../../../../contracts/series';
 import type { ApiResult } from '../../../lib/api-client';
 import { logFailure, mapResult, pageStatus } from '../../../lib/loader-helpers';
 import type { Deferred } from '../../../lib/loaded';
@@ -23,6 +24,12 @@ export interface ProfileData {
   userId: string | null;
   profile: Deferred<ApiResult<ProfileView>> | null;
   posts: Deferred<ApiResult<Page<PostSummary>>> | null;
+  /** The writer's series with a part readers can see (decision 0078). */
+  series: Deferred<ApiResult<SeriesSummary[]>> | null;
+}
+
+function loadProfileSeries(pageData: PageData, userId: string, signal?: AbortSignal) {
+  return pageData.profileSeries(userId, signal).then(logFailure('Error fetching series'));
 }
 
 export function loadProfilePostsPage(
@@ -42,18 +49,22 @@ export async function profileLoader(args: LoaderFunctionArgs) {
   const { request } = args;
   const pageData = pageDataOf(args);
   const userId = new URL(request.url).searchParams.get('userId') || null;
-  if (userId === null) return { userId, profile: null, posts: null } satisfies ProfileData;
+  if (userId === null) return { userId, profile: null, posts: null, series: null } satisfies ProfileData;
   // Specification §8's log line for a failed profile fetch.
   const profile = pageData
     .profile(userId, request.signal)
     .then(logFailure('Error fetching profile'))
     .then(toProfileView);
   const posts = loadProfilePostsPage(pageData, userId, null, request.signal);
-  if (!import.meta.env.SSR) return { userId, profile, posts } satisfies ProfileData;
-  const [loadedProfile, loadedPosts] = await Promise.all([profile, posts]);
-  return data({ userId, profile: loadedProfile, posts: loadedPosts } satisfies ProfileData, {
-    status: pageStatus(loadedProfile),
-  });
+  const series = loadProfileSeries(pageData, userId, request.signal);
+  if (!import.meta.env.SSR) return { userId, profile, posts, series } satisfies ProfileData;
+  const [loadedProfile, loadedPosts, loadedSeries] = await Promise.all([profile, posts, series]);
+  return data(
+    { userId, profile: loadedProfile, posts: loadedPosts, series: loadedSeries } satisfies ProfileData,
+    {
+      status: pageStatus(loadedProfile),
+    },
+  );
 }
 
 /**
@@ -72,12 +83,15 @@ export async function profileByHandleLoader(args: LoaderFunctionArgs) {
     .then(logFailure('Error fetching profile'))
     .then(toProfileView);
   if (!profile.ok) {
-    return data({ userId: '', profile, posts: profile } satisfies ProfileData, {
+    return data({ userId: '', profile, posts: profile, series: profile } satisfies ProfileData, {
       status: pageStatus(profile),
     });
   }
   const userId = profile.data.id;
   const posts = loadProfilePostsPage(pageData, userId, null, signal);
+  const series = loadProfileSeries(pageData, userId, signal);
   // On the server the page is rendered with its posts; in the browser they may follow.
-  return { userId, profile, posts: import.meta.env.SSR ? await posts : posts } satisfies ProfileData;
+  if (!import.meta.env.SSR) return { userId, profile, posts, series } satisfies ProfileData;
+  const [loadedPosts, loadedSeries] = await Promise.all([posts, series]);
+  return { userId, profile, posts: loadedPosts, series: loadedSeries } satisfies ProfileData;
 }

@@ -8,6 +8,7 @@ import { useViewer } from '../../auth';
 import { ProfilePosts, ProfilePostsSection, ProfilePostsSkeleton } from '../components/profile-posts';
 import { PeopleLists } from '../../social';
 import { ProfileHeader } from '../components/profile-header';
+import { ProfileSeries } from '../components/profile-series';
 import { ProfileHeaderSkeleton } from '../components/profile-header-skeleton';
 import { NewsletterForm } from '../../newsletters';
 import type { ProfileData, ProfileView as LoadedProfileView } from '../loaders/profile-loader';
@@ -23,8 +24,10 @@ export function ProfilePage() {
   const data = useLoaderData() as ProfileData;
   const viewer = useViewer();
 
-  if (data.userId !== null && data.profile !== null && data.posts !== null) {
-    return <ProfileView userId={data.userId} profile={data.profile} posts={data.posts} />;
+  if (data.userId !== null && data.profile !== null && data.posts !== null && data.series !== null) {
+    return (
+      <ProfileView userId={data.userId} profile={data.profile} posts={data.posts} series={data.series} />
+    );
   }
   // Whose profile "mine" is, only the browser knows.
   if (!viewer.known) return <ProfileSkeleton />;
@@ -39,6 +42,7 @@ function ProfileView({
   userId,
   profile,
   posts,
+  series,
 }: Required<{ [K in keyof ProfileData]: NonNullable<ProfileData[K]> }>) {
   const viewer = useViewer();
   const isOwner = viewer.user?.id === userId;
@@ -59,6 +63,10 @@ function ProfileView({
                 <ErrorRetry message={result.error.message} onRetry={() => void revalidator.revalidate()} />
               </>
             )}
+            {/* A secondary list: while it loads, and if it fails, the page goes on without it. */}
+            <Loaded value={series} fallback={null}>
+              {(list) => (list.ok ? <ProfileSeries series={list.data} /> : null)}
+            </Loaded>
             <Loaded
               value={posts}
               fallback={
