@@ -147,6 +147,68 @@ test.describe("a publication's own site at its sub-domain", () => {
     expect(unknown?.status()).toBe(404);
   });
 
+  test('a writer\'s blog shows their links (rel="me"), their pinned post first, and their series with its page', async ({
+    newPage,
+  }) => {
+    const writer = await createUser(server.baseURL, 'Home Writer');
+    const blog = await ownBlog(writer);
+    const first = await createPost(server.baseURL, writer, {
+      title: 'Where to start',
+      content: 'Begin here.',
+    });
+    const second = await createPost(server.baseURL, writer, {
+      title: 'What came next',
+      content: 'Then this.',
+    });
+    const call = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${server.baseURL}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { response: { id: string } }).response;
+    };
+    await call('PUT', '/api/user/links', {
+      website: 'https://home-writer.example/',
+      elsewhere: ['https://mastodon.example/@home'],
+    });
+    await call('PUT', '/api/user/pinned', { postId: first.id });
+    const series = await call('POST', '/api/series', { title: 'A short course' });
+    await call('PUT', `/api/series/posts?id=${series.id}`, { postIds: [first.id, second.id] });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await newPage({ baseURL: blog.url, viewport: PHONE, colorScheme, bypassCSP: true });
+      expect((await page.mainFrame().goto('/'))?.status()).toBe(200);
+      const links = page.getByRole('list', { name: 'Links' });
+      await expect(links.getByRole('link', { name: 'home-writer.example' })).toHaveAttribute(
+        'rel',
+        'me nofollow noopener',
+      );
+      await expect(links.getByRole('link', { name: '@home@mastodon.example' })).toHaveAttribute(
+        'rel',
+        'me nofollow noopener',
+      );
+      const pinned = page.getByRole('region', { name: 'Pinned' });
+      await expect(pinned.getByRole('link', { name: 'Where to start' })).toBeVisible();
+      await expectNoHorizontalScroll(page, PHONE.width);
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/site-writer-home-375-${colorScheme}.png`, fullPage: true });
+
+      const listed = page.getByRole('region', { name: 'Series' });
+      await expect(listed.getByRole('listitem')).toHaveText('A short course 2 parts');
+      await listed.getByRole('link', { name: 'A short course' }).click();
+      expect(new URL(page.url()).pathname).toBe(`/series/${series.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'A short course' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Where to start', 'What came next']);
+      await expectNoHorizontalScroll(page, PHONE.width);
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/site-series-375-${colorScheme}.png`, fullPage: true });
+    }
+  });
+
   test("shows a post's pictures and the icon, which come from the main site (another origin)", async ({
     newPage,
   }) => {

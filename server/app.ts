@@ -318,6 +318,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
     markdown: services.markdown,
     publicUrl: config.publicUrl,
     series: services.series,
+    users: services.users,
   });
   registerHealthRoutes(app, { checks: services.readiness });
 }

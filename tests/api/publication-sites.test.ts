@@ -23,6 +23,7 @@ import {
 import { photo, upload } from './support/media';
 import { attributeValues, titleOf } from './support/pages';
 import { createPost, createPosts, newestFirst } from './support/posts';
+import { createPublication } from './support/publications';
 import { parseUrlSet } from './support/xml';
 
 // A real DNS server on loopback answers the custom-domain checks.
@@ -216,6 +217,45 @@ describeEachDatabase(
       // Its stylesheet lives at the sub-domain, which the page's policy names.
       expect(byPath.body).toContain(`<link rel="stylesheet" href="${url}/site.css?v=`);
       expect(byPath.headers['content-security-policy']).toContain(`style-src 'self' ${url};`);
+    });
+
+    it('shows a writer\'s links on their blog\'s home, each rel="me", and leads with their pinned post', async () => {
+      const writer = await signUpUser(ctx, { username: 'Linked Sites' });
+      const pinned = await createPost(ctx, writer, { title: 'Start here' });
+      await createPost(ctx, writer, { title: 'Newer news' });
+      const links = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/links',
+        token: writer.token,
+        payload: { website: 'https://linked.example/', elsewhere: ['https://mastodon.example/@linked'] },
+      });
+      expect(links.status, JSON.stringify(links.body)).toBe(200);
+      const pin = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/pinned',
+        token: writer.token,
+        payload: { postId: pinned.id },
+      });
+      expect(pin.status, JSON.stringify(pin.body)).toBe(200);
+      const host = `${await ownSlug(ctx, writer)}.${BASE}`;
+
+      const home = await page(ctx, host, '/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain(
+        '<ul class="links" aria-label="Links"><li><a href="https://linked.example/" rel="me nofollow noopener">linked.example</a></li>' +
+          '<li><a href="https://mastodon.example/@linked" rel="me nofollow noopener">@linked@mastodon.example</a></li></ul>',
+      );
+      // The pinned post comes first, marked, above the newest.
+      const marked = home.body.indexOf('<p class="pin" id="pinned-label">Pinned</p>');
+      expect(marked).toBeGreaterThan(-1);
+      expect(home.body.indexOf('Start here')).toBeGreaterThan(marked);
+      expect(home.body.indexOf('Start here')).toBeLessThan(home.body.indexOf('Newer news'));
+      // A team publication has no links of its own.
+      const owner = await signUpUser(ctx);
+      await createPublication(ctx, owner, 'linkless-team');
+      const team = await page(ctx, `linkless-team.${BASE}`, '/');
+      expect(team.statusCode).toBe(200);
+      expect(team.body).not.toContain('rel="me');
     });
 
     it("pages a site's home newest first, 20 at a time, its older link leading to the rest", async () => {

@@ -52,6 +52,7 @@ h2{line-height:1.3}
 .summary{margin:0}
 .pin{color:var(--muted);font:600 .8rem/1.5 system-ui,sans-serif;text-transform:uppercase;letter-spacing:.05em;margin:0 0 .25rem}
 .pinned{margin-top:2rem}
+.links{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:0 0 1rem;font:0.95rem system-ui,sans-serif}
 .series{border-top:1px solid var(--border);margin-top:2rem}
 .series ul{list-style:none;padding:0}
 .series li{padding:.35rem 0}

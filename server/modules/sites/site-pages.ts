@@ -7,8 +7,9 @@ import { NEWSLETTER_PAGE_PATHS } from '../../../contracts/newsletters';
 import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/site';
 import type { StatsPageKind } from '../../../contracts/stats-event';
 import { navLinksHtml, type SiteChrome } from './site-chrome';
-import { seriesSection } from './site-series';
+import { linksList, seriesSection } from './site-series';
 import { siteStatsScript } from './site-stats-script';
+import type { ProfileLinks } from '../../../contracts/profile';
 import type { SeriesSummary } from '../../../contracts/series';
 
 /**
@@ -152,6 +153,8 @@ export interface HomePage {
   paged: boolean;
   /** The blog's series with a part readers can see (decision 0078), on the first page. */
   series?: SeriesSummary[];
+  /** A writer's own blog: their links, each rel="me" (decision 0068). */
+  links?: ProfileLinks;
 }
 
 export function homePage(site: SiteContext, page: HomePage): string {
@@ -171,7 +174,7 @@ ${byline(site, post)}
     : '';
   const intro = page.paged
     ? ''
-    : `<h1>${escapeHtml(publication.name)}</h1>${publication.description ? `<p class="lede">${escapeHtml(publication.description)}</p>` : ''}`;
+    : `<h1>${escapeHtml(publication.name)}</h1>${publication.description ? `<p class="lede">${escapeHtml(publication.description)}</p>` : ''}${linksList(page.links)}`;
   const list =
     page.posts.length > 0
       ? `<ol class="entries">${items}</ol>`

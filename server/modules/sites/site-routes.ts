@@ -22,6 +22,7 @@ import { siteContentPolicy, siteContextOf } from './site-context';
 import { siteStylesheet } from './site-css';
 import { seriesMain, siteSeriesPath } from './site-series';
 import type { SeriesService } from '../series/series-service';
+import type { UsersService } from '../users/users-service';
 import {
   aboutPage,
   homePage,
@@ -56,11 +57,12 @@ export function registerSiteRoutes(
     pages: PublicationPagesService;
     markdown: MarkdownRenderer;
     publicUrl: string;
-    /** A blog's series (decision 0078). */
+    /** A blog's series (decision 0078) and a writer's links (decision 0068). */
     series: Pick<SeriesService, 'listPublic' | 'read'>;
+    users: Pick<UsersService, 'profile'>;
   },
 ): void {
-  const { publications, posts, pages, markdown, publicUrl, series } = deps;
+  const { publications, posts, pages, markdown, publicUrl, series, users } = deps;
   const hide = { schema: { hide: true } };
   // Pictures come from the main site, which in development is another origin (http://localhost…).
   const policyFor = (site: SiteContext | undefined) => siteContentPolicy(publicUrl, site);
@@ -117,14 +119,19 @@ export function registerSiteRoutes(
         ? `${site.publication.url}/?cursor=${encodeURIComponent(page.nextCursor)}`
         : null;
       const paged = cursor !== undefined && cursor !== '';
-      // The first page lists the blog's series (decision 0078).
+      // The first page lists the blog's series; a writer's own blog shows their links, rel="me".
       const seriesList = paged ? [] : await series.listPublic({ publication: site.publication.slug });
+      const links =
+        site.publication.personal && !paged
+          ? (await orNotFound(users.profile(site.publication.id, null)))?.links
+          : undefined;
       const html = homePage(site, {
         posts: page.response.map((post) => ({ post, summary: summaryOf(post) })),
         pinned: pinned && { post: pinned, summary: summaryOf(pinned) },
         olderUrl,
         paged,
         series: seriesList,
+        ...(links ? { links } : {}),
       });
       return sendHtml(reply, 200, html, site);
     });

@@ -1,10 +1,11 @@
 import escapeHtml from 'escape-html';
+import type { ProfileLinks } from '../../../contracts/profile';
 import { sitePostPath } from '../../../contracts/publication-url';
 import type { Series, SeriesSummary } from '../../../contracts/series';
 
 /*
- * The parts of a publication's site that come from series (decision 0078), kept apart from
- * site-pages.ts: strings, every value escaped.
+ * The parts of a publication's site that come from series (decision 0078) and a writer's profile
+ * (decision 0068), kept apart from site-pages.ts: strings, every value escaped.
  */
 
 /** A series' address on the site (its page; the main site's is /series?id=). */
@@ -20,6 +21,22 @@ export function seriesSection(publicationUrl: string, series: SeriesSummary[]): 
     )
     .join('');
   return `<section class="series" aria-labelledby="series-title"><h2 id="series-title">Series</h2><ul>${items}</ul></section>`;
+}
+
+/**
+ * A writer's website and profiles elsewhere on their blog's site, each with rel="me", so a
+ * Mastodon account that links to the blog shows it as verified, as the profile page does.
+ */
+export function linksList(links: ProfileLinks | undefined): string {
+  const all = links ? [...(links.website ? [links.website] : []), ...links.elsewhere] : [];
+  if (all.length === 0) return '';
+  const items = all
+    .map(
+      (link) =>
+        `<li><a href="${escapeHtml(link.url)}" rel="me nofollow noopener">${escapeHtml(link.label)}</a></li>`,
+    )
+    .join('');
+  return `<ul class="links" aria-label="Links">${items}</ul>`;
 }
 
 /** A series' page on the site: its title, description and parts readers can see, in order. */
