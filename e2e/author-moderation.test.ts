@@ -2,7 +2,7 @@ import { createUser, signInAs } from './support/api';
 import { axeViolations } from './support/axe';
 import { commentBy, discussion, openAs } from './support/discussion';
 import { expect, PHONE, test } from './support/fixtures';
-import { commentOnPassage, discussionIsLive, publish, readPath, tag } from './support/posts';
+import { comment, commentOnPassage, discussionIsLive, publish, readPath, tag } from './support/posts';
 import { expectNoHorizontalScroll } from './support/screens';
 
 /** The author's own moderation of the discussion under their posts (decision 0077). */
@@ -54,6 +54,42 @@ test.describe("the author's own moderation", () => {
     await expect(sheet.getByText('Before it closed.')).toBeVisible();
     await expect(sheet.getByText('Comments are closed on this post.')).toBeVisible();
     await expect(sheet.getByRole('textbox')).toHaveCount(0);
+  });
+
+  test('the comments the author hid are listed under the queue, each to show again', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const author = await createUser(serverURL, `Hider${tag()}`);
+    const reader = await createUser(serverURL, `Hidden${tag()}`);
+    const post = await publish(serverURL, author, { title: `Hiding ${tag()}`, content: 'Quiet, please.' });
+    const words = `Too loud ${tag()}`;
+    const loud = await comment(serverURL, reader, post.id, words);
+    const hid = await fetch(`${serverURL}/api/post/comments/moderate?id=${loud.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'hide' }),
+    });
+    expect(hid.status).toBe(200);
+
+    const page = await newPage({ viewport: PHONE, bypassCSP: true });
+    await signInAs(page, author);
+    await page.goto('/comments/held');
+    const hiddenList = page.getByRole('region', { name: 'Comments you hid' });
+    const line = hiddenList.getByRole('article', { name: `Comment by ${reader.username}` });
+    await expect(line).toContainText(words);
+    await expect(line.getByRole('link', { name: post.title })).toBeVisible();
+    await expectNoHorizontalScroll(page, PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
+    await line.getByRole('button', { name: `Show again comment by ${reader.username}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Comment shown again' })).toBeAttached();
+    await expect(hiddenList.getByText('You have hidden no comments.')).toBeVisible();
+
+    // Every reader sees it again.
+    const other = await newPage();
+    await other.goto(readPath(post));
+    await discussionIsLive(other);
+    await expect(commentBy(other, reader.username)).toContainText(words);
   });
 
   test("a first-time commenter's comment waits, and the author approves it from the queue", async ({

@@ -295,9 +295,24 @@ describeEachDatabase(
         expect((await postOf(ctx, post.id)).commentCount).toBe(0);
         const own = await listComments(ctx, post.id, reader.token);
         expect(own.map((one) => one.withheld)).toEqual(['hidden']);
+        // The author finds it again in their list of hidden comments; no one else does.
+        const hiddenBy = async (who: TestUser) => {
+          const answer = await request<{ response: HeldComment[] }>(ctx, {
+            method: 'GET',
+            url: '/api/user/hidden-comments',
+            token: who.token,
+          });
+          expect(answer.status).toBe(200);
+          return answer.body.response.map((line) => [line.comment.id, line.post.id]);
+        };
+        expect(await hiddenBy(author)).toContainEqual([comment.id, post.id]);
+        expect(await hiddenBy(stranger)).not.toContainEqual([comment.id, post.id]);
+        expect(await hiddenBy(reader)).not.toContainEqual([comment.id, post.id]);
+        expect((await request(ctx, { method: 'GET', url: '/api/user/hidden-comments' })).status).toBe(401);
         expect((await moderate(ctx, author, comment.id, { action: 'show' })).status).toBe(200);
         expect((await seenAnywhere(ctx, post, comment.id, words)).list).toBe(true);
         expect((await postOf(ctx, post.id)).commentCount).toBe(1);
+        expect(await hiddenBy(author)).not.toContainEqual([comment.id, post.id]);
       });
 
       it("lets a publication's editor moderate its posts, and a writer of it not", async () => {

@@ -102,6 +102,23 @@ export function registerAuthorModerationRoutes(
   );
 
   api.get(
+    '/api/user/hidden-comments',
+    {
+      schema: declareRoute({
+        summary: 'List the comments you hid',
+        description:
+          "Comments hidden (`hide`) on the reader's posts and on the posts of publications they own or edit, " +
+          'oldest first, to show again with `show`. Those an operator hid are not listed: they are the operators’.',
+        tag: 'Comments',
+        access: 'token',
+        querystring: pageQuerySchema,
+        answers: { 200: page(heldCommentSchema) },
+      }),
+    },
+    async (request) => moderation.held(request.viewer, toPageRequest(request.query), 'hidden'),
+  );
+
+  api.get(
     '/api/user/comment-settings',
     {
       schema: declareRoute({

@@ -60,9 +60,16 @@ export class AuthorModerationService {
     return { closed };
   }
 
-  /** Comments held on the viewer's posts (and their publications' posts), oldest first. */
-  async held(viewer: Viewer, page: PageRequest): Promise<Page<HeldComment>> {
-    const rows = await this.store.repositories.comments.listHeld(viewer.id, page);
+  /**
+   * Comments held on the viewer's posts (and their publications' posts), oldest first; with
+   * 'hidden', the comments hidden there (decision 0077), to show again.
+   */
+  async held(
+    viewer: Viewer,
+    page: PageRequest,
+    withheld: 'held' | 'hidden' = 'held',
+  ): Promise<Page<HeldComment>> {
+    const rows = await this.store.repositories.comments.listHeld(viewer.id, page, withheld);
     const shown = toPage(rows, page.limit);
     const response: HeldComment[] = [];
     for (const row of shown.response) {

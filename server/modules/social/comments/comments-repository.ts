@@ -233,11 +233,13 @@ export class CommentsRepository {
 
   /**
    * The queue: comments held on posts the user wrote or edits (as a publication's owner or editor),
-   * oldest first, by keyset on id. An operator-hidden one is left out: it is the operator's now.
+   * oldest first, by keyset on id; with `withheld` 'hidden', those the author (or an editor) hid
+   * there. An operator-hidden one is left out: it is the operator's now.
    */
   async listHeld(
     userId: string,
     page: PageRequest,
+    withheld: CommentWithheld = 'held',
   ): Promise<(CommentRecord & { postTitle: string; postAuthor: Author })[]> {
     let query = this.selectComments()
       .innerJoin('posts', 'posts.id', 'comments.post_id')
@@ -248,7 +250,7 @@ export class CommentsRepository {
         'post_author.username as post_author_username',
         'post_author.handle as post_author_handle',
       ])
-      .where('comments.withheld', '=', 'held')
+      .where('comments.withheld', '=', withheld)
       .where('comments.hidden_at', 'is', null)
       .where((eb) =>
         eb.or([

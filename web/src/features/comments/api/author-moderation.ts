@@ -24,6 +24,15 @@ export function setCommentsClosed(postId: string, closed: boolean) {
   });
 }
 
+/** GET /api/user/hidden-comments: the comments the reader hid under their posts, oldest first. */
+export function getHiddenComments(cursor: string | null, signal?: AbortSignal) {
+  return apiRequest<Page<HeldComment>>('/api/user/hidden-comments', {
+    query: { cursor },
+    auth: true,
+    signal,
+  });
+}
+
 /** GET /api/user/held-comments: the comments awaiting the reader's approval, oldest first. */
 export function getHeldComments(cursor: string | null, signal?: AbortSignal) {
   return apiRequest<Page<HeldComment>>('/api/user/held-comments', { query: { cursor }, auth: true, signal });

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { HeldComment } from '../../../../../contracts/author-moderation';
+import type { CommentAction, HeldComment } from '../../../../../contracts/author-moderation';
+import type { Page } from '../../../../../contracts/posts';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
-import type { ApiFailure } from '../../../lib/api-client';
+import type { ApiFailure, ApiResult } from '../../../lib/api-client';
 import { PageHead } from '../../../lib/head/page-head';
 import { readPostPath } from '../../../lib/paths';
-import { getHeldComments, moderateComment } from '../api/author-moderation';
+import { getHeldComments, getHiddenComments, moderateComment } from '../api/author-moderation';
 import { CommentHeader } from '../components/comment-item';
 // Not comments.css: importing it here too would split it out of the read page's own CSS file (one
 // more request, +0.3 KB gzip on /readblog's first load); the queue styles what it shows itself.
@@ -18,37 +19,65 @@ interface QueueState {
   error: ApiFailure | null;
 }
 
+/** One list of comments under the writer's posts, page by page, from which an action removes one. */
+function useQueue(fetchPage: (cursor: string | null) => Promise<ApiResult<Page<HeldComment>>>) {
+  const [queue, setQueue] = useState<QueueState>({ items: [], nextCursor: null, loading: true, error: null });
+  const load = useCallback(
+    async (cursor: string | null) => {
+      setQueue((state) => ({ ...state, loading: true, error: null }));
+      const result = await fetchPage(cursor);
+      setQueue((state) =>
+        result.ok
+          ? {
+              items: cursor === null ? result.data.response : [...state.items, ...result.data.response],
+              nextCursor: result.data.nextCursor,
+              loading: false,
+              error: null,
+            }
+          : { ...state, loading: false, error: result.error },
+      );
+    },
+    [fetchPage],
+  );
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+  const remove = (id: string) =>
+    setQueue((state) => ({ ...state, items: state.items.filter((item) => item.comment.id !== id) }));
+  return { queue, load, remove };
+}
+
+interface ActionButton {
+  action: CommentAction;
+  label: string;
+  primary: boolean;
+}
+
+const HELD_ACTIONS: ActionButton[] = [
+  { action: 'approve', label: 'Approve', primary: true },
+  { action: 'reject', label: 'Reject', primary: false },
+];
+const HIDDEN_ACTIONS: ActionButton[] = [{ action: 'show', label: 'Show again', primary: false }];
+const DONE: Partial<Record<CommentAction, string>> = {
+  approve: 'Comment approved',
+  reject: 'Comment rejected',
+  show: 'Comment shown again',
+};
+
 /**
  * /comments/held, behind RequireAccount (decision 0077): comments by first-time commenters on the
- * writer's posts (and their publications' posts), oldest first, each approved or rejected here.
- * The writer's own, so it is rendered in the browser.
+ * writer's posts (and their publications' posts), oldest first, each approved or rejected here;
+ * then the comments the writer hid there, each to show again. The writer's own, so it is rendered
+ * in the browser.
  */
 export function HeldCommentsPage() {
-  const [queue, setQueue] = useState<QueueState>({ items: [], nextCursor: null, loading: true, error: null });
+  const held = useQueue(getHeldComments);
+  const hidden = useQueue(getHiddenComments);
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  const load = useCallback(async (cursor: string | null) => {
-    setQueue((state) => ({ ...state, loading: true, error: null }));
-    const result = await getHeldComments(cursor);
-    setQueue((state) =>
-      result.ok
-        ? {
-            items: cursor === null ? result.data.response : [...state.items, ...result.data.response],
-            nextCursor: result.data.nextCursor,
-            loading: false,
-            error: null,
-          }
-        : { ...state, loading: false, error: result.error },
-    );
-  }, []);
-
-  useEffect(() => {
-    void load(null);
-  }, [load]);
-
-  const decide = async (line: HeldComment, action: 'approve' | 'reject') => {
+  const decide = async (line: HeldComment, action: CommentAction, from: ReturnType<typeof useQueue>) => {
     setPending(line.comment.id);
     setFailure(null);
     const result = await moderateComment(line.comment.id, action);
@@ -57,11 +86,8 @@ export function HeldCommentsPage() {
       setFailure(result.error.message);
       return;
     }
-    setQueue((state) => ({
-      ...state,
-      items: state.items.filter((item) => item.comment.id !== line.comment.id),
-    }));
-    setAnnouncement(action === 'approve' ? 'Comment approved' : 'Comment rejected');
+    from.remove(line.comment.id);
+    setAnnouncement(DONE[action] ?? 'Done');
   };
 
   return (
@@ -80,6 +106,50 @@ export function HeldCommentsPage() {
           {failure}
         </p>
       ) : null}
+      <QueueList
+        state={held}
+        actions={HELD_ACTIONS}
+        pending={pending}
+        onAction={(line, action) => void decide(line, action, held)}
+        empty={
+          <div className="empty-state">
+            <h2>Nothing awaits your approval</h2>
+            <p>When a comment waits for you, it shows here and in your notifications.</p>
+          </div>
+        }
+      />
+      <section className="held-comments__hidden" aria-labelledby="hidden-comments-heading">
+        <h2 id="hidden-comments-heading">Comments you hid</h2>
+        <p className="held-comments__lead">
+          Hidden from everyone but their writers. Show one again and every reader sees it.
+        </p>
+        <QueueList
+          state={hidden}
+          actions={HIDDEN_ACTIONS}
+          pending={pending}
+          onAction={(line, action) => void decide(line, action, hidden)}
+          empty={<p className="held-comments__none">You have hidden no comments.</p>}
+        />
+      </section>
+    </div>
+  );
+}
+
+function QueueList({
+  state: { queue, load },
+  actions,
+  pending,
+  onAction,
+  empty,
+}: {
+  state: ReturnType<typeof useQueue>;
+  actions: ActionButton[];
+  pending: string | null;
+  onAction: (line: HeldComment, action: CommentAction) => void;
+  empty: React.ReactNode;
+}) {
+  return (
+    <>
       {queue.items.length > 0 ? (
         <ol className="held-comments__list">
           {queue.items.map((line) => (
@@ -103,24 +173,18 @@ export function HeldCommentsPage() {
                   dangerouslySetInnerHTML={{ __html: line.comment.bodyHtml }}
                 />
                 <div className="held-comments__actions">
-                  <button
-                    className="button button--primary"
-                    type="button"
-                    disabled={pending === line.comment.id}
-                    aria-label={`Approve comment by ${line.comment.author?.username ?? ''}`}
-                    onClick={() => void decide(line, 'approve')}
-                  >
-                    Approve
-                  </button>
-                  <button
-                    className="button button--secondary"
-                    type="button"
-                    disabled={pending === line.comment.id}
-                    aria-label={`Reject comment by ${line.comment.author?.username ?? ''}`}
-                    onClick={() => void decide(line, 'reject')}
-                  >
-                    Reject
-                  </button>
+                  {actions.map((button) => (
+                    <button
+                      key={button.action}
+                      className={`button ${button.primary ? 'button--primary' : 'button--secondary'}`}
+                      type="button"
+                      disabled={pending === line.comment.id}
+                      aria-label={`${button.label} comment by ${line.comment.author?.username ?? ''}`}
+                      onClick={() => onAction(line, button.action)}
+                    >
+                      {button.label}
+                    </button>
+                  ))}
                 </div>
               </article>
             </li>
@@ -142,12 +206,7 @@ export function HeldCommentsPage() {
           Show more
         </button>
       ) : null}
-      {!queue.loading && !queue.error && queue.items.length === 0 ? (
-        <div className="empty-state">
-          <h2>Nothing awaits your approval</h2>
-          <p>When a comment waits for you, it shows here and in your notifications.</p>
-        </div>
-      ) : null}
-    </div>
+      {!queue.loading && !queue.error && queue.items.length === 0 ? empty : null}
+    </>
   );
 }
