@@ -4,9 +4,10 @@ import {
   META_DESCRIPTION_MAX,
   META_TITLE_MAX,
   POST_SLUG_MAX,
-  postSettingsFields,
+  readPostSetting,
   slugFromTitle,
-} from '../../../../../contracts/post-settings';
+  type PostSettingField,
+} from '../../../../../contracts/post-settings-rules';
 import type { Post, PostCover } from '../../../../../contracts/posts';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -22,10 +23,8 @@ export interface PostSettingsChanges {
   canonicalUrl?: string | null;
 }
 
-type SettingsField = 'slug' | 'metaTitle' | 'metaDescription' | 'canonicalUrl';
+type SettingsField = PostSettingField;
 const TEXT_FIELDS: SettingsField[] = ['slug', 'metaTitle', 'metaDescription', 'canonicalUrl'];
-// The routes' own rules and messages (contracts/post-settings.ts), so the panel never sends what they refuse.
-const fieldSchemas = postSettingsFields;
 
 interface SettingsState {
   texts: Record<SettingsField, string>;
@@ -59,9 +58,10 @@ export function usePostSettings(post: Post | null, title: string | null = null) 
     if (value === saved.texts[field]) continue;
     // An emptied address asks for none of the writer's: the server keeps or makes the title's.
     if (field === 'slug' && value.trim() === '') continue;
-    const parsed = fieldSchemas[field].safeParse(value);
-    if (parsed.success) Object.assign(changes, { [field]: parsed.data });
-    else errors[field] = parsed.error.issues[0]?.message;
+    // The routes' own rules and messages, so the panel never sends what they refuse.
+    const read = readPostSetting(field, value);
+    if ('error' in read) errors[field] = read.error;
+    else Object.assign(changes, { [field]: read.value });
   }
   if ((state.picture?.id ?? null) !== (saved.picture?.id ?? null))
     changes.socialImageId = state.picture?.id ?? null;

@@ -6,7 +6,7 @@ import {
   type PageStatus,
   type PublicationPage,
 } from '../../../../../contracts/publication-pages';
-import { slugFromTitle } from '../../../../../contracts/post-settings';
+import { slugFromTitle } from '../../../../../contracts/post-settings-rules';
 import { AppLink } from '../../../components/ui/app-link';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FormError } from '../../../components/ui/form-error';
