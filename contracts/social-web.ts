@@ -34,3 +34,27 @@ export interface BlockedServer {
   host: string;
   createdAt: string;
 }
+
+/** A writer's answer to a follow request, or removal of a follower: the remote actor's id. */
+export const remoteActorQuerySchema = z.strictObject({
+  actor: z.url({ error: 'actor must be the remote account’s address' }).max(2048),
+});
+
+export const approveFollowersSchema = z.strictObject({
+  approveFollowers: z.boolean({ error: 'approveFollowers must be true or false' }),
+});
+
+/** A writer's followers on the social web and their requests (decision 0084). */
+export interface SocialFollowers {
+  /** Follows wait for the writer's answer. */
+  approveFollowers: boolean;
+  /** Requests first, then followers, newest first. */
+  followers: {
+    actor: string;
+    /** `@user@host`, or null when its server gave no name. */
+    handle: string | null;
+    name: string | null;
+    state: 'accepted' | 'pending';
+    since: string;
+  }[];
+}

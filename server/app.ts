@@ -22,6 +22,7 @@ import { registerDomainRoutes } from './modules/domains/domains-routes';
 import { installRepresentationConstraint, representationOf } from './modules/federation/activity-negotiation';
 import { registerFederationRoutes } from './modules/federation/federation-routes';
 import { registerServerBlocksRoutes } from './modules/federation/server-blocks-routes';
+import { registerFollowRequestsRoutes } from './modules/federation/follow-requests-routes';
 import { registerFeedRoutes } from './modules/feeds/feeds-routes';
 import { registerHealthRoutes } from './modules/health/health-routes';
 import { resolveJwtSecret } from './modules/instance/jwt-secret';
@@ -303,6 +304,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerModerationRoutes(app, { moderation });
   registerCurationRoutes(app, { curation: services.curation });
   registerServerBlocksRoutes(app, { servers: services.serverBlocks });
+  registerFollowRequestsRoutes(app, { requests: services.followRequests });
   await registerConduitRoutes(app, { conduit: services.conduit });
 
   // The open web's entry points: answered by the server itself, with or without a web build,

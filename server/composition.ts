@@ -47,6 +47,7 @@ import { ReactionsRepository } from './modules/federation/reactions-repository';
 import { writerActorPath } from '../contracts/federation';
 import { BlockedServersRepository } from './modules/federation/blocked-servers-repository';
 import { ServerBlocksService } from './modules/federation/server-blocks-service';
+import { FollowRequestsService } from './modules/federation/follow-requests-service';
 import { SealedSecrets } from './lib/sealed-secrets';
 import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
@@ -572,6 +573,13 @@ export function createServices({
     }),
     // The operator's blocks of whole servers on the social web (decision 0084).
     serverBlocks: new ServerBlocksService(blockedServers),
+    // A writer's followers there, approved by hand when they ask (decision 0084).
+    followRequests: new FollowRequestsService({
+      publicUrl: config.publicUrl,
+      followers: followersRepository,
+      deliveries: deliveriesRepository,
+      wake: () => deliveryWorker.wake(),
+    }),
     handleSuggestions: new HandleSuggestionsService(new HandleSuggestionsRepository(db, dialect), limiters),
     notifications: new NotificationsService(notificationsRepository),
     tags: new TagsService(tagsRepository),

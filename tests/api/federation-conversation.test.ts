@@ -486,6 +486,109 @@ describeEachDatabase(
       expect(await reactions()).toEqual({ socialLikes: 1, socialReposts: 0 });
     });
 
+    it('lets a writer approve followers by hand: a Follow waits, Accept or Reject is sent signed', async () => {
+      const writer = await signUpUser(ctx);
+      const writerActor = `${PUBLIC_URL}/ap/users/${writer.id}`;
+      const setting = await request(ctx, {
+        method: 'PUT',
+        url: '/api/user/social-followers/settings',
+        token: writer.token,
+        payload: { approveFollowers: true },
+      });
+      expect(setting.status, JSON.stringify(setting.body)).toBe(200);
+      const actor = await request<Json>(ctx, {
+        method: 'GET',
+        url: `/ap/users/${writer.id}`,
+        headers: { accept: 'application/activity+json' },
+      });
+      expect(actor.body.manuallyApprovesFollowers).toBe(true);
+
+      const gus = mastodon.account(`gus_conv_${ctx.dialect}`);
+      const hal = mastodon.account(`hal_conv_${ctx.dialect}`);
+      const gusFollow = followOf(gus, writerActor);
+      const halFollow = followOf(hal, writerActor);
+      expect((await deliver(ctx, gus, gusFollow)).status).toBe(202);
+      expect((await deliver(ctx, hal, halFollow)).status).toBe(202);
+      // Nothing answers a request until the writer does, and it is no follower yet.
+      const answered = await ctx.database.db
+        .selectFrom('federation_deliveries')
+        .select('payload')
+        .where('actor', '=', `/ap/users/${writer.id}`)
+        .execute();
+      expect(answered).toEqual([]);
+      const listed = async () => {
+        const answer = await request<{
+          response: {
+            approveFollowers: boolean;
+            followers: { actor: string; handle: string; state: string }[];
+          };
+        }>(ctx, { method: 'GET', url: '/api/user/social-followers', token: writer.token });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return answer.body.response;
+      };
+      const before = await listed();
+      expect(before.approveFollowers).toBe(true);
+      expect(before.followers.map((follower) => [follower.actor, follower.state]).sort()).toEqual(
+        [
+          [gus.id, 'pending'],
+          [hal.id, 'pending'],
+        ].sort(),
+      );
+      const count = async () =>
+        (
+          await request<{ totalItems: number }>(ctx, {
+            method: 'GET',
+            url: `/ap/users/${writer.id}/followers`,
+            headers: { accept: 'application/activity+json' },
+          })
+        ).body.totalItems;
+      expect(await count()).toBe(0);
+
+      const accept = await request(ctx, {
+        method: 'POST',
+        url: `/api/user/social-followers/accept?actor=${encodeURIComponent(gus.id)}`,
+        token: writer.token,
+      });
+      expect(accept.status, JSON.stringify(accept.body)).toBe(200);
+      const accepted = await mastodon.waitForDelivery((delivery) => {
+        const json = JSON.parse(delivery.body) as Json;
+        return json.type === 'Accept' && (json.object as Json).id === gusFollow.id;
+      });
+      expect(accepted.path).toBe(new URL(gus.inbox).pathname);
+      expect(JSON.parse(accepted.body)).toMatchObject({ actor: writerActor });
+      const key = await request<{ publicKey: { publicKeyPem: string } }>(ctx, {
+        method: 'GET',
+        url: `/ap/users/${writer.id}`,
+        headers: { accept: 'application/activity+json' },
+      });
+      expect(FakeMastodon.signatureProblem(accepted, key.body.publicKey.publicKeyPem)).toBeUndefined();
+      expect(await count()).toBe(1);
+
+      const reject = await request(ctx, {
+        method: 'POST',
+        url: `/api/user/social-followers/reject?actor=${encodeURIComponent(hal.id)}`,
+        token: writer.token,
+      });
+      expect(reject.status, JSON.stringify(reject.body)).toBe(200);
+      const rejected = await mastodon.waitForDelivery((delivery) => {
+        const json = JSON.parse(delivery.body) as Json;
+        return json.type === 'Reject' && (json.object as Json).id === halFollow.id;
+      });
+      expect(rejected.path).toBe(new URL(hal.inbox).pathname);
+      const after = await listed();
+      expect(after.followers.map((follower) => [follower.actor, follower.state])).toEqual([
+        [gus.id, 'accepted'],
+      ]);
+      expect(await count()).toBe(1);
+
+      const again = await request(ctx, {
+        method: 'POST',
+        url: `/api/user/social-followers/accept?actor=${encodeURIComponent(hal.id)}`,
+        token: writer.token,
+      });
+      expect(again.status).toBe(404);
+    });
+
     it('removes a deleted actor’s comments: its Delete is believed unsigned only when its server says it is gone', async () => {
       const erin = mastodon.account(`erin_conv_${ctx.dialect}`);
       const { note, create } = replyOf(erin, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Soon gone</p>');

@@ -121,7 +121,8 @@ export class FederationService {
   private readonly posts: PostReader;
   private readonly markdown: MarkdownRenderer;
   private readonly keys: KeyPairs;
-  private readonly followers: Pick<FollowersRepository, 'count'>;
+  private readonly followers: Pick<FollowersRepository, 'count'> &
+    Partial<Pick<FollowersRepository, 'approvesFollowers'>>;
   private readonly sentPosts: Pick<FederationPostsRepository, 'find'> | undefined;
   private readonly options: FederationServiceOptions;
 
@@ -132,8 +133,8 @@ export class FederationService {
     posts: PostReader;
     markdown: MarkdownRenderer;
     keys: KeyPairs;
-    /** Remote followers, counted with the local ones. */
-    followers: Pick<FollowersRepository, 'count'>;
+    /** Remote followers, counted with the local ones; whether the writer approves them by hand. */
+    followers: Pick<FollowersRepository, 'count'> & Partial<Pick<FollowersRepository, 'approvesFollowers'>>;
     /** What followers were told of each post: a post they were sent a Delete of is a Tombstone. */
     sentPosts?: Pick<FederationPostsRepository, 'find'>;
     options: FederationServiceOptions;
@@ -358,7 +359,8 @@ export class FederationService {
       published: await instant(profile.createdAt),
       ...(await this.actorEndpoints(path)),
       publicKey: await this.publicKeyOf(path),
-      manuallyApprovesFollowers: false,
+      // Mastodon shows a lock and sends follow requests (decision 0084).
+      manuallyApprovesFollowers: (await this.followers.approvesFollowers?.(profile.id)) ?? false,
       discoverable: true,
       indexable: true,
     });

@@ -11,6 +11,21 @@ export interface NewFollower {
   handle: string | null;
   name: string | null;
   now: string;
+  /** 'pending' for a writer who approves followers by hand (decision 0084). */
+  state?: FollowState;
+}
+
+export type FollowState = 'accepted' | 'pending';
+
+/** A remote follower or follow request, as the writer's list shows it. */
+export interface RemoteFollowerRow {
+  follower: string;
+  handle: string | null;
+  name: string | null;
+  state: FollowState;
+  followId: string;
+  inbox: string;
+  createdAt: string;
 }
 
 /** The only place that reads and writes federation_followers: remote actors following local ones. */
@@ -21,7 +36,7 @@ export class FollowersRepository {
    * Adds the follower, or refreshes its row when it follows again (a new Follow id, a moved
    * inbox): a Follow is idempotent, as Mastodon sends it again when it saw no Accept.
    */
-  async add(follower: NewFollower): Promise<void> {
+  async add(follower: NewFollower): Promise<FollowState> {
     const values = {
       inbox: follower.inbox,
       shared_inbox: follower.sharedInbox,
@@ -29,11 +44,70 @@ export class FollowersRepository {
       handle: follower.handle,
       name: follower.name,
     };
-    await this.db
+    // A follow already accepted stays accepted when it comes again; a request stays a request.
+    const row = await this.db
       .insertInto('federation_followers')
-      .values({ actor: follower.actor, follower: follower.follower, ...values, created_at: follower.now })
+      .values({
+        actor: follower.actor,
+        follower: follower.follower,
+        ...values,
+        created_at: follower.now,
+        state: follower.state ?? 'accepted',
+      })
       .onConflict((conflict) => conflict.columns(['actor', 'follower']).doUpdateSet(values))
+      .returning('state')
+      .executeTakeFirstOrThrow();
+    return row.state;
+  }
+
+  /** The writer approves followers from the social web by hand (decision 0084). */
+  async approvesFollowers(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('approve_followers')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.approve_followers ?? 0) === 1;
+  }
+
+  async setApprovesFollowers(userId: string, on: boolean): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ approve_followers: on ? 1 : 0 })
+      .where('id', '=', userId)
       .execute();
+  }
+
+  /** An actor's remote followers and requests, requests first, then newest first. */
+  async list(actor: string): Promise<RemoteFollowerRow[]> {
+    const rows = await this.db
+      .selectFrom('federation_followers')
+      .select(['follower', 'handle', 'name', 'state', 'follow_id', 'inbox', 'created_at'])
+      .where('actor', '=', actor)
+      .orderBy('state', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      follower: row.follower,
+      handle: row.handle,
+      name: row.name,
+      state: row.state,
+      followId: row.follow_id,
+      inbox: row.inbox,
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** A request becomes a follow; answers whether there was a request. */
+  async accept(actor: string, follower: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('federation_followers')
+      .set({ state: 'accepted' })
+      .where('actor', '=', actor)
+      .where('follower', '=', follower)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Removes one follow; answers whether there was one. */
@@ -62,11 +136,13 @@ export class FollowersRepository {
     return row?.actor;
   }
 
+  /** Followers only: requests are not followers yet. */
   async count(actor: string): Promise<number> {
     const row = await this.db
       .selectFrom('federation_followers')
       .select(countAll().as('n'))
       .where('actor', '=', actor)
+      .where('state', '=', 'accepted')
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -81,6 +157,8 @@ export class FollowersRepository {
       .select((eb) => eb.fn.coalesce('shared_inbox', 'inbox').as('inbox'))
       .distinct()
       .where('actor', '=', actor)
+      // A request not yet accepted gets no posts.
+      .where('state', '=', 'accepted')
       .execute();
     return rows.map((row) => row.inbox).sort();
   }

@@ -2,13 +2,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyCache } from '@fedify/fedify';
 import type { Activity, CryptographicKey, Follow, Multikey, Undo } from '@fedify/vocab';
 import { actorFacts, type ConversationInbox } from './conversation-inbox';
+import { followAnswer } from './follow-answers';
 import { LRUCache } from 'lru-cache';
 import { publicationActorPath, writerActorPath } from '../../../contracts/federation';
 import { isUuid } from '../../../contracts/ids';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-errors';
 import type { RemoteAccountsRepository } from './remote-accounts-repository';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { uuidv7 } from '../../lib/ids';
 import { nowIso } from '../../lib/clock';
 import type { DeliveriesRepository } from './deliveries-repository';
 import { loadFedify, loadVocab } from './fedify';
@@ -246,7 +246,9 @@ export class Inbox {
     if (writer !== undefined && (await this.deps.writerBlocks.isBlocked(writer, account.userId))) {
       throw forbidden(FOLLOW_BLOCKED_MESSAGE);
     }
-    await this.deps.followers.add({
+    // A writer who approves followers by hand (decision 0084) answers later; until then, pending.
+    const byHand = writer !== undefined && (await this.deps.followers.approvesFollowers(writer));
+    const state = await this.deps.followers.add({
       actor: followed,
       follower: follower.id.href,
       inbox: follower.inboxId.href,
@@ -255,24 +257,18 @@ export class Inbox {
       handle: username ? `${username}@${follower.id.host}` : null,
       name: name === null ? null : name.slice(0, 400),
       now,
+      state: byHand ? 'pending' : 'accepted',
     });
-    const { Accept, Follow } = await loadVocab();
-    const actorUrl = new URL(`${this.deps.publicUrl}${followed}`);
-    // The Follow as Mastodon matches it: its id, actor and object, nothing fetched along the way.
-    const accept = new Accept({
-      id: new URL(`${actorUrl.href}#accepts/${uuidv7()}`),
-      actor: actorUrl,
-      object: new Follow({ id: follow.id, actor: follower.id, object: actorUrl }),
-      to: follower.id,
-    });
+    if (state === 'pending') return;
     await this.deps.deliveries.enqueue(
       [
-        {
-          actor: followed,
+        await followAnswer('Accept', {
+          publicUrl: this.deps.publicUrl,
+          followed,
+          follower: follower.id.href,
+          followId: follow.id.href,
           inbox: follower.inboxId.href,
-          activityId: accept.id?.href ?? '',
-          payload: JSON.stringify(await accept.toJsonLd(loaders)),
-        },
+        }),
       ],
       now,
     );
