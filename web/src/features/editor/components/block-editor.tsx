@@ -271,6 +271,8 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
         className="visually-hidden"
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        // Several pictures at once are a gallery (decision 82).
+        multiple
         tabIndex={-1}
         aria-hidden="true"
         onChange={(event) => {

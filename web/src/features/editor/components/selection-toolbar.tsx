@@ -5,6 +5,7 @@ import { BubbleMenu } from '@tiptap/react/menus';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { moveBlock } from '../extensions/move-block';
 import { showsToolbar } from '../lib/toolbar-visibility';
+import { PictureControls } from './picture-controls';
 
 interface ToolbarState {
   bold: boolean;
@@ -148,6 +149,7 @@ export function SelectionToolbar({
                 onKeyDown={commitOnEnter}
               />
             </label>
+            <PictureControls editor={editor} />
           </>
         ) : state.codeLanguage !== null ? (
           <label className="selection-toolbar__field">

@@ -1,6 +1,7 @@
 import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
+import { insertUploadedGalleries } from './gallery-upload';
 
 /** Uploads one picture and answers with its address, or null when it failed (the caller says why). */
 export type UploadImage = (file: File) => Promise<{ url: string } | null>;
@@ -11,8 +12,15 @@ function imagesOf(files: FileList | null | undefined): File[] {
   return Array.from(files ?? []).filter((file) => IMAGE_TYPES.test(file.type));
 }
 
-/** Uploads each picture and inserts it as an image block where it was pasted or dropped. */
+/**
+ * Uploads each picture and inserts it as an image block where it was pasted or dropped. Several
+ * at once become galleries instead (decision 82), once all are uploaded.
+ */
 export async function insertUploadedImages(view: EditorView, files: File[], at: number, upload: UploadImage) {
+  if (files.length > 1) {
+    await insertUploadedGalleries(view, files, at, upload);
+    return;
+  }
   let position = at;
   for (const file of files) {
     const uploaded = await upload(file);

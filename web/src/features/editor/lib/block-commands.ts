@@ -117,6 +117,14 @@ export function blockCommands(insertImage: (editor: Editor) => void): BlockComma
       run: (e) => void e.chain().focus().toggleCodeBlock().run(),
     },
     { id: 'image', label: 'Image', shortcut: '', keywords: ['picture', 'photo', 'upload'], run: insertImage },
+    // The same picker: choosing two or three pictures makes a gallery (decision 82).
+    {
+      id: 'gallery',
+      label: 'Gallery',
+      shortcut: '',
+      keywords: ['pictures', 'photos', 'images', 'side', 'grid'],
+      run: insertImage,
+    },
     {
       id: 'divider',
       label: 'Divider',

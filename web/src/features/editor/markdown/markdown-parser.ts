@@ -8,7 +8,7 @@ import {
   type CalloutMeta,
   type EmbedMeta,
 } from '../../../../../contracts/markdown-dialect';
-import { pictureWidth } from '../../../../../contracts/picture-layouts';
+import { pictureWidth, type GalleryMeta } from '../../../../../contracts/picture-layouts';
 import { keepEveryFootnote } from './footnotes';
 import { liftImages } from './lift-images';
 import { pictureBlocks } from './picture-blocks';
@@ -82,7 +82,7 @@ function createParser(schema: Schema): MarkdownParser {
       node: 'image',
       getAttrs: (token) => ({ ...imageAttributes(token), layout: pictureWidth(token) }),
     },
-    gallery: { block: 'gallery' },
+    gallery: { block: 'gallery', getAttrs: (token) => ({ count: (token.meta as GalleryMeta).count }) },
     // A picture left in a table cell or a heading, where no block can stand.
     image: { node: 'inlineImage', getAttrs: imageAttributes },
     table: { block: 'table' },

@@ -45,6 +45,17 @@ export const Gallery = Node.create({
   group: 'block',
   content: `image{1,${GALLERY_MAX}}`,
   draggable: true,
+  addAttributes() {
+    return {
+      // How many pictures it holds, for its class and its name: ProseMirror redraws a block's own
+      // element when its attributes change, not when its content does (kept by the plugin below).
+      count: {
+        default: 2,
+        parseHTML: (element: HTMLElement) => element.querySelectorAll('img').length,
+        renderHTML: () => ({}),
+      },
+    };
+  },
   parseHTML() {
     // Before the image block's `figure` rule, which would take the gallery for one picture.
     return [
@@ -53,24 +64,25 @@ export const Gallery = Node.create({
     ];
   },
   renderHTML({ node }) {
+    const count = Number(node.attrs.count);
     return [
       'figure',
       {
-        class: `editor-gallery editor-gallery--${node.childCount}`,
+        class: `editor-gallery editor-gallery--${count}`,
         role: 'group',
-        'aria-label': galleryLabel(node.childCount),
+        'aria-label': galleryLabel(count),
       },
       0,
     ];
   },
 });
 
-/** Where, in a document, a gallery holds a single picture. */
-function lonePictures(doc: ProseMirrorNode): number[] {
+/** Where, in a document, a gallery holds a single picture, or says a wrong number of pictures. */
+function galleriesToMend(doc: ProseMirrorNode): number[] {
   const found: number[] = [];
   doc.descendants((node, position) => {
     if (node.type.name === 'gallery') {
-      if (node.childCount === 1) found.push(position);
+      if (node.childCount === 1 || node.attrs.count !== node.childCount) found.push(position);
       return false;
     }
     return true;
@@ -78,7 +90,10 @@ function lonePictures(doc: ProseMirrorNode): number[] {
   return found;
 }
 
-/** A gallery left with one picture (the other removed or dragged out) becomes that picture. */
+/**
+ * A gallery left with one picture (the other removed or dragged out) becomes that picture; one
+ * whose pictures were added or removed says its new number.
+ */
 export const GalleryNormalizer = Extension.create({
   name: 'galleryNormalizer',
   addProseMirrorPlugins() {
@@ -87,12 +102,16 @@ export const GalleryNormalizer = Extension.create({
         key: new PluginKey('galleryNormalizer'),
         appendTransaction(transactions, _old, state) {
           if (!transactions.some((tr) => tr.docChanged)) return null;
-          const positions = lonePictures(state.doc);
+          const positions = galleriesToMend(state.doc);
           if (positions.length === 0) return null;
           const tr = state.tr;
           // From the end, so earlier positions stay put.
           for (const position of positions.reverse()) {
             const gallery = state.doc.nodeAt(position)!;
+            if (gallery.childCount > 1) {
+              tr.setNodeAttribute(position, 'count', gallery.childCount);
+              continue;
+            }
             tr.replaceWith(
               position,
               position + gallery.nodeSize,
