@@ -13,8 +13,10 @@ import {
   type TestUser,
 } from './support/harness';
 import { FakeMastodon, type RemoteAccount, type SigningTweaks } from './support/fake-mastodon';
+import { sourcePages, templateWebDir } from './support/pages';
 
 const PUBLIC_URL = 'http://inkwell.test';
+const webDir = templateWebDir();
 const AS = 'https://www.w3.org/ns/activitystreams';
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
@@ -436,8 +438,19 @@ describeEachDatabase(
         const { socialLikes, socialReposts } = answer.body.response;
         return { socialLikes, socialReposts };
       };
-      // Read once first: the answer is cached, and a like must not leave it stale.
+      const readPage = async () =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/readblog?id=${liked.id}`,
+            headers: { accept: 'text/html' },
+          })
+        ).body;
+      // Read once first: the answers are cached, and a like must not leave them stale.
       expect(await reactions()).toEqual({ socialLikes: 0, socialReposts: 0 });
+      const quiet = await readPage();
+      expect(quiet).toContain('A post to like');
+      expect(quiet).not.toContain('social-reactions');
       const object = `${PUBLIC_URL}/ap/posts/${liked.id}`;
       const like = { '@context': AS, id: `${bob.id}#likes/${uuidv7()}`, type: 'Like', actor: bob.id, object };
       expect((await deliver(ctx, bob, like)).status).toBe(202);
@@ -455,6 +468,10 @@ describeEachDatabase(
       const fayLike = { ...like, id: `${fay.id}#likes/${uuidv7()}`, actor: fay.id };
       expect((await deliver(ctx, fay, fayLike)).status).toBe(202);
       expect(await reactions()).toEqual({ socialLikes: 2, socialReposts: 1 });
+      // The read page says so, rendered on the server with the post.
+      expect(await readPage()).toMatch(
+        /<span class="social-reactions">From the social web: (<!-- -->)?2 likes · 1 boost<\/span>/,
+      );
 
       // Someone else cannot undo Bob's like.
       const forged = {
@@ -613,7 +630,9 @@ describeEachDatabase(
     });
   },
   {
+    pages: sourcePages,
     config: {
+      webDir,
       publicUrl: PUBLIC_URL,
       // The fake server is on 127.0.0.1: the explicit allowance tests need.
       federation: {
