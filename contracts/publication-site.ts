@@ -1,4 +1,5 @@
 import { isUuid } from './ids';
+import type { PostCover } from './posts';
 import { isPageSlug } from './publication-pages';
 import { isHttpsLink } from './profile';
 import { parseTagName } from './tag-rules';
@@ -102,11 +103,22 @@ export const siteChromeSchema = z.object({
 });
 export type SiteChromeInput = z.infer<typeof siteChromeSchema>;
 
+/** PUT /api/publications/:slug/site/look: the home page's layout and its cover (null: none). */
+export const siteLookSchema = z.object({
+  layout: z.enum(HOME_LAYOUTS, { error: LAYOUT_MESSAGE }),
+  /** A picture the owner uploaded (POST /api/media), as the logo is. */
+  coverId: z.string({ error: COVER_NOT_FOUND_MESSAGE }).max(64, COVER_NOT_FOUND_MESSAGE).nullable(),
+});
+export type SiteLookInput = z.infer<typeof siteLookSchema>;
+
 /** A site's navigation, footer and look, as its settings show them. */
 export interface SiteSettings {
   nav: NavLink[];
   /** Plain text with **bold**, *italic* and [links](https://…); line breaks kept. */
   footer: string;
+  layout: HomeLayout;
+  /** The cover picture on its home; null for none. */
+  cover: PostCover | null;
 }
 
 /** The stored navigation (JSON), read leniently: anything unreadable is no link, never an error page. */

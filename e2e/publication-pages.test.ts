@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { createUser, signInAs, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
@@ -31,6 +32,36 @@ async function publicationOf(owner: E2eUser, slug: string): Promise<{ url: strin
   return body.response;
 }
 
+/** A post in the publication, with a cover of one colour when asked, through the real API. */
+async function postIn(owner: E2eUser, slug: string, title: string, colour?: string): Promise<void> {
+  let coverId: string | undefined;
+  if (colour) {
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+    const uploaded = await fetch(`${server.baseURL}/api/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    coverId = ((await uploaded.json()) as { response: { id: string } }).response.id;
+  }
+  const created = await fetch(`${server.baseURL}/api/post/blog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({
+      title,
+      content: `${title}, by lamplight.`,
+      publication: slug,
+      ...(coverId ? { coverId } : {}),
+    }),
+  });
+  expect(created.status).toBe(201);
+}
+
 function freshSlug(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}`;
 }
@@ -46,6 +77,9 @@ test.describe("a publication's own pages, navigation and look", () => {
     const owner = await createUser(server.baseURL, 'Lantern Owner');
     const slug = freshSlug('lantern');
     const publication = await publicationOf(owner, slug);
+    await postIn(owner, slug, 'The first wick', '#c0392b');
+    await postIn(owner, slug, 'Oil and glass');
+    await postIn(owner, slug, 'Trimming the flame', '#2980b9');
 
     const page = await newPage({ baseURL: server.baseURL, bypassCSP: true });
     await signInAs(page, owner);
@@ -117,6 +151,21 @@ test.describe("a publication's own pages, navigation and look", () => {
     await nav.getByRole('button', { name: 'Save navigation and footer' }).click();
     await expect(nav.getByText('Navigation and footer saved.')).toBeVisible();
 
+    // The look: a cover uploaded like the logo, and the grid layout.
+    const look = page.getByRole('region', { name: 'Look of the site' });
+    const cover = await sharp({ create: { width: 1500, height: 500, channels: 3, background: '#e0a030' } })
+      .png()
+      .toBuffer();
+    await look
+      .getByLabel('Upload a cover')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+    await expect(look.getByText('Cover saved.')).toBeVisible();
+    await expect(look.getByRole('img', { name: "The site's cover" })).toBeVisible();
+    await look.getByRole('radio', { name: /Grid with covers/ }).check();
+    await look.getByRole('button', { name: 'Save layout' }).click();
+    await expect(look.getByText('Layout saved.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
     for (const [viewport, colorScheme] of [
       [PHONE, 'light'],
       [DESKTOP, 'dark'],
@@ -131,6 +180,19 @@ test.describe("a publication's own pages, navigation and look", () => {
         'https://shop.example.com',
       );
       await expect(site.locator('.pub-footer strong')).toHaveText('Lamplight');
+      // The grid: a card a post, a picture for each post with a cover, every picture sized.
+      await expect(site.locator('.cards > .card')).toHaveCount(3);
+      await expect(site.locator('.card img.card-picture')).toHaveCount(2);
+      await expect(site.locator('img.site-cover')).toBeVisible();
+      for (const picture of await site.locator('main img').all()) {
+        await expect(picture).toHaveAttribute('width', /^\d+$/);
+        await expect(picture).toHaveAttribute('height', /^\d+$/);
+        await picture.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+          .toBe(true);
+      }
+      await site.evaluate(() => window.scrollTo(0, 0));
       await expectNoHorizontalScroll(site, viewport.width);
       expect(await axeViolations(site)).toEqual([]);
       await shoot(site, `site-nav-${viewport.width}-${colorScheme}`);

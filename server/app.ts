@@ -317,6 +317,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
     publications,
     posts,
     pages: services.publicationPages,
+    look: (publicationId) => services.siteSettings.look(publicationId),
     markdown: services.markdown,
     publicUrl: config.publicUrl,
     series: services.series,

@@ -10,6 +10,8 @@ import {
   NAV_PAGE_MISSING_MESSAGE,
   NAV_SERIES_MESSAGE,
   NAV_URL_MESSAGE,
+  COVER_NOT_FOUND_MESSAGE,
+  LAYOUT_MESSAGE,
   TOO_MANY_NAV_LINKS_MESSAGE,
   type SiteSettings,
 } from '../../contracts/publication-site';
@@ -17,6 +19,7 @@ import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUs
 import { createPost } from './support/posts';
 import { addMember, createPublication } from './support/publications';
 import { parseUrlSet } from './support/xml';
+import { photo, upload } from './support/media';
 
 const BASE = 'pages.test';
 
@@ -260,12 +263,12 @@ describeEachDatabase(
 
       const saved = await put(owner, good);
       expect(saved.status).toBe(200);
-      expect(saved.body.response).toEqual(good);
+      expect(saved.body.response).toEqual({ ...good, layout: 'list', cover: null });
       const read = await request<{ response: SiteSettings }>(ctx, {
         method: 'GET',
         url: '/api/publications/nav-rules/site',
       });
-      expect(read.body.response).toEqual(good);
+      expect(read.body.response).toEqual({ ...good, layout: 'list', cover: null });
     });
 
     it("renders the navigation in order in every site page's header, and the footer sanitized", async () => {
@@ -318,6 +321,100 @@ describeEachDatabase(
       const plain = (await site(ctx, await ownSlug(ctx, other), '/')).body;
       expect(plain).toContain('/about">About</a>');
       expect(plain).not.toContain('pub-footer-text');
+    });
+
+    it("sets the home's layout and cover: its owner only, a picture they uploaded", async () => {
+      const owner = await signUpUser(ctx);
+      const editor = await signUpUser(ctx);
+      await createPublication(ctx, owner, 'look-rules');
+      await addMember(ctx, owner, 'look-rules', editor, 'editor');
+      const mine = await upload(ctx, owner.token, await photo(1200, 600));
+      const theirs = await upload(ctx, editor.token, await photo(400, 300));
+      const put = (user: TestUser, payload: Record<string, unknown>) =>
+        request<{ response: SiteSettings; errors?: Record<string, string[]> }>(ctx, {
+          method: 'PUT',
+          url: '/api/publications/look-rules/site/look',
+          token: user.token,
+          payload,
+        });
+      expect((await put(editor, { layout: 'grid', coverId: null })).status).toBe(403);
+      const badLayout = await put(owner, { layout: 'mosaic', coverId: null });
+      expect(badLayout.status).toBe(400);
+      expect(badLayout.body.errors?.layout).toEqual([LAYOUT_MESSAGE]);
+      // Someone else's upload is not the owner's to show.
+      const notOwn = await put(owner, { layout: 'grid', coverId: theirs.body.response.id });
+      expect(notOwn.status).toBe(400);
+      expect(notOwn.body.errors?.coverId).toEqual([COVER_NOT_FOUND_MESSAGE]);
+      const saved = await put(owner, { layout: 'magazine', coverId: mine.body.response.id });
+      expect(saved.status).toBe(200);
+      expect(saved.body.response.layout).toBe('magazine');
+      expect(saved.body.response.cover).toMatchObject({
+        id: mine.body.response.id,
+        width: 1200,
+        height: 600,
+      });
+      const cleared = await put(owner, { layout: 'list', coverId: null });
+      expect(cleared.body.response).toMatchObject({ layout: 'list', cover: null });
+    });
+
+    it('draws the home in the chosen layout, every picture with its size', async () => {
+      const owner = await signUpUser(ctx);
+      const slug = await ownSlug(ctx, owner);
+      const cover = await upload(ctx, owner.token, await photo(1200, 400));
+      const postCover = await upload(ctx, owner.token, await photo(800, 450));
+      const pictured = await request<{ response: { id: string } }>(ctx, {
+        method: 'POST',
+        url: '/api/post/blog',
+        token: owner.token,
+        payload: { title: 'With a cover', content: 'Pictured.', coverId: postCover.body.response.id },
+      });
+      expect(pictured.status).toBe(201);
+      await createPost(ctx, owner, { title: 'Without a cover' });
+      await createPost(ctx, owner, { title: 'The newest' });
+      const setLook = (layout: string, coverId: string | null) =>
+        request(ctx, {
+          method: 'PUT',
+          url: `/api/publications/${slug}/site/look`,
+          token: owner.token,
+          payload: { layout, coverId },
+        });
+      const home = async () => {
+        const html = (await site(ctx, slug, '/')).body;
+        return html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      };
+      const images = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+
+      // Today's list is the default: no cover, no cards.
+      let main = await home();
+      expect(main).toContain('<ol class="entries">');
+      expect(main).not.toContain('site-cover');
+
+      expect((await setLook('grid', cover.body.response.id)).status).toBe(200);
+      main = await home();
+      expect(main).not.toContain('class="entries"');
+      expect(main).toContain('<ol class="cards">');
+      expect([...main.matchAll(/<li class="card">/g)]).toHaveLength(3);
+      // The cover first, then a card picture for the post with one and a plain frame for the others.
+      expect(main.indexOf('site-cover')).toBeLessThan(main.indexOf('<h1>'));
+      expect(main.match(/card-picture--none/g)).toHaveLength(2);
+      expect(main).not.toContain('class="lead"');
+      const pictures = images(main).filter((tag) => !tag.includes('class="face"'));
+      expect(pictures).toHaveLength(2);
+      for (const tag of pictures) {
+        expect(tag).toMatch(/ width="\d+" height="\d+"/);
+        expect(tag).toContain('alt=""');
+      }
+      expect(pictures[0]).toContain('width="1200" height="400"');
+      expect(pictures[1]).toContain('width="800" height="450"');
+
+      expect((await setLook('magazine', null)).status).toBe(200);
+      main = await home();
+      expect(main).not.toContain('site-cover');
+      // The newest post leads, large; the others follow as cards.
+      const lead = main.slice(main.indexOf('<article class="lead">'), main.indexOf('</article>'));
+      expect(lead).toContain('The newest');
+      expect([...main.matchAll(/<li class="card">/g)]).toHaveLength(2);
+      expect(main.indexOf('class="lead"')).toBeLessThan(main.indexOf('class="cards"'));
     });
 
     it("is in its site's sitemap, and in no post list, feed, search or the main sitemap", async () => {

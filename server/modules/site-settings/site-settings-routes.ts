@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteChromeSchema } from '../../../contracts/publication-site';
+import { siteChromeSchema, siteLookSchema } from '../../../contracts/publication-site';
 import { answer } from '../../openapi/answers';
 import { declareRoute } from '../../openapi/route-schema';
 import { siteSettingsSchema } from '../../openapi/site-settings-answers';
@@ -9,7 +9,7 @@ import type { SiteSettingsService } from './site-settings-service';
 
 const tag = 'Publications' as const;
 
-/** A publication site's navigation and footer (decision 83): read by anyone, set by its owner. */
+/** A publication site's navigation, footer and look (decision 83): read by anyone, set by its owner. */
 export function registerSiteSettingsRoutes(
   app: FastifyInstance,
   deps: { settings: SiteSettingsService },
@@ -56,6 +56,27 @@ export function registerSiteSettingsRoutes(
     },
     async (request) => ({
       response: await settings.setChrome(request.viewer, request.params.slug, request.body),
+    }),
+  );
+
+  api.put(
+    '/api/publications/:slug/site/look',
+    {
+      schema: declareRoute({
+        summary: "Set a publication site's home layout and cover picture",
+        description:
+          'Its owner. `layout`: `list`, `grid` or `magazine`; `coverId`: a picture the owner uploaded ' +
+          '(POST /api/media; 400 by `coverId` otherwise), or null for none.',
+        tag,
+        access: 'token',
+        params: slugParams,
+        body: siteLookSchema,
+        bodyExample: { layout: 'grid', coverId: null },
+        answers: { 200: answer(siteSettingsSchema) },
+      }),
+    },
+    async (request) => ({
+      response: await settings.setLook(request.viewer, request.params.slug, request.body),
     }),
   );
 }

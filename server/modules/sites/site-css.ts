@@ -94,6 +94,18 @@ h2{line-height:1.3}
 .button:focus-visible,.subscribe button:focus-visible,.subscribe input:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .notice{font-family:system-ui,sans-serif}
 .notice form{margin:1.25rem 0}
+.site-cover{display:block;width:100%;height:auto;aspect-ratio:3/1;object-fit:cover;border-radius:6px;margin:0 0 1.5rem;background:var(--border)}
+.cards{list-style:none;padding:0;margin:2rem 0 0;display:grid;gap:2rem 1.5rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,16rem),1fr))}
+.card{min-width:0}
+.card h2{margin:.75rem 0 .25rem;font-size:1.25rem;line-height:1.3;overflow-wrap:anywhere}
+.card h2 a,.lead h2 a{color:var(--text);text-decoration:none}
+.card h2 a:hover,.lead h2 a:hover{text-decoration:underline}
+.card .summary{font-size:1rem}
+.card-picture{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;border-radius:4px;background:var(--border)}
+.card-picture--none{background:linear-gradient(135deg,var(--accent),var(--border));opacity:.4}
+.lead{margin:2rem 0 0;padding-bottom:1.75rem;border-bottom:1px solid var(--border)}
+.lead h2{font-size:2rem;line-height:1.2;margin:1rem 0 .25rem;overflow-wrap:anywhere}
+@media (max-width:30rem){.lead h2{font-size:1.5rem}}
 .pub-footer{border-top:1px solid var(--border);color:var(--muted);font:0.95rem system-ui,sans-serif}
 .pub-footer a{color:inherit}
 @media (max-width:30rem){h1{font-size:1.75rem}body{font-size:1.0625rem}}

@@ -8,6 +8,7 @@ import { SITE_NAME, postPagePath, profilePagePath } from '../../../contracts/sit
 import type { StatsPageKind } from '../../../contracts/stats-event';
 import { navLinksHtml, type SiteChrome } from './site-chrome';
 import { linksList, seriesSection } from './site-series';
+import { cardsHtml, siteCover, type HomeLook } from './site-home-layouts';
 import { siteStatsScript } from './site-stats-script';
 import type { ProfileLinks } from '../../../contracts/profile';
 import type { SeriesSummary } from '../../../contracts/series';
@@ -121,7 +122,7 @@ ${error}<div class="row"><input id="subscribe-email" name="email" type="email" a
 </section>`;
 }
 
-function byline(site: SiteContext, post: Post): string {
+export function byline(site: SiteContext, post: Post): string {
   const date = post.publishedAt ?? post.createdAt;
   const author = `<a href="${escapeHtml(`${site.publicUrl}${profilePagePath(post.author)}`)}">${escapeHtml(post.author.username)}</a>`;
   return `<p class="byline">${face(site, post)}${author} · <time datetime="${escapeHtml(date)}">${escapeHtml(formatPostDate(date, 'UTC'))}</time> · ${post.readingMinutes} min read</p>`;
@@ -136,7 +137,7 @@ function face(site: SiteContext, post: Post): string {
   return `<img class="face" src="${src}" srcset="${srcset}" sizes="28px" alt="" width="28" height="28" loading="lazy">`;
 }
 
-function absoluteSrcset(publicUrl: string, srcset: string): string {
+export function absoluteSrcset(publicUrl: string, srcset: string): string {
   return srcset
     .split(', ')
     .map((entry) => `${publicUrl}${entry}`)
@@ -155,6 +156,8 @@ export interface HomePage {
   series?: SeriesSummary[];
   /** A writer's own blog: their links, each rel="me" (decision 0068). */
   links?: ProfileLinks;
+  /** The owner's layout and cover (decision 83); absent: the list, no cover. */
+  look?: HomeLook;
 }
 
 export function homePage(site: SiteContext, page: HomePage): string {
@@ -175,10 +178,14 @@ ${byline(site, post)}
   const intro = page.paged
     ? ''
     : `<h1>${escapeHtml(publication.name)}</h1>${publication.description ? `<p class="lede">${escapeHtml(publication.description)}</p>` : ''}${linksList(page.links)}`;
+  const layoutName = page.look?.layout ?? 'list';
   const list =
-    page.posts.length > 0
-      ? `<ol class="entries">${items}</ol>`
-      : `<p class="empty">Nothing published here yet.</p>`;
+    page.posts.length === 0
+      ? `<p class="empty">Nothing published here yet.</p>`
+      : layoutName === 'list'
+        ? `<ol class="entries">${items}</ol>`
+        : cardsHtml(site, page.posts, layoutName, page.paged);
+  const cover = page.paged ? '' : siteCover(site, page.look?.cover ?? null);
   const older = page.olderUrl
     ? `<p class="more"><a rel="next" href="${escapeHtml(page.olderUrl)}">Older posts</a></p>`
     : '';
@@ -191,7 +198,7 @@ ${byline(site, post)}
       canonical: `${publication.url}/`,
       counted: { kind: 'publication', id: publication.id },
     },
-    `${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${pinned}${list}${older}${page.paged ? '' : seriesSection(publication.url, page.series ?? [])}`,
+    `${cover}${intro}${page.paged ? '<h1>Older posts</h1>' : subscribeForm(site)}${pinned}${list}${older}${page.paged ? '' : seriesSection(publication.url, page.series ?? [])}`,
   );
 }
 

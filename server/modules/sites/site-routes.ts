@@ -16,6 +16,7 @@ import type { PublicationsService } from '../publications/publications-service';
 import type { PublicationPagesService } from '../publication-pages/publication-pages-service';
 import { isPageSlug, sitePagePath } from '../../../contracts/publication-pages';
 import { writtenPage } from './site-written-pages';
+import type { HomeLook } from './site-home-layouts';
 import { servePublicFile } from '../../lib/public-files';
 import { writeUrlSet, type SitemapUrl } from '../sitemap/sitemap-xml';
 import { siteContentPolicy, siteContextOf } from './site-context';
@@ -55,6 +56,8 @@ export function registerSiteRoutes(
     publications: PublicationsService;
     posts: PostsService;
     pages: PublicationPagesService;
+    /** The home's layout and cover (decision 83). */
+    look: (publicationId: string) => Promise<HomeLook>;
     markdown: MarkdownRenderer;
     publicUrl: string;
     /** A blog's series (decision 0078) and a writer's links (decision 0068). */
@@ -62,7 +65,7 @@ export function registerSiteRoutes(
     users: Pick<UsersService, 'profile'>;
   },
 ): void {
-  const { publications, posts, pages, markdown, publicUrl, series, users } = deps;
+  const { publications, posts, pages, look, markdown, publicUrl, series, users } = deps;
   const hide = { schema: { hide: true } };
   // Pictures come from the main site, which in development is another origin (http://localhost…).
   const policyFor = (site: SiteContext | undefined) => siteContentPolicy(publicUrl, site);
@@ -132,6 +135,7 @@ export function registerSiteRoutes(
         paged,
         series: seriesList,
         ...(links ? { links } : {}),
+        look: await look(site.publication.id),
       });
       return sendHtml(reply, 200, html, site);
     });

@@ -1,4 +1,4 @@
-import type { SiteChromeInput, SiteSettings } from '../../../../../contracts/publication-site';
+import type { SiteChromeInput, SiteLookInput, SiteSettings } from '../../../../../contracts/publication-site';
 import { apiRequest, type ApiResult } from '../../../lib/api-client';
 
 async function unwrap<T>(pending: Promise<ApiResult<{ response: T }>>): Promise<ApiResult<T>> {
@@ -17,5 +17,16 @@ export function getSiteSettings(slug: string, signal?: AbortSignal) {
 export function saveSiteChrome(slug: string, input: SiteChromeInput) {
   return unwrap(
     apiRequest<{ response: SiteSettings }>(sitePath(slug), { method: 'PUT', body: input, auth: true }),
+  );
+}
+
+/** PUT /api/publications/:slug/site/look (owner) {layout, coverId} → the saved settings. */
+export function saveSiteLook(slug: string, input: SiteLookInput) {
+  return unwrap(
+    apiRequest<{ response: SiteSettings }>(`${sitePath(slug)}/look`, {
+      method: 'PUT',
+      body: input,
+      auth: true,
+    }),
   );
 }

@@ -26,6 +26,7 @@ import { InvitationsSection } from '../components/invitations-section';
 import { MembersSection } from '../components/members-section';
 import { PagesSection } from '../components/pages-section';
 import { NavigationSection } from '../components/navigation-section';
+import { LookSection } from '../components/look-section';
 import { SiteLink } from '../components/site-link';
 import { powersOf, ROLE_WITH_ARTICLE, sameName } from '../lib/member-controls';
 import { PUBLICATIONS_PATH } from '../paths';
@@ -153,6 +154,7 @@ function Manage({
       ) : null}
       {powers.invites ? <PagesSection publication={publication} /> : null}
       {powers.owns ? <NavigationSection slug={publication.slug} /> : null}
+      {powers.owns ? <LookSection slug={publication.slug} /> : null}
       <MembersSection publication={publication} viewer={{ username, role }} onChange={onChange} />
       {powers.invites ? <InvitationsSection slug={publication.slug} /> : null}
       {powers.invites ? (
