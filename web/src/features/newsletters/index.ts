@@ -5,7 +5,7 @@ export { NewsletterForm, type NewsletterFormProps } from './components/newslette
 export {
   getNewsletterSettings,
   saveNewsletterSettings,
-  settingsFormSchema,
   type NewsletterSettings,
+  type SettingsFormInput,
 } from './api/newsletter-settings';
 export { EmailPreviewActions } from './components/email-preview-actions';

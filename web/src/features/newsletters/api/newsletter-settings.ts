@@ -1,5 +1,4 @@
-import { DEFAULT_DELIVERIES, type DefaultDelivery } from '../../../../../contracts/newsletters';
-import { z } from '../../../../../contracts/zod';
+import type { DefaultDelivery } from '../../../../../contracts/newsletters';
 import { apiRequest, type ApiResult } from '../../../lib/api-client';
 
 /** A list's newsletter settings as the API answers them (null: the default). Decision 61. */
@@ -24,18 +23,14 @@ export interface EmailDraft {
   content: string;
 }
 
-/**
- * The settings form keeps every field as text (empty: the default). Only its shape is checked here:
- * lengths and the Reply-To address are the server's rules, and its messages come back by field.
- */
-export const settingsFormSchema = z.object({
-  newsletterName: z.string(),
-  senderName: z.string(),
-  replyTo: z.string(),
-  footer: z.string(),
-  defaultDelivery: z.enum(DEFAULT_DELIVERIES),
-});
-export type SettingsFormInput = z.infer<typeof settingsFormSchema>;
+/** The settings form's fields, every one as text (empty: the default). */
+export interface SettingsFormInput {
+  newsletterName: string;
+  senderName: string;
+  replyTo: string;
+  footer: string;
+  defaultDelivery: DefaultDelivery;
+}
 
 const listPath = (list: string) => `/api/newsletters/lists/${encodeURIComponent(list)}`;
 

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
-import type { DefaultDelivery } from '../../../../../contracts/newsletters';
+import { DEFAULT_DELIVERIES, type DefaultDelivery } from '../../../../../contracts/newsletters';
+import { z } from '../../../../../contracts/zod';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FormError } from '../../../components/ui/form-error';
 import { Notice } from '../../../components/ui/notice';
@@ -12,9 +13,23 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import {
   getNewsletterSettings,
   saveNewsletterSettings,
-  settingsFormSchema,
   type NewsletterSettings,
+  type SettingsFormInput,
 } from '../../newsletters';
+
+/**
+ * The settings form keeps every field as text (empty: the default). Only its shape is checked here:
+ * lengths and the Reply-To address are the server's rules, and its messages come back by field.
+ * Here rather than beside the API calls: the writing page imports those, and Zod stays out of its
+ * first load.
+ */
+const settingsFormSchema: z.ZodType<SettingsFormInput> = z.object({
+  newsletterName: z.string(),
+  senderName: z.string(),
+  replyTo: z.string(),
+  footer: z.string(),
+  defaultDelivery: z.enum(DEFAULT_DELIVERIES),
+});
 
 const DELIVERIES: { value: DefaultDelivery; label: string; detail: string }[] = [
   {
