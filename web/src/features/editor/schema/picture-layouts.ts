@@ -1,6 +1,6 @@
 import { Extension, Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { GALLERY_MAX, PICTURE_WIDTHS, type PictureWidth } from '../../../../../contracts/picture-layouts';
 
 /**
@@ -77,17 +77,43 @@ export const Gallery = Node.create({
   },
 });
 
-/** Where, in a document, a gallery holds a single picture, or says a wrong number of pictures. */
-function galleriesToMend(doc: ProseMirrorNode): number[] {
-  const found: number[] = [];
-  doc.descendants((node, position) => {
-    if (node.type.name === 'gallery') {
-      if (node.childCount === 1 || node.attrs.count !== node.childCount) found.push(position);
-      return false;
-    }
-    return true;
+/**
+ * The parts of the document the transactions changed, as ranges in the last one's document: only
+ * there can a gallery have lost or gained a picture. A keystroke is one small range, so the check
+ * below never walks a long post.
+ */
+function changedRanges(transactions: readonly Transaction[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  transactions.forEach((tr, which) => {
+    tr.mapping.maps.forEach((map, index) => {
+      map.forEach((_oldStart, _oldEnd, from, to) => {
+        let start = from;
+        let end = to;
+        for (const later of [
+          tr.mapping.slice(index + 1),
+          ...transactions.slice(which + 1).map((next) => next.mapping),
+        ]) {
+          start = later.map(start, -1);
+          end = later.map(end, 1);
+        }
+        ranges.push([start, end]);
+      });
+    });
   });
-  return found;
+  return ranges;
+}
+
+/** Where, in those ranges, a gallery holds a single picture, or says a wrong number of pictures. */
+function galleriesToMend(doc: ProseMirrorNode, ranges: [number, number][]): number[] {
+  const found = new Set<number>();
+  for (const [from, to] of ranges) {
+    doc.nodesBetween(Math.max(0, from), Math.min(doc.content.size, to), (node, position) => {
+      if (node.type.name !== 'gallery') return !node.isTextblock;
+      if (node.childCount === 1 || node.attrs.count !== node.childCount) found.add(position);
+      return false;
+    });
+  }
+  return [...found].sort((a, b) => a - b);
 }
 
 /**
@@ -102,7 +128,7 @@ export const GalleryNormalizer = Extension.create({
         key: new PluginKey('galleryNormalizer'),
         appendTransaction(transactions, _old, state) {
           if (!transactions.some((tr) => tr.docChanged)) return null;
-          const positions = galleriesToMend(state.doc);
+          const positions = galleriesToMend(state.doc, changedRanges(transactions));
           if (positions.length === 0) return null;
           const tr = state.tr;
           // From the end, so earlier positions stay put.
