@@ -308,7 +308,7 @@ describeEachDatabase(
           [`http://${slug}.${BASE}/p/colophon`, 'Colophon'],
           // The draft page is left out until it is published.
           ['http://inkwell.test/tag?name=steam-engines', 'Engines'],
-          [`http://inkwell.test/series?id=${seriesId}`, 'The course'],
+          [`http://${slug}.${BASE}/series/${seriesId}`, 'The course'],
           [`http://${slug}.${BASE}/rss.xml`, 'RSS'],
         ]);
         const footer = html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));

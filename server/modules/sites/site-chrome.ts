@@ -2,6 +2,7 @@ import escapeHtml from 'escape-html';
 import { sitePagePath } from '../../../contracts/publication-pages';
 import type { NavLink } from '../../../contracts/publication-site';
 import { tagPagePath } from '../../../contracts/site';
+import { siteSeriesPath } from './site-series';
 
 /**
  * What the owner put around every page of their site (decision 83): the header's links and the
@@ -16,8 +17,8 @@ export interface SiteChrome {
 
 /**
  * The owner's links as addresses: a page on the site (only a published one: a draft's link would
- * be a 404), a topic or a series on the main site (the site has no pages of its own for them), or
- * an address elsewhere as given.
+ * be a 404), a series' page on the site, a topic on the main site (the site has no topic pages),
+ * or an address elsewhere as given.
  */
 export function siteChromeOf(
   nav: NavLink[],
@@ -33,9 +34,8 @@ export function siteChromeOf(
       case 'topic':
         return [{ label: link.label, href: `${addresses.publicUrl}${tagPagePath(link.target)}` }];
       case 'series':
-        return [
-          { label: link.label, href: `${addresses.publicUrl}/series?id=${encodeURIComponent(link.target)}` },
-        ];
+        // The series' page on the site itself (decision 78), so a reader stays on the site.
+        return [{ label: link.label, href: `${addresses.siteUrl}${siteSeriesPath(link.target)}` }];
       case 'url':
         return [{ label: link.label, href: link.target }];
     }
