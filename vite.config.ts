@@ -69,7 +69,7 @@ const READER_SHARED = [
   'web/src/features/profile/components/follow-button.tsx',
   'web/src/features/auth/auth-slice.ts',
   'web/src/lib/use-hydrated.ts',
-  'web/src/lib/memo.ts',
+  'contracts/memo.ts',
   'web/src/lib/loaded.tsx',
   'web/src/components/ui/app-link.tsx',
   'web/src/components/ui/avatar-initial.tsx',
