@@ -55,9 +55,11 @@ export const MAX_PACED_P99_MS = 10;
 /**
  * A paced run whose generator sent its requests later than this (p99) measured the generator: on
  * two cores, node:http in one process cannot offer half of a cache hit's capacity (some 15–20,000
- * answers of 40 KB a second) beside the server. Such a latency is reported, not judged.
+ * answers of 40 KB a second) beside the server, and falls seconds behind. Node's timers alone wake
+ * it 1–4 ms late at any rate, so the bound is half the latency target, not zero. Such a latency is
+ * reported, not judged.
  */
-export const MAX_SEND_LAG_MS = 1;
+export const MAX_SEND_LAG_MS = MAX_PACED_P99_MS / 2;
 
 /** A cache hit: at most this multiple of the bare server's CPU a request, and this share of its req/s. */
 export const CACHED_MAX_CPU_MULTIPLE = 1.5;
