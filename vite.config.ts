@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { fileURLToPath } from 'node:url';
 import { constants, type InputType } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 
@@ -77,6 +78,9 @@ const READER_SHARED = [
   'web/src/components/ui/spinner.tsx',
   'web/src/components/ui/error-retry.tsx',
   'web/src/components/ui/local-date.tsx',
+  // A byline's co-authors (decision 85): on cards and the read page.
+  'web/src/components/ui/co-author-links.tsx',
+  'contracts/coauthors.ts',
   'contracts/dates.ts',
   'contracts/publication-url.ts',
   // The read page's and the profile's view counting (decision 63): a few hundred bytes.
@@ -110,6 +114,15 @@ const tiptapExtensionsPure: Plugin = {
     };
   },
 };
+/**
+ * Tiptap's React bindings import `fast-equals` (2 KB with Brotli on the writing page's first load)
+ * for one comparison: what a `useEditorState` selector returned against what it returned before.
+ * Our selectors return plain data, which web/src/lib/deep-equal.ts compares (unit-tested against
+ * the package); anything else it holds equal only to itself, so at worst React renders once more.
+ */
+const EDITOR_STATE_EQUAL = {
+  'fast-equals': fileURLToPath(new URL('web/src/lib/deep-equal.ts', import.meta.url)),
+};
 const FEATURE_ENTRY = /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const MARKDOWN_IT = /[\\/]node_modules[\\/](markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js)[\\/]/;
 
@@ -127,6 +140,7 @@ const precompressed = compression({
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   plugins: isSsrBuild ? [react()] : [react(), markdownSerializerOnly, tiptapExtensionsPure, precompressed],
+  resolve: isSsrBuild ? {} : { alias: EDITOR_STATE_EQUAL },
   build: isSsrBuild
     ? {
         outDir: '../build/ssr',

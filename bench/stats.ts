@@ -1,8 +1,11 @@
 /**
  * `npm run bench -- --stats [--stats-rate 5000] [--stats-seconds 30]`: first-party stats under load
  * (docs/decisions/0063-first-party-stats.md, 0067). Seeds --posts posts (default 100,000), gives
- * one signed-up writer 1,000 of them with a year of daily figures, then for the server with its
- * response cache and again without it (RESPONSE_CACHE_TTL_MS=0):
+ * one signed-up writer 1,000 of them with a year of daily figures. The floor first: the events
+ * alone for EVENT_COST_SECONDS to the bare baseline (node:http answering 204), and the same to the
+ * first server before its pages are loaded, each one's CPU per event counted to the last write
+ * (docs/decisions/0093). Then for the server with its response cache and again without it
+ * (RESPONSE_CACHE_TTL_MS=0):
  *  1. the read page (`/readblog?id=…`, 200 posts in turn, as a browser asks) loaded with wrk (or
  *     autocannon) alone: its req/s and CPU a request;
  *  2. the same while view events arrive at a steady --stats-rate a second for --stats-seconds
@@ -13,7 +16,9 @@
  * timed one request at a time (target under 50 ms). Writes bench/results/stats.json.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../server/db/database';
@@ -21,10 +26,18 @@ import { rebuildStatsRollups } from '../server/db/migrations/2026-11-29-0901-sta
 import { onCleanup } from './cleanup';
 import { createBenchDatabase, type BenchDatabase } from './databases';
 import { databaseVersion, machineInfo } from './machine';
+import type { RecordedRoute } from './baseline-server';
+import { startCpuAccounting, type CpuUse } from './cpu';
 import { describeLoadGenerator, measure, type MeasureOptions } from './measure';
 import type { BenchOptions } from './options';
 import { runPacedLoad } from './paced';
-import { buildServerBundle, httpGet, startAppServer, type ServerProcess } from './processes';
+import {
+  buildServerBundle,
+  httpGet,
+  startAppServer,
+  startBaselineServer,
+  type ServerProcess,
+} from './processes';
 import { signUpBenchAccount } from './reader';
 import { writeReport, type ServerMeasurement } from './report';
 import { buildScenarios, requestHeaders } from './scenarios';
@@ -45,6 +58,8 @@ const STATS_TARGET_MS = 50;
 const PAGE_SLOWDOWN_LIMIT = 0.1;
 /** How long the server may take to write what it was sent (it flushes every 5 s). */
 const FLUSH_WAIT_MS = 30_000;
+/** Seconds of events alone, to weigh one event against the bare baseline's answer. */
+const EVENT_COST_SECONDS = 10;
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -180,12 +195,102 @@ async function timeStats(app: ServerProcess, token: string, path: string): Promi
   };
 }
 
+/** The CPU one event costs, in ms of one core, by who spent it. */
+interface EventCost {
+  events: number;
+  seconds: number;
+  server: number;
+  database: number;
+  /** This process: bench/paced.ts sending the events and reading the answers. */
+  sender: number;
+}
+
+const perEvent = (cpu: CpuUse | null, seconds: number, events: number) => (percent: number | undefined) =>
+  cpu && events > 0 ? Math.round(((percent ?? 0) * 10 * seconds * 1000) / events) / 1000 : NaN;
+
+/** Events one after another over every post, as a browser sends them. */
+function eventBodies(origin: string, postIds: string[]): string[] {
+  return postIds.map((id) =>
+    JSON.stringify({
+      kind: 'post',
+      id,
+      event: 'view',
+      page: `${origin}/readblog?id=${id}`,
+      referrer: 'https://news.example/today',
+    }),
+  );
+}
+
+/**
+ * Events alone at the bench's rate for EVENT_COST_SECONDS against `server`; its CPU counted from
+ * the first event until `settled` says all are written (for Inkwell, its flushes are part of an
+ * event's cost). The bare baseline answers the same requests 204 from memory: the floor.
+ */
+async function eventCost(
+  server: ServerProcess,
+  options: BenchOptions,
+  postIds: string[],
+  postgres: boolean,
+  settled: () => Promise<void>,
+): Promise<EventCost> {
+  const stop = startCpuAccounting(server.pid, { database: postgres });
+  const started = performance.now();
+  const sent = await runPacedLoad({
+    origin: server.origin,
+    paths: ['/api/stats/event'],
+    method: 'POST',
+    bodies: eventBodies(server.origin, postIds),
+    headers: { 'user-agent': USER_AGENT },
+    connections: 32,
+    durationSeconds: EVENT_COST_SECONDS,
+    warmupSeconds: 0,
+    requestsPerSecond: options.statsRate,
+  });
+  await settled();
+  const cpu = stop();
+  const seconds = (performance.now() - started) / 1000;
+  const cost = perEvent(cpu, seconds, sent.requests);
+  return {
+    events: sent.requests,
+    seconds: round1(seconds),
+    server: cost(cpu?.server),
+    database: cost(cpu?.database),
+    sender: cost(cpu?.loadGenerator),
+  };
+}
+
+/** The bare node:http server, answering the event endpoint 204 and nothing else. */
+async function eventFloor(
+  database: BenchDatabase,
+  options: BenchOptions,
+  postIds: string[],
+): Promise<EventCost> {
+  const file = join(database.scratchDir, 'stats-baseline-routes.json');
+  const route: RecordedRoute = {
+    method: 'POST',
+    path: '/api/stats/event',
+    signedIn: false,
+    status: 204,
+    contentType: 'text/plain',
+    body: '',
+  };
+  writeFileSync(file, JSON.stringify([route]));
+  const baseline = await startBaselineServer(file);
+  try {
+    return await eventCost(baseline, options, postIds, false, async () => undefined);
+  } finally {
+    await baseline.stop();
+  }
+}
+
 interface ModeReport {
   responseCache: boolean;
   pagesAlone: ServerMeasurement;
   pagesWithEvents: ServerMeasurement;
   pageRatio: number;
   withinTenPercent: boolean;
+  /** Events alone first (the first server only): CPU per event, its flushes included. */
+  eventCost: EventCost | undefined;
   events: {
     offeredPerSecond: number;
     sent: number;
@@ -209,6 +314,7 @@ async function runMode(
   responseCache: boolean,
   sameSecret: { JWT_SECRET: string },
   eachServer: (app: ServerProcess) => Promise<void>,
+  weighEvents: boolean,
 ): Promise<ModeReport> {
   const before = loadAverage();
   const app = await startAppServer(database.url, database.scratchDir, {
@@ -218,19 +324,26 @@ async function runMode(
   await eachServer(app);
   const reader = openDatabase({ databaseUrl: database.url, dataDir: database.scratchDir });
   try {
+    const waitForViews = async (atLeast: number) => {
+      const since = performance.now();
+      while ((await storedViews(reader)) < atLeast && performance.now() - since < FLUSH_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    let cost: EventCost | undefined;
+    if (weighEvents) {
+      console.log(
+        `  ${options.statsRate}/s view events alone for ${EVENT_COST_SECONDS} s, to the last flush…`,
+      );
+      const before = await storedViews(reader);
+      const expected = before + Math.round(options.statsRate * EVENT_COST_SECONDS);
+      cost = await eventCost(app, options, postIds, load.postgres ?? false, () => waitForViews(expected));
+    }
     console.log(`  read page alone (${responseCache ? 'cached' : 'uncached'})…`);
     const pagesAlone = await measure(app, pages.paths, load, pages.headers);
 
     const viewsBefore = await storedViews(reader);
-    const bodies = postIds.map((id) =>
-      JSON.stringify({
-        kind: 'post',
-        id,
-        event: 'view',
-        page: `${app.origin}/readblog?id=${id}`,
-        referrer: 'https://news.example/today',
-      }),
-    );
+    const bodies = eventBodies(app.origin, postIds);
     console.log(
       `  ${options.statsRate}/s view events for ${options.statsSeconds} s, the read page loaded meanwhile…`,
     );
@@ -266,6 +379,7 @@ async function runMode(
       pagesWithEvents,
       pageRatio: Math.round(pageRatio * 1000) / 1000,
       withinTenPercent: pageRatio >= 1 - PAGE_SLOWDOWN_LIMIT,
+      eventCost: cost,
       events: {
         offeredPerSecond: options.statsRate,
         sent: sent.requests,
@@ -337,23 +451,38 @@ export async function runStats(options: BenchOptions): Promise<void> {
     sqlite.close();
   }
 
+  console.log(
+    `The floor: ${options.statsRate}/s view events to the bare baseline for ${EVENT_COST_SECONDS} s…`,
+  );
+  const floor = await eventFloor(database, options, postIds);
   const timings: Timing[] = [];
   const modes: ModeReport[] = [];
   for (const responseCache of [true, false]) {
     console.log(`Server ${responseCache ? 'with' : 'without'} its response cache:`);
+    const weighEvents = modes.length === 0;
     modes.push(
-      await runMode(database, options, postIds, pages, load, responseCache, sameSecret, async (app) => {
-        if (timings.length > 0) return;
-        // Timed on the first server while it is quiet: the writer waits for this answer.
-        for (const path of [
-          `/api/stats/writer?days=${YEAR_DAYS}`,
-          `/api/stats/writer?days=${YEAR_DAYS}&tz=America%2FLos_Angeles`,
-          `/api/stats/writer?days=30&tz=Europe%2FParis`,
-        ]) {
-          console.log(`  timing ${path}…`);
-          timings.push(await timeStats(app, writer.token, path));
-        }
-      }),
+      await runMode(
+        database,
+        options,
+        postIds,
+        pages,
+        load,
+        responseCache,
+        sameSecret,
+        async (app) => {
+          if (timings.length > 0) return;
+          // Timed on the first server while it is quiet: the writer waits for this answer.
+          for (const path of [
+            `/api/stats/writer?days=${YEAR_DAYS}`,
+            `/api/stats/writer?days=${YEAR_DAYS}&tz=America%2FLos_Angeles`,
+            `/api/stats/writer?days=30&tz=Europe%2FParis`,
+          ]) {
+            console.log(`  timing ${path}…`);
+            timings.push(await timeStats(app, writer.token, path));
+          }
+        },
+        weighEvents,
+      ),
     );
   }
   await dropDatabase();
@@ -374,16 +503,24 @@ export async function runStats(options: BenchOptions): Promise<void> {
       seedSeconds: round1(writerSeed.ms / 1000),
     },
     statsTimings: timings,
+    eventFloor: floor,
     modes,
     pass:
       timings.every((timing) => timing.underTarget) &&
       modes.every((mode) => mode.events.noneLost && mode.withinTenPercent),
   };
   const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+  const cpuSplit = (cpu: CpuUse | null) =>
+    cpu
+      ? `server ${cpu.server} %, database ${cpu.database} %, wrk and event sender ${cpu.loadGenerator} %, other ${cpu.other} % of a core`
+      : 'CPU not measured';
+  const weighed = modes.find((mode) => mode.eventCost)?.eventCost;
   const lines = [
     `\nStats: ${options.statsRate} view events/s for ${options.statsSeconds} s over ${postIds.length.toLocaleString('en')} posts (${version})`,
+    `  one event, CPU ms: Inkwell server ${weighed?.server ?? '?'} (flushes included), database ${weighed?.database ?? '?'}, sender ${weighed?.sender ?? '?'}; the bare baseline's answer ${floor.server} (sender ${floor.sender})`,
     ...modes.flatMap((mode) => [
       `  read page, ${mode.responseCache ? 'cached' : 'uncached'}: ${Math.round(mode.pagesAlone.requestsPerSecond)} req/s alone, ${Math.round(mode.pagesWithEvents.requestsPerSecond)} req/s with events (${(mode.pageRatio * 100).toFixed(1)} %; within 10 %: ${verdict(mode.withinTenPercent)}); server CPU ${mode.pagesAlone.serverCpuMsPerRequest?.toFixed(2) ?? '?'} → ${mode.pagesWithEvents.serverCpuMsPerRequest?.toFixed(2) ?? '?'} ms/req`,
+      `    with events: ${cpuSplit(mode.pagesWithEvents.cpu)}; alone: ${cpuSplit(mode.pagesAlone.cpu)}`,
       `    events: ${mode.events.sent} sent, ${mode.events.answered204} answered 204 (p50 ${mode.events.p50Ms} ms, p99 ${mode.events.p99Ms} ms), ${mode.events.viewsStored} views stored after ${mode.events.flushSeconds} s (none lost: ${verdict(mode.events.noneLost)}); load average ${mode.loadAverage.before.join(' ')} → ${mode.loadAverage.after.join(' ')}`,
     ]),
     `  a writer's year (${WRITER_POSTS} posts, ${writerSeed.rows.toLocaleString('en')} stats rows), one request at a time:`,

@@ -29,6 +29,10 @@ export const postObjectPath = (postId: string) => `${FEDERATION_PREFIX}/posts/${
 export const commentObjectPath = (commentId: string) =>
   `${FEDERATION_PREFIX}/comments/${encodeURIComponent(commentId)}`;
 
+/** A reader's reply to a post on another server, sent as a Note (decision 0094): its id. */
+export const timelineReplyObjectPath = (replyId: string) =>
+  `${FEDERATION_PREFIX}/notes/${encodeURIComponent(replyId)}`;
+
 /** The inbox every actor shares (Mastodon delivers one copy per server to it). */
 export const SHARED_INBOX_PATH = `${FEDERATION_PREFIX}/inbox`;
 
@@ -42,3 +46,17 @@ export const WEBFINGER_PATH = '/.well-known/webfinger';
 export const NODEINFO_DISCOVERY_PATH = '/.well-known/nodeinfo';
 export const NODEINFO_PATH = '/nodeinfo/2.1';
 export const NODEINFO_SCHEMA = 'http://nodeinfo.diaspora.software/ns/schema/2.1';
+
+/**
+ * An account's name on the social web, `user@host` (what follows `acct:`, or a typed
+ * `@user@host`): split at its last `@`, the host in lower case; undefined when either part is
+ * empty or holds a space, a slash or another `@`. WebFinger's answer here and the lookup of a
+ * remote account read names by this one rule.
+ */
+export function splitAccountName(account: string): { user: string; host: string } | undefined {
+  const at = account.lastIndexOf('@');
+  const user = account.slice(0, at);
+  const host = account.slice(at + 1).toLowerCase();
+  if (at <= 0 || host === '' || /[\s/@]/.test(user) || /[\s/@]/.test(host)) return undefined;
+  return { user, host };
+}

@@ -1,6 +1,7 @@
 import { postSettingsFields } from './post-settings';
 import type { ProfilePicture } from './profile';
 import type { PostPublication } from './publications';
+import { isUuid } from './ids';
 import type { PostSeries } from './series';
 import { typedTagsSchema } from './tags';
 import { countWords } from './word-count';
@@ -104,8 +105,11 @@ export const publishAtSchema = z
  * - `version` (PUT): when it is not the post's current version, the answer is 409.
  * - `publication`: the address of a publication the author is a member of; without it
  *   POST writes to the author's own blog and PUT keeps the post where it is.
- * A PUT without `tags` keeps the post's tags; without `coverId` its cover. `autosave: true` marks a
- * save the editor made at a pause in typing (the version history coalesces those).
+ * - `seriesId` (decision 0086): a series the writer manages, of the post's blog, which the post
+ *   joins as its last part (a post already in it keeps its place); null takes it out of its series.
+ * A PUT without `tags` keeps the post's tags; without `coverId` its cover; without `seriesId` its
+ * series. `autosave: true` marks a save the editor made at a pause in typing (the version history
+ * coalesces those).
  */
 /**
  * Whether publishing emails the post to its list's subscribers: `email` (publish and email),
@@ -115,6 +119,12 @@ export const publishAtSchema = z
 export const NEWSLETTER_CHOICES = ['email', 'web', 'email-only'] as const;
 export type NewsletterChoice = (typeof NEWSLETTER_CHOICES)[number];
 export const AUTOSAVE_MESSAGE = 'autosave must be true or false';
+export const SERIES_ID_MESSAGE = 'seriesId must be a series id or null';
+/**
+ * series.ts's SERIES_NOT_FOUND_MESSAGE, written again rather than imported: a value import would
+ * make series.ts, which the read page loads, a file of its own shared with the writing page.
+ */
+const NO_SUCH_SERIES_MESSAGE = 'Series not found';
 export const NEWSLETTER_CHOICE_MESSAGE = 'newsletter must be "email", "web" or "email-only"';
 
 export const postWriteSchema = z
@@ -140,6 +150,14 @@ export const postWriteSchema = z
     newsletter: z.enum(NEWSLETTER_CHOICES, { error: NEWSLETTER_CHOICE_MESSAGE }).optional(),
     // The post's own settings: slug, metaTitle, metaDescription, socialImageId, canonicalUrl (decision 79).
     ...postSettingsFields,
+    seriesId: z
+      .string({ error: SERIES_ID_MESSAGE })
+      .refine(isUuid, NO_SUCH_SERIES_MESSAGE)
+      .nullable()
+      .optional()
+      .describe(
+        'A series (one you manage, of the post’s blog) to put the post in, as its last part; the same series keeps its place; null takes it out of its series; absent changes nothing',
+      ),
     autosave: z
       .boolean({ error: AUTOSAVE_MESSAGE })
       .optional()
@@ -210,6 +228,11 @@ export interface Post {
   cover: PostCover | null;
   authorId: string;
   author: Author;
+  /**
+   * Every author in byline order (docs/decisions/0085-co-authors.md): `author` first, then the
+   * writers who accepted to co-write it, at most four in all. `author` alone deletes or moves it.
+   */
+  authors: Author[];
   /** Topics' addresses (normalized names) in the writer's order (at most 5); [] for none. Links use these. */
   tags: string[];
   /**

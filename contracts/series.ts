@@ -15,6 +15,7 @@ export const SERIES_POST_ELSEWHERE_MESSAGE =
   'A post can be in only one series: remove it from the other first';
 export const SERIES_POST_NOT_YOURS_MESSAGE =
   'A series holds only posts of its own blog: yours, or its publication’s';
+export const SERIES_FULL_MESSAGE = `A series can have at most ${SERIES_PARTS_MAX} posts`;
 
 /** The series page's address (server-rendered; its feeds are /rss.xml and /atom.xml with ?series=). */
 export const SERIES_PATH = '/series';

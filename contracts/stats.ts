@@ -1,4 +1,5 @@
 import { idSchema } from './ids';
+import { SEND_STATES, type EmailOutcome } from './newsletter-subscribers';
 import { STATS_EVENTS, STATS_PAGE_KINDS } from './stats-event';
 import { z } from './zod';
 
@@ -122,9 +123,62 @@ export const statsTotalsShape = {
   browsers: z.array(statsShareSchema),
 };
 
+/** What became of a post's emails, by outcome (the same words as the Subscribers page's). */
+const statsEmailsSchema = z
+  .strictObject({
+    waiting: count,
+    sent: count,
+    bounced: count,
+    failed: count,
+    skipped: count,
+    cancelled: count,
+  } satisfies Record<EmailOutcome, typeof count>)
+  .describe(
+    'waiting: still to go; sent: accepted by the mail server; bounced: refused for good; failed: given up, or cut short by a crash; skipped: the address left first; cancelled: the post stopped being public first. Opens are not counted: no tracking pixel.',
+  );
+
+export const statsPostEmailSchema = z.strictObject({
+  emailedAt: z.string().describe('When publishing (or scheduling) asked for the email'),
+  state: z.enum(SEND_STATES),
+  emails: statsEmailsSchema,
+});
+export type StatsPostEmail = z.infer<typeof statsPostEmailSchema>;
+
+export const STATS_NEWSLETTER_POSTS = 10;
+
+/** A list's newsletter beside its stats: subscribers now, how they came and went, the posts it emailed. */
+export const statsNewsletterSchema = z.strictObject({
+  list: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
+  subscribers: count.describe('Active subscribers now'),
+  growth: z
+    .array(
+      z.strictObject({
+        day: z.string().describe('A UTC day (YYYY-MM-DD)'),
+        subscribed: count.describe('Addresses that became active that day'),
+        unsubscribed: count.describe('Addresses that left that day'),
+      }),
+    )
+    .describe('Every UTC day of the range (the same dates as `from`…`to`), oldest first'),
+  posts: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        title: z.string(),
+        ...statsPostEmailSchema.shape,
+      }),
+    )
+    .describe(
+      `The posts whose email was asked for in the range, newest first, at most ${STATS_NEWSLETTER_POSTS}`,
+    ),
+});
+export type StatsNewsletter = z.infer<typeof statsNewsletterSchema>;
+
 export const postStatsSchema = z.strictObject({
   post: z.strictObject({ id: z.string(), title: z.string() }),
   ...statsTotalsShape,
+  newsletter: statsPostEmailSchema
+    .nullable()
+    .describe("The post's email to its list's subscribers; null when it was not emailed"),
 });
 export type PostStats = z.infer<typeof postStatsSchema>;
 
@@ -141,16 +195,25 @@ export const scopeStatsShape = {
   ...statsTotalsShape,
   live: count.describe(`Visitors seen in the last ${STATS_LIVE_MINUTES} minutes`),
   topPosts: z.array(statsTopPostSchema),
+  newsletter: statsNewsletterSchema.describe(
+    "The newsletter of the writer's own blog (for a writer) or of the publication",
+  ),
 };
 
+const siteUrlSchema = z
+  .string()
+  .describe(
+    "The blog's or publication's site, where the writer's own visits are left out only once they ask this browser not to be counted (`#inkwell-stats=off`): another origin cannot see their sign-in",
+  );
+
 export const writerStatsSchema = z.strictObject({
-  writer: z.strictObject({ id: z.string(), username: z.string() }),
+  writer: z.strictObject({ id: z.string(), username: z.string(), siteUrl: siteUrlSchema }),
   ...scopeStatsShape,
 });
 export type WriterStats = z.infer<typeof writerStatsSchema>;
 
 export const publicationStatsSchema = z.strictObject({
-  publication: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
+  publication: z.strictObject({ id: z.string(), slug: z.string(), name: z.string(), siteUrl: siteUrlSchema }),
   ...scopeStatsShape,
 });
 export type PublicationStats = z.infer<typeof publicationStatsSchema>;

@@ -9,6 +9,7 @@ import { atPath, expectNoHorizontalScroll, fillSignIn } from './support/screens'
 import { startBuiltServer, type RunningServer } from './support/server-process';
 import { axeViolations } from './support/axe';
 import { publish } from './support/posts';
+import { hydrated } from './support/hydration';
 
 /** Mail the server sent, as received by a local SMTP server (smtp-server, from npm). */
 const inbox: { to: string[]; text: string }[] = [];
@@ -178,6 +179,8 @@ test.describe('account recovery in the browser', () => {
     const page = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
     await signInAs(page, user);
     await page.goto('/userupdate');
+    // A click before the app is interactive does nothing (the page stays, with its empty statuses).
+    await hydrated(page);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page.getByRole('status')).toHaveText('You have been signed out on every device.');
     const me = await fetch(`${server.baseURL}/api/user/me`, {
@@ -197,6 +200,7 @@ test.describe('account recovery in the browser', () => {
     const page = await newPage({ baseURL: server.baseURL, viewport: PHONE, bypassCSP: true });
     await signInAs(page, user);
     await page.goto('/userupdate');
+    await hydrated(page);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download your data' }).click();
     const download = await downloading;

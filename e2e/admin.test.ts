@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { DESKTOP, expect, type NewPage, PHONE, test } from './support/fixtures';
 import { createUser, signInAs, uniqueEmail, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
-import { expectNoHorizontalScroll } from './support/screens';
+import { expectFieldError, expectNoHorizontalScroll } from './support/screens';
 import { comment, publish, readPath } from './support/posts';
 import { startBuiltServer, type RunningServer } from './support/server-process';
 
@@ -12,10 +12,17 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 /** This file's own server, whose operator is the account ADMIN_EMAILS names. */
 let server: RunningServer;
 const operatorEmail = uniqueEmail('operator');
+/**
+ * Signed up with the server, not by the first test: after a failure Playwright goes on in a new
+ * worker, which loads this file again (a new server, a new address), and the tests after it need
+ * their operator all the same.
+ */
+let operator: E2eUser;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   server = await startBuiltServer({ ADMIN_EMAILS: operatorEmail.toUpperCase() });
+  operator = await createUser(server.baseURL, 'Operator', operatorEmail);
 });
 
 test.afterAll(async () => {
@@ -37,7 +44,6 @@ test.describe('operators and moderation', () => {
   test('takes a reader’s report, lets the operator hide the post from /admin, and the post is gone for visitors', async ({
     newPage,
   }) => {
-    const operator = await createUser(server.baseURL, 'Operator', operatorEmail);
     const writer = await createUser(server.baseURL, 'Spammer');
     const reader = await createUser(server.baseURL, 'Careful Reader');
     const post = await publish(server.baseURL, writer, {
@@ -107,6 +113,35 @@ test.describe('operators and moderation', () => {
     await expect(entry).toContainText('Operator hid the post');
   });
 
+  test('adds a staff pick by its id, saying under the field, until the operator types, what is not a post or is picked already', async ({
+    newPage,
+  }) => {
+    const writer = await createUser(server.baseURL, 'Picked Writer');
+    const post = await publish(server.baseURL, writer, {
+      title: 'A post worth picking',
+      content: 'Worth its place in the side panel.',
+    });
+    const page = await pageFor(newPage, operator);
+    await page.goto('/admin?tab=staff-picks');
+    const panel = page.getByRole('tabpanel');
+    const field = panel.getByLabel('Add a post', { exact: true });
+
+    await field.fill('not a post');
+    await field.press('Enter');
+    await expectFieldError(page, 'Add a post', "Paste a post's link or id");
+    // What was wrong goes as the operator types, as under the blocked servers' field.
+    await field.fill(post.id);
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await field.press('Enter');
+    await expect(panel.getByRole('status')).toHaveText('Post added to the staff picks');
+    await expect(field).toHaveValue('');
+    await expect(panel.getByRole('link', { name: 'A post worth picking' })).toBeVisible();
+
+    await field.fill(post.id);
+    await field.press('Enter');
+    await expectFieldError(page, 'Add a post', 'That post is already picked');
+  });
+
   // Each size and scheme is a test of its own: six tabs, each checked with axe, take a while.
   for (const [viewport, colorScheme] of [
     [PHONE, 'light'],
@@ -117,10 +152,17 @@ test.describe('operators and moderation', () => {
     test(`shows every tab of /admin at ${viewport.width} px in ${colorScheme}, without horizontal scrolling or axe violations`, async ({
       newPage,
     }) => {
-      const operator = await signInOperator();
       await openReportAndPicks(operator);
       const page = await pageFor(newPage, operator, { viewport, colorScheme });
-      for (const tab of ['reports', 'users', 'staff-picks', 'testimonials', 'log', 'figures'] as const) {
+      for (const tab of [
+        'reports',
+        'users',
+        'staff-picks',
+        'testimonials',
+        'servers',
+        'log',
+        'figures',
+      ] as const) {
         await page.goto(tab === 'reports' ? '/admin' : `/admin?tab=${tab}`);
         await expect(page.getByRole('tabpanel')).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toBeHidden();
@@ -170,26 +212,4 @@ async function openReportAndPicks(operator: E2eUser): Promise<void> {
       { source: { kind: 'post', id: post.id }, quote: 'the surest way to remember what a book said' },
     ],
   });
-}
-
-/** The operator of this file's server (signed up by the first test), signed in again by API. */
-async function signInOperator(): Promise<E2eUser> {
-  const response = await fetch(`${server.baseURL}/api/user/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: operatorEmail, password: 'a good password' }),
-  });
-  const body = (await response.json()) as { jwt: string; id: string; username: string };
-  // The sign-in answer (specification §7) has no handle; the account's own read does.
-  const me = (await (
-    await fetch(`${server.baseURL}/api/user/me`, { headers: { authorization: `Bearer ${body.jwt}` } })
-  ).json()) as { response: { handle: string } };
-  return {
-    id: body.id,
-    token: body.jwt,
-    username: body.username,
-    handle: me.response.handle,
-    email: operatorEmail,
-    password: 'a good password',
-  };
 }

@@ -189,6 +189,29 @@ test.describe('the block editor', () => {
     await expect.poll(() => bodyHtml(page)).toContain('<h3>By pointer</h3>');
   });
 
+  test('keeps the / menu open, and its keys working, when the pointer’s tools arrive under it', async ({
+    newPage,
+    serverURL,
+  }) => {
+    const { page } = await writer(newPage, serverURL, 'Pointer Late');
+    // By keyboard alone, so the pointer's tools (the drag handle) are not loaded yet.
+    await body(page).focus();
+    await page.keyboard.type('/');
+    const menu = page.getByRole('listbox', { name: 'Insert a block' });
+    await expect(menu.getByRole('option', { name: /Heading 2/ })).toBeVisible();
+    // Now the pointer comes over the first line: its tools load and register a plugin, which makes
+    // ProseMirror remake every plugin's view, the menu's included.
+    const at = await box(body(page));
+    await page.mouse.move(at.x + 12, at.y + 8);
+    await expect(page.locator('.block-handle')).toBeVisible();
+    await expect(menu.getByRole('option', { name: /Heading 2/ })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Kept');
+    // The heading chosen, the `/` gone, and the empty line kept after a last block (TrailingNode).
+    await expect.poll(() => bodyHtml(page)).toBe('<h2>Kept</h2><p></p>');
+  });
+
   test('moves a block with Alt+Shift+arrows', async ({ newPage, serverURL }) => {
     const { page } = await writer(newPage, serverURL, 'Mover');
     await body(page).click();

@@ -70,13 +70,20 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-test.describe("a publication's own pages, navigation and look", () => {
-  test('the owner writes an About page in the block editor; the site shows it at /p/about', async ({
+// One story told in steps, each with its own time: the owner sets the site up in the app, then the
+// site is read at two widths, then the settings are seen on a phone. Each step reads what the one
+// before it made, so they run in order in one worker, and a failed step skips the rest.
+test.describe.serial("a publication's own pages, navigation and look", () => {
+  let owner: E2eUser;
+  let slug: string;
+  let publication: { url: string };
+
+  test('the owner writes an About page in the block editor, links it and Shop in the header, and picks a look', async ({
     newPage,
   }) => {
-    const owner = await createUser(server.baseURL, 'Lantern Owner');
-    const slug = freshSlug('lantern');
-    const publication = await publicationOf(owner, slug);
+    owner = await createUser(server.baseURL, 'Lantern Owner');
+    slug = freshSlug('lantern');
+    publication = await publicationOf(owner, slug);
     await postIn(owner, slug, 'The first wick', '#c0392b');
     await postIn(owner, slug, 'Oil and glass');
     await postIn(owner, slug, 'Trimming the flame', '#2980b9');
@@ -165,11 +172,15 @@ test.describe("a publication's own pages, navigation and look", () => {
     await look.getByRole('button', { name: 'Save layout' }).click();
     await expect(look.getByText('Layout saved.')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+  });
 
-    for (const [viewport, colorScheme] of [
-      [PHONE, 'light'],
-      [DESKTOP, 'dark'],
-    ] as const) {
+  for (const [viewport, colorScheme] of [
+    [PHONE, 'light'],
+    [DESKTOP, 'dark'],
+  ] as const) {
+    test(`the site shows the header's links, the footer, the grid and /p/about at ${viewport.width} px in ${colorScheme}`, async ({
+      newPage,
+    }) => {
       const site = await newPage({ baseURL: publication.url, viewport, colorScheme, bypassCSP: true });
       // The site is not the app: no hydration to wait for.
       expect((await site.mainFrame().goto('/'))?.status()).toBe(200);
@@ -204,9 +215,10 @@ test.describe("a publication's own pages, navigation and look", () => {
       await expectNoHorizontalScroll(site, viewport.width);
       expect(await axeViolations(site)).toEqual([]);
       await shoot(site, `site-page-${viewport.width}-${colorScheme}`);
-    }
+    });
+  }
 
-    // The settings page and the page's editor, at a phone's width in the dark.
+  test("the settings page and the page's editor fit a phone in the dark", async ({ newPage }) => {
     const phone = await newPage({
       baseURL: server.baseURL,
       viewport: PHONE,

@@ -76,9 +76,10 @@ test.describe("a publication's own site at its sub-domain", () => {
       const home = await page.mainFrame().goto('/');
       expect(home?.status()).toBe(200);
       await expect(page.locator('.pub-name')).toHaveText('Site Writer');
-      // Nothing to run but the one small script that reports the view (decision 63).
-      await expect(page.locator('script')).toHaveCount(1);
-      await expect(page.locator('script')).toHaveAttribute('data-kind', 'publication');
+      // Nothing to run but the small script that reports the view (decision 63) and, on the home,
+      // the one that keeps a writer's choice not to count their own visits (decision 88).
+      await expect(page.locator('script')).toHaveCount(2);
+      await expect(page.locator('script').first()).toHaveAttribute('data-kind', 'publication');
       await expectNoHorizontalScroll(page, viewport.width);
       expect(await axeViolations(page)).toEqual([]);
       if (SHOTS)

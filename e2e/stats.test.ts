@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import type { PostStats } from '../contracts/stats';
 import { appIsInteractive, DESKTOP, expect, PHONE, test } from './support/fixtures';
-import { createUser, signInAs, type E2eUser } from './support/api';
+import { createUser, signInAs, uniqueEmail, type E2eUser } from './support/api';
 import { axeViolations } from './support/axe';
 import { expectNoHorizontalScroll } from './support/screens';
 import { startBuiltServer, type RunningServer } from './support/server-process';
+import { until } from './support/mail-server';
+import { startMailSink, type MailSink } from '../tests/api/support/mail-sink';
 
 /**
  * A person's Chromium. Playwright's headless Chromium says "HeadlessChrome", which isbot (rightly)
@@ -20,13 +22,18 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 let server: RunningServer;
 let site = '';
 
+/** Where the server sends its mail (confirmations and posts): a real SMTP server and parser. */
+let sink: MailSink;
+
 test.beforeAll(async () => {
-  server = await startBuiltServer({ BASE_DOMAIN: 'localhost' });
+  sink = await startMailSink();
+  server = await startBuiltServer({ BASE_DOMAIN: 'localhost', SMTP_URL: sink.url });
   site = `http://localhost:${new URL(server.baseURL).port}`;
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await sink?.close();
 });
 
 const contexts: BrowserContext[] = [];
@@ -38,8 +45,12 @@ async function reader(browser: Browser, options: BrowserContextOptions = {}): Pr
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  // A report the browser refused (by CSP or CORP) would be a view lost.
-  page.on('requestfailed', (request) => pageErrors.push(`${request.url()}: ${request.failure()?.errorText}`));
+  // A report the browser refused (by CSP or CORP) would be a view lost. Reports alone: the app's own
+  // calls in flight when a link leaves it (its notifications poll) are aborted, as in any browser.
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname === '/api/stats/event')
+      pageErrors.push(`${request.url()}: ${request.failure()?.errorText}`);
+  });
   return page;
 }
 
@@ -193,4 +204,182 @@ test('the Stats page shows the writer’s figures with a table beside the chart,
       fullPage: true,
     });
   }
+});
+
+/** A confirmed subscriber of the writer's own blog, by the API and the emailed link. */
+async function subscriber(writer: E2eUser): Promise<string> {
+  const email = uniqueEmail('stats-inbox');
+  await fetch(`${server.baseURL}/api/newsletters/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ publication: writer.id, email }),
+  });
+  const token = await until(
+    () => sink.inbox.find((mail) => mail.to === email)?.text.match(/confirm\?token=([\w-]+)/)?.[1],
+    'the confirmation',
+  );
+  const confirmed = await fetch(`${server.baseURL}/api/newsletters/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(confirmed.status).toBe(200);
+  return email;
+}
+
+test('the Stats page shows the newsletter beside the views, and a post’s own stats: its sources’ reads and its email', async ({
+  newPage,
+}) => {
+  // Two widths, each with two pages checked by axe and photographed: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  const writer = await createUser(server.baseURL, 'Lettered Writer');
+  const email = await subscriber(writer);
+  const title = `Emailed and read ${Date.now()}`;
+  const created = await fetch(`${server.baseURL}/api/post/blog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+    body: JSON.stringify({ title, content: 'Read me in the inbox.' }),
+  });
+  const postId = ((await created.json()) as { response: { id: string } }).response.id;
+  // The email's link to the post names the newsletter as its source.
+  const mail = await until(
+    () => sink.inbox.find((received) => received.to === email && received.subject === title),
+    'the post by email',
+  );
+  const link = /href="([^"]*ref=newsletter)"/.exec(mail.html ?? '')?.[1]?.replaceAll('&amp;', '&');
+  expect(link).toContain(`/readblog?id=${postId}&ref=newsletter`);
+  await expect
+    .poll(async () => (await statsOf(writer, postId)).newsletter?.emails.sent, { timeout: 20_000 })
+    .toBe(1);
+  // Two readers from the email (one reads to the end), one from elsewhere.
+  for (const [event, from] of [
+    ['view', 'newsletter'],
+    ['read', 'newsletter'],
+    ['view', 'newsletter'],
+    ['view', 'elsewhere'],
+  ] as const) {
+    const answer = await fetch(`${server.baseURL}/api/stats/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+      body: JSON.stringify({
+        kind: 'post',
+        id: postId,
+        event,
+        page: `${site}/readblog?id=${postId}${from === 'newsletter' ? '&ref=newsletter' : ''}`,
+        ...(from === 'elsewhere' ? { referrer: 'https://news.example/today' } : {}),
+      }),
+    });
+    expect(answer.status).toBe(204);
+  }
+  await expect.poll(async () => (await statsOf(writer, postId)).views, { timeout: 20_000 }).toBe(3);
+
+  for (const [viewport, colorScheme] of [
+    [PHONE, 'dark'],
+    [DESKTOP, 'light'],
+  ] as const) {
+    const page = await newPage({ baseURL: site, viewport, colorScheme, bypassCSP: true });
+    await signInAs(page, writer);
+    await page.goto('/stats');
+    const newsletter = page.getByRole('region', { name: 'Newsletter' });
+    await expect(newsletter.getByText('Subscribers', { exact: true }).locator('..').locator('dd')).toHaveText(
+      '1',
+    );
+    // The growth chart's figures in the table beside it, and the post's emails by outcome.
+    await expect(
+      newsletter.getByRole('table', { name: /1 new subscriber and 0 unsubscribed/ }),
+    ).toBeAttached();
+    await expect(newsletter.getByRole('row', { name: new RegExp(`${title}.* 1 0 0 0`) })).toBeVisible();
+    await expect(newsletter.getByText(/Opens are not counted/)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await expectNoHorizontalScroll(page, viewport.width);
+    await page.screenshot({
+      path: `${SHOTS ?? 'test-results'}/stats-newsletter-${viewport.width}-${colorScheme}.png`,
+      fullPage: true,
+    });
+
+    // A top post's title opens its own stats, by keyboard too.
+    await page.getByRole('region', { name: 'Top posts' }).getByRole('link', { name: title }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/stats\\?post=${postId}`));
+    await expect(page.getByRole('heading', { level: 1, name: `Stats of “${title}”` })).toBeVisible();
+    const sources = page.getByRole('region', { name: 'Sources' });
+    await expect(sources.getByRole('row', { name: 'newsletter 2 1 50%' })).toBeVisible();
+    await expect(sources.getByRole('row', { name: 'news.example 1 0 0%' })).toBeVisible();
+    const emailed = page.getByRole('region', { name: 'Email' });
+    await expect(emailed.getByText('Sent', { exact: true }).locator('..').locator('dd')).toHaveText('1');
+    await expect(emailed.getByText(/Opens are not counted/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Read the post' })).toHaveAttribute(
+      'href',
+      `/readblog?id=${postId}`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await expectNoHorizontalScroll(page, viewport.width);
+    await page.screenshot({
+      path: `${SHOTS ?? 'test-results'}/stats-post-${viewport.width}-${colorScheme}.png`,
+      fullPage: true,
+    });
+  }
+});
+
+test('a writer’s visits to their blog’s own address stop counting once they follow the Stats page’s link, and count again after', async ({
+  browser,
+  newPage,
+}) => {
+  test.setTimeout(120_000);
+  const writer = await createUser(server.baseURL, 'Uncounted Writer');
+  const created = await fetch(`${server.baseURL}/api/post/blog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` },
+    body: JSON.stringify({ title: 'Seen by its writer', content: 'Mine.', newsletter: 'web' }),
+  });
+  const postId = ((await created.json()) as { response: { id: string } }).response.id;
+  const blog = await ownBlog(writer);
+  const page = await reader(browser, { viewport: PHONE, colorScheme: 'dark' });
+  await signInAs(page, writer);
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${site}/api/stats/event` && !request.headers().authorization)
+      beacons.push(request.postData() ?? '');
+  });
+
+  await page.goto('/stats');
+  const own = page.getByRole('region', { name: 'Your own visits' });
+  const stop = own.getByRole('link', { name: `Stop counting this browser on ${new URL(blog.url).host}` });
+  await expect(stop).toHaveAttribute('href', `${blog.url}/#inkwell-stats=off`);
+  await stop.click();
+  // The blog's home says so (its script permitted by the site's policy), and the fragment leaves the address.
+  const choice = page.locator('#stats-choice');
+  await expect(choice).toHaveText("This browser's visits to this site are no longer counted in its stats.");
+  await expect(choice).toHaveAttribute('role', 'status');
+  await expect(page).toHaveURL(`${blog.url}/`);
+  await page.goto(`${blog.url}/posts/${postId}`);
+  await page.waitForLoadState('load');
+  await page.goto(`${blog.url}/`);
+  await page.waitForLoadState('load');
+  expect(beacons).toEqual([]);
+
+  // Undone: the next visit reports again (and counts).
+  await page.goto(`${blog.url}/#inkwell-stats=on`);
+  await expect(choice).toHaveText("This browser's visits to this site are counted again.");
+  const beacon = page.waitForRequest((request) => request.url() === `${site}/api/stats/event`);
+  await page.goto(`${blog.url}/posts/${postId}`);
+  expect(JSON.parse((await beacon).postData() ?? '{}')).toMatchObject({ id: postId, event: 'view' });
+  await expect.poll(async () => (await statsOf(writer, postId)).views, { timeout: 20_000 }).toBe(1);
+
+  // Both pages read well at 375 px in the dark, with axe 0 (axe needs the policy bypassed).
+  const look = await newPage({ baseURL: site, viewport: PHONE, colorScheme: 'dark', bypassCSP: true });
+  await signInAs(look, writer);
+  await look.goto('/stats');
+  await expect(look.getByRole('region', { name: 'Your own visits' })).toBeVisible();
+  expect(await axeViolations(look)).toEqual([]);
+  await expectNoHorizontalScroll(look, PHONE.width);
+  // A site page has no app to wait for: the frame's own goto.
+  await look.mainFrame().goto(`${blog.url}/#inkwell-stats=off`);
+  await expect(look.locator('#stats-choice')).toBeVisible();
+  expect(await axeViolations(look)).toEqual([]);
+  await expectNoHorizontalScroll(look, PHONE.width);
+  await look.screenshot({
+    path: `${SHOTS ?? 'test-results'}/stats-not-counted-375-dark.png`,
+    fullPage: true,
+  });
 });

@@ -23,6 +23,8 @@ import { installRepresentationConstraint, representationOf } from './modules/fed
 import { registerFederationRoutes } from './modules/federation/federation-routes';
 import { registerServerBlocksRoutes } from './modules/federation/server-blocks-routes';
 import { registerFollowRequestsRoutes } from './modules/federation/follow-requests-routes';
+import { registerFollowingRoutes } from './modules/federation/following-routes';
+import { registerTimelineActionsRoutes } from './modules/federation/timeline-actions-routes';
 import { registerFeedRoutes } from './modules/feeds/feeds-routes';
 import { registerHealthRoutes } from './modules/health/health-routes';
 import { resolveJwtSecret } from './modules/instance/jwt-secret';
@@ -39,6 +41,7 @@ import { registerSeriesRoutes } from './modules/series/series-routes';
 import { registerPublicationPageRoutes } from './modules/publication-pages/publication-pages-routes';
 import { registerSiteSettingsRoutes } from './modules/site-settings/site-settings-routes';
 import { registerPostRoutes } from './modules/posts/posts-routes';
+import { registerCoauthorRoutes } from './modules/coauthors/coauthors-routes';
 import { registerPublicationMemberRoutes } from './modules/publications/publication-members-routes';
 import { registerPublicationRoutes } from './modules/publications/publications-routes';
 import { registerRobotsRoute } from './modules/robots/robots-routes';
@@ -274,6 +277,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys });
   registerPostRoutes(app, { posts });
   registerPostPreviewRoutes(app, { previews: services.postPreviews });
+  registerCoauthorRoutes(app, { coauthors: services.coauthors });
   registerPostVersionRoutes(app, { versions: services.postVersions });
   registerSeriesRoutes(app, { series: services.series });
   registerPublicationRoutes(app, { publications });
@@ -305,6 +309,8 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   registerCurationRoutes(app, { curation: services.curation });
   registerServerBlocksRoutes(app, { servers: services.serverBlocks });
   registerFollowRequestsRoutes(app, { requests: services.followRequests });
+  registerFollowingRoutes(app, { following: services.socialFollowing });
+  registerTimelineActionsRoutes(app, { actions: services.socialTimelineActions });
   await registerConduitRoutes(app, { conduit: services.conduit });
 
   // The open web's entry points: answered by the server itself, with or without a web build,

@@ -42,12 +42,21 @@ import { Inbox } from './modules/federation/inbox';
 import { RemoteDocuments } from './modules/federation/remote-documents';
 import { RemoteAccountsRepository } from './modules/federation/remote-accounts-repository';
 import { ReplyPublisher } from './modules/federation/reply-publisher';
+import { SentCommentsRepository } from './modules/federation/sent-comments-repository';
+import { SocialNotices } from './modules/federation/social-notices';
 import { ConversationInbox } from './modules/federation/conversation-inbox';
 import { ReactionsRepository } from './modules/federation/reactions-repository';
-import { writerActorPath } from '../contracts/federation';
 import { BlockedServersRepository } from './modules/federation/blocked-servers-repository';
 import { ServerBlocksService } from './modules/federation/server-blocks-service';
 import { FollowRequestsService } from './modules/federation/follow-requests-service';
+import { FollowingInbox } from './modules/federation/following-inbox';
+import { FollowingRepository } from './modules/federation/following-repository';
+import { FollowingService } from './modules/federation/following-service';
+import { RemoteActorLookup } from './modules/federation/remote-actor-lookup';
+import { OutboxBackfill } from './modules/federation/outbox-backfill';
+import { TimelineActionsRepository } from './modules/federation/timeline-actions-repository';
+import { TimelineActionsService } from './modules/federation/timeline-actions-service';
+import { TimelineRepository } from './modules/federation/timeline-repository';
 import { SealedSecrets } from './lib/sealed-secrets';
 import { FederationService } from './modules/federation/federation-service';
 import { FeedsRepository } from './modules/feeds/feeds-repository';
@@ -76,6 +85,7 @@ import { LogNewsletterTransport, PooledSmtpTransport } from './modules/newslette
 import { NewslettersService } from './modules/newsletters/newsletters-service';
 import { SubscribersRepository } from './modules/newsletters/subscribers-repository';
 import { SendReportsRepository } from './modules/newsletters/send-reports-repository';
+import { NewsletterFigures } from './modules/newsletters/newsletter-figures';
 import { SubscribersService } from './modules/newsletters/subscribers-service';
 import { MediaRepository } from './modules/media/media-repository';
 import { MediaService } from './modules/media/media-service';
@@ -91,6 +101,8 @@ import { PostPreviewsService } from './modules/post-previews/post-previews-servi
 import { PostVersionsRepository } from './modules/post-versions/post-versions-repository';
 import { PostVersionsService } from './modules/post-versions/post-versions-service';
 import { PostsRepository } from './modules/posts/posts-repository';
+import { CoauthorsRepository } from './modules/coauthors/coauthors-repository';
+import { CoauthorsService } from './modules/coauthors/coauthors-service';
 import { SeriesRepository } from './modules/series/series-repository';
 import { SeriesService } from './modules/series/series-service';
 import { PublicationPagesRepository } from './modules/publication-pages/publication-pages-repository';
@@ -204,7 +216,15 @@ export function createServices({
     config.adminEmails,
     limiters.limiter('reportsPerUser'),
     // Hidden, restored or deleted posts: their followers on the social web hear of it.
-    { postsModerated: (ids) => postPublisher.postsModerated(ids) },
+    {
+      postsModerated: async (ids) => {
+        await postPublisher.postsModerated(ids);
+        // A post deleted with its discussion takes the writer's replies there with it.
+        for (const id of ids) await replyPublisher.commentsGone(id);
+      },
+      // A comment deleted with its replies may take a reply that went to the social web.
+      commentsModerated: () => replyPublisher.commentsGone(),
+    },
   );
   const passwords = new PasswordHasher(config.passwordHashing);
   metrics?.watchPasswordQueue(passwords);
@@ -376,6 +396,8 @@ export function createServices({
     postDeleted: async (post) => {
       await webhookEvents.postDeleted(post);
       await postPublisher.postDeleted(post);
+      // The writer's replies under it that went to the social web are deleted there too.
+      await replyPublisher.commentsGone(post.id);
     },
   };
   // Each write's text is kept in the post's history (decision 76); a restore is a posts update.
@@ -399,6 +421,8 @@ export function createServices({
     (postId) => series.ofPost(postId),
     // Likes and boosts from the social web (decision 0084), counted where they are kept.
     (postId) => socialReactions.countsOf(postId),
+    // The writing page's series choice (decision 0086), under the series' own rules.
+    series,
   );
   const commentsStore = unitOfWork(db, (tx) => ({
     comments: new CommentsRepository(tx),
@@ -410,6 +434,13 @@ export function createServices({
       await webhookEvents.commentCreated(comment);
       // A writer's answer to a comment from the social web goes back there (made further down).
       await replyPublisher.commentCreated(comment);
+    },
+    // Its edit and deletion follow it there (decision 0084's addendum).
+    commentEdited: async (comment): Promise<void> => {
+      await replyPublisher.commentEdited(comment);
+    },
+    commentDeleted: async (commentId): Promise<void> => {
+      await replyPublisher.commentDeleted(commentId);
     },
   });
   const authorModeration = new AuthorModerationService(commentsStore, comments);
@@ -436,12 +467,20 @@ export function createServices({
   scheduler.add(statsRetention);
   const mainHost = new URL(config.publicUrl).hostname.toLowerCase();
   const baseDomain = config.baseDomain?.toLowerCase();
-  const stats = new StatsService(statsRepository, statsCollector, publications, {
-    host: mainHost,
-    isOwnHost: (host) =>
-      host === mainHost ||
-      (baseDomain !== undefined && (host === baseDomain || host.endsWith(`.${baseDomain}`))),
-  });
+  const stats = new StatsService(
+    statsRepository,
+    statsCollector,
+    publications,
+    {
+      host: mainHost,
+      isOwnHost: (host) =>
+        host === mainHost ||
+        (baseDomain !== undefined && (host === baseDomain || host.endsWith(`.${baseDomain}`))),
+      siteUrl: (publication) => publicationUrls.siteUrl(publication),
+    },
+    // The newsletter's figures beside the views (decision 0088): subscribers, and each post's emails.
+    new NewsletterFigures(db),
+  );
 
   // The social web (decision 70). Every fetch of another server and every delivery goes through
   // the private-network guard; deliveries are a queue in the database, like the webhooks'.
@@ -457,7 +496,9 @@ export function createServices({
   const deliveriesRepository = new DeliveriesRepository(db, dialect);
   const federationRepository = new FederationRepository(db);
   const federationPosts = new FederationPostsRepository(db, dialect);
-  const federation = new FederationService({
+  // The writer's replies sent to the social web, for their edits, deletions and documents.
+  const sentComments = new SentCommentsRepository(db);
+  const federation: FederationService = new FederationService({
     repository: federationRepository,
     profiles: users,
     publications,
@@ -465,7 +506,10 @@ export function createServices({
     markdown,
     keys: actorKeys,
     followers: followersRepository,
+    following: new FollowingRepository(db),
     sentPosts: federationPosts,
+    sentComments,
+    comments,
     options: { publicUrl: config.publicUrl, baseDomain: config.baseDomain, version: packageJson.version },
   });
   // Servers the operator blocked: nothing from them is taken, nothing goes to them (decision 0084).
@@ -495,14 +539,27 @@ export function createServices({
   );
   const remoteAccounts = new RemoteAccountsRepository(db);
   const socialReactions = new ReactionsRepository(db);
-  const replyPublisher = new ReplyPublisher({
+  // Likes, boosts, followers and requests in the writer's notifications (decision 0084's addendum).
+  const socialNotices = new SocialNotices({ notifications: notificationsRepository, posts: socialReactions });
+  const replyPublisher: ReplyPublisher = new ReplyPublisher({
     accounts: remoteAccounts,
+    sent: sentComments,
     documents: federation,
     deliveries: deliveriesRepository,
     wake: () => deliveryWorker.wake(),
     log,
   });
   const remoteDocuments = new RemoteDocuments(federationHttp);
+  // Readers here following accounts elsewhere, and what those post (decision 0090).
+  const followingRepository = new FollowingRepository(db);
+  const timelineRepository = new TimelineRepository(db);
+  // A reader's likes, boosts and replies to those posts, and the answers (decision 0094).
+  const timelineActions = new TimelineActionsRepository(db);
+  const outboxBackfill = new OutboxBackfill({
+    remote: remoteDocuments,
+    following: followingRepository,
+    timeline: timelineRepository,
+  });
   const inbox = new Inbox({
     publicUrl: config.publicUrl,
     remote: remoteDocuments,
@@ -513,6 +570,20 @@ export function createServices({
       conversation: comments,
       followers: followersRepository,
       reactions: socialReactions,
+      notices: socialNotices,
+    }),
+    following: new FollowingInbox({
+      publicUrl: config.publicUrl,
+      following: followingRepository,
+      timeline: timelineRepository,
+      accounts: remoteAccounts,
+      actions: timelineActions,
+      // The account's newest posts, read from its outbox once it accepts (decision 0094's addendum).
+      backfill: (actor) => {
+        outboxBackfill.fill(actor).catch((error: unknown) => {
+          log.warn({ err: error, actor }, 'social web: an outbox could not be read back');
+        });
+      },
     }),
     followers: followersRepository,
     deliveries: deliveriesRepository,
@@ -520,6 +591,7 @@ export function createServices({
     perServer: limiters.limiter('inboxPerServer'),
     blockedServers,
     remoteAccounts,
+    notices: socialNotices,
     writerBlocks: new BlocksRepository(db),
     wake: () => deliveryWorker.wake(),
   });
@@ -527,6 +599,16 @@ export function createServices({
   const publicationPages = new PublicationPagesService(new PublicationPagesRepository(db), publications);
   const searchRepository =
     dialect === 'postgres' ? new PostgresSearchRepository(db) : new SqliteSearchRepository(db);
+
+  // A writer's followers there, approved by hand when they ask (decision 0084).
+  const followRequests = new FollowRequestsService({
+    publicUrl: config.publicUrl,
+    followers: followersRepository,
+    deliveries: deliveriesRepository,
+    wake: () => deliveryWorker.wake(),
+    accounts: remoteAccounts,
+    notices: socialNotices,
+  });
 
   return {
     auth,
@@ -541,6 +623,13 @@ export function createServices({
     postPreviews: new PostPreviewsService(new PostPreviewsRepository(db), posts, config.publicUrl),
     postVersions,
     series,
+    // Co-authors and invitations to co-write (decision 85); what they may do is the posts' rule.
+    coauthors: new CoauthorsService(
+      new CoauthorsRepository(db),
+      notificationsRepository,
+      (id, viewer) => posts.get(id, viewer),
+      limiters,
+    ),
     publications,
     // A publication's own pages, read on its site at /p/{slug} (decision 83).
     publicationPages,
@@ -564,20 +653,45 @@ export function createServices({
     authorModeration,
     favorites,
     follows,
-    // A writer's block of a remote account also ends its follow of them (decision 0084).
+    // A writer's block of a remote account also ends its follow of them, and tells its server
+    // (decision 0084), as removing a follower does.
     blocks: new BlocksService(new BlocksRepository(db), {
       blocked: async (blockerId, blockedId) => {
         const account = await remoteAccounts.findByUser(blockedId);
-        if (account) await followersRepository.remove(writerActorPath(blockerId), account.actorId);
+        if (account) await followRequests.endFollow(blockerId, account.actorId);
       },
     }),
     // The operator's blocks of whole servers on the social web (decision 0084).
     serverBlocks: new ServerBlocksService(blockedServers),
-    // A writer's followers there, approved by hand when they ask (decision 0084).
-    followRequests: new FollowRequestsService({
+    followRequests,
+    // Accounts on other servers a reader follows, and their timeline (decision 0090).
+    socialFollowing: new FollowingService({
       publicUrl: config.publicUrl,
+      following: followingRepository,
+      timeline: timelineRepository,
+      actions: timelineActions,
+      lookup: new RemoteActorLookup({ remote: remoteDocuments, http: federationHttp }),
+      remote: remoteDocuments,
+      accounts: remoteAccounts,
+      deliveries: deliveriesRepository,
+      actors: federation,
+      handleOf: (userId) =>
+        users.profile(userId, null).then(
+          (profile) => profile.handle,
+          () => null,
+        ),
+      markdown,
+      wake: () => deliveryWorker.wake(),
+    }),
+    // Liking, boosting and replying to them from here (decision 0094).
+    socialTimelineActions: new TimelineActionsService({
+      publicUrl: config.publicUrl,
+      actions: timelineActions,
+      timeline: timelineRepository,
       followers: followersRepository,
       deliveries: deliveriesRepository,
+      actors: federation,
+      markdown,
       wake: () => deliveryWorker.wake(),
     }),
     handleSuggestions: new HandleSuggestionsService(new HandleSuggestionsRepository(db, dialect), limiters),

@@ -43,10 +43,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The built server (build/server.mjs) on a free port, with its own SQLite file. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The built server (build/server.mjs) on a free port, with its own SQLite file. `env` may be made
+ * from the port, for a setting that names the server's own address (PUBLIC_URL).
+ */
+export async function startBuiltServer(
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-e2e-'));
   const port = await freePort();
+  const extra = typeof env === 'function' ? env(port) : env;
   const child = spawn(process.execPath, ['build/server.mjs'], {
     env: {
       ...process.env,
@@ -67,7 +73,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       // An operator no test signs up as: otherwise whichever file signs up first would be the
       // operator (the first-account rule) and see an Admin link the others do not expect.
       ADMIN_EMAILS: 'operator@inkwell-e2e.invalid',
-      ...env,
+      ...extra,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,12 +1,13 @@
 import type { DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { DuplicateKey, MissingReference } from '../lib/constraint-violations';
-import { codeOf, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { codeOf, constraintOf, isForeignKeyViolation, isUniqueViolation } from './errors';
 
 /** The driver's error as one of ours when it is a constraint's refusal; anything else as it is. */
 export function translateConstraintError(error: unknown): unknown {
-  if (isUniqueViolation(error)) return new DuplicateKey('Duplicate key', codeOf(error) ?? '', error);
+  if (isUniqueViolation(error))
+    return new DuplicateKey('Duplicate key', codeOf(error) ?? '', error, constraintOf(error));
   if (isForeignKeyViolation(error))
-    return new MissingReference('Missing reference', codeOf(error) ?? '', error);
+    return new MissingReference('Missing reference', codeOf(error) ?? '', error, constraintOf(error));
   return error;
 }
 

@@ -14,6 +14,8 @@ import {
 import pg from 'pg';
 import { createPrivateFileIfMissing, ensurePrivateDirectory } from '../lib/private-files';
 import { ConstraintTranslatingDriver } from './constraint-errors';
+import { LiteralLimits } from './postgres-literal-limits';
+import { sendNamedStatements, StatementNames } from './postgres-prepared-statements';
 import type { DatabaseSchema } from './schema';
 import { startSqliteCheckpointer } from './sqlite-checkpointer';
 
@@ -171,9 +173,18 @@ function openPostgres(url: string, poolMax: number): Database {
   // transaction, say): the pool's listener is not on it then, and the client's own 'error' event
   // would end the process just as well. The statement in flight fails on its own; the dead client
   // is dropped when it goes back to the pool.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Each statement with parameters is prepared once a connection (postgres-prepared-statements.ts).
+  const names = new StatementNames();
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    sendNamedStatements(client, names);
+  });
   const { log, observeQueries } = queryObservers();
-  const db = new Kysely<DatabaseSchema>({ dialect: new TranslatingPostgresDialect({ pool }), log });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new TranslatingPostgresDialect({ pool }),
+    log,
+    plugins: [new LiteralLimits()],
+  });
   const location = url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
   return {
     db,

@@ -16,3 +16,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = codeOf(error);
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/** What the driver says was violated: PostgreSQL's `constraint`, or SQLite's message after "failed: ". */
+export function constraintOf(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return '';
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
+  if (typeof constraint === 'string') return constraint;
+  return typeof message === 'string' ? (/constraint failed: (.*)$/.exec(message)?.[1] ?? '') : '';
+}

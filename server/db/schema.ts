@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { NotificationKind } from '../../contracts/notifications';
 import type { PostVersionKind } from '../../contracts/post-versions';
 
 /**
@@ -160,8 +161,8 @@ export interface CommentMentionsTable {
   user_id: string;
 }
 
-export type NotificationKind =
-  'comment' | 'passage' | 'reply' | 'mention' | 'follow' | 'favorite' | 'invitation' | 'held';
+/** The kinds are the contract's (contracts/notifications.ts): a varchar(16), any of them. */
+export type { NotificationKind };
 
 export interface NotificationsTable {
   id: string;
@@ -278,6 +279,23 @@ export interface PublicationPagesTable {
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * A writer invited to co-write a post, and their answer (migration 2026-11-30-0101, decision 85).
+ * The first author is posts.author_id and has no row here.
+ */
+export interface PostAuthorsTable {
+  post_id: string;
+  user_id: string;
+  state: PostAuthorState;
+  invited_at: string;
+  /** When they accepted: co-authors are shown in this order after the first. */
+  accepted_at: string | null;
+  /** When they accepted or declined. */
+  answered_at: string | null;
+}
+
+export type PostAuthorState = 'pending' | 'accepted' | 'declined';
 
 /** A post's place in its (one) series. */
 export interface SeriesPostsTable {
@@ -689,6 +707,103 @@ export interface FederationCommentsTable {
   created_at: string;
 }
 
+/** A writer's reply sent to the social web (decision 0084's addendum): its Note's recipients. */
+export interface FederationSentCommentsTable {
+  comment_id: string;
+  post_id: string;
+  /** The writer's actor path, whose key signs the reply's Create, Update and Delete. */
+  actor: string;
+  /** The remote Note it answers. */
+  in_reply_to: string;
+  /** The remote actor it answers, mentioned and addressed. */
+  recipient: string;
+  /** `@user@host`. */
+  recipient_handle: string;
+  recipient_profile_url: string | null;
+  /** Where it went: the recipient's shared inbox, else its own. */
+  inbox: string;
+  created_at: string;
+  /** When its Delete was sent: its id answers 410 from then on. */
+  deleted_at: string | null;
+}
+
+/** A local user's follow of a remote actor (decision 0090): pending until its Accept. */
+export interface FederationFollowingTable {
+  user_id: string;
+  /** The remote actor's id (a URL). */
+  actor: string;
+  /** Where the Follow and its Undo go: the actor's own inbox. */
+  inbox: string;
+  /** Our Follow's id, which the remote Accept or Reject names. */
+  follow_id: string;
+  state: 'accepted' | 'pending';
+  created_at: string;
+  updated_at: string;
+}
+
+/** A remote Article or Note from a followed actor, once per object (decision 0090). */
+export interface FederationTimelineTable {
+  id: string;
+  object_id: string;
+  actor: string;
+  kind: 'Article' | 'Note';
+  /** The Article's name; null for a Note. */
+  title: string | null;
+  /** Plain text. */
+  summary: string | null;
+  /** Markdown, made from its HTML by the remote replies' sanitizer (note-content.ts). */
+  content: string;
+  /** Where people read it on its server. */
+  url: string | null;
+  published_at: string;
+  updated_at: string | null;
+  received_at: string;
+}
+
+/** A followed account's Announce of a kept remote post (decision 0094's addendum). */
+export interface FederationTimelineBoostsTable {
+  id: string;
+  timeline_id: string;
+  /** The account that boosted it. */
+  actor: string;
+  /** The Announce's id, which its Undo names. */
+  announce_id: string;
+  published_at: string;
+  received_at: string;
+}
+
+/** A reader's Like or Announce of a kept remote post (decision 0094). */
+export interface FederationTimelineReactionsTable {
+  user_id: string;
+  timeline_id: string;
+  kind: 'like' | 'announce';
+  /** The activity's id, which its Undo names. */
+  activity_id: string;
+  /** Where it went, and where its Undo goes. */
+  inbox: string;
+  created_at: string;
+}
+
+/** A reader's reply to a kept remote post, or an answer to it from there (decision 0094). */
+export interface FederationTimelineRepliesTable {
+  id: string;
+  timeline_id: string;
+  /** The reader whose conversation it is: who wrote the reply, or whom the answer answers. */
+  user_id: string;
+  /** The Note's id: ours (/ap/notes/{id}) for a reply, the remote one for an answer. */
+  note_id: string;
+  in_reply_to: string;
+  /** Null for the reader's reply; the remote actor's id for an answer. */
+  actor: string | null;
+  /** Markdown: the reader's own, or made from the answer's HTML by the remote replies' sanitizer. */
+  content: string;
+  url: string | null;
+  /** Where the reader's reply went (its Delete goes there too); null for an answer. */
+  inbox: string | null;
+  published_at: string;
+  updated_at: string | null;
+}
+
 export interface FederationFollowersTable {
   /** The local actor's path: /ap/users/{id} or /ap/publications/{id}. */
   actor: string;
@@ -761,6 +876,7 @@ export interface DatabaseSchema {
   post_versions: PostVersionsTable;
   series: SeriesTable;
   series_posts: SeriesPostsTable;
+  post_authors: PostAuthorsTable;
   publication_pages: PublicationPagesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -795,6 +911,12 @@ export interface DatabaseSchema {
   federation_posts: FederationPostsTable;
   federation_remote_accounts: FederationRemoteAccountsTable;
   federation_comments: FederationCommentsTable;
+  federation_sent_comments: FederationSentCommentsTable;
   federation_reactions: FederationReactionsTable;
   federation_blocked_servers: FederationBlockedServersTable;
+  federation_following: FederationFollowingTable;
+  federation_timeline: FederationTimelineTable;
+  federation_timeline_reactions: FederationTimelineReactionsTable;
+  federation_timeline_replies: FederationTimelineRepliesTable;
+  federation_timeline_boosts: FederationTimelineBoostsTable;
 }

@@ -7,11 +7,19 @@
  */
 export class ConstraintViolation extends Error {
   readonly code: string;
+  /**
+   * The constraint as the database named it: PostgreSQL's constraint or index name
+   * (`posts_blog_slug`, `publications_slug_key`), SQLite's index or columns (`index
+   * 'posts_blog_slug'`, `publications.slug`). For the few writes that answer one unique key
+   * differently from another, by a pattern that fits both databases.
+   */
+  readonly constraint: string;
 
-  constructor(message: string, code: string, cause: unknown) {
+  constructor(message: string, code: string, cause: unknown, constraint = '') {
     super(message, { cause });
     this.name = new.target.name;
     this.code = code;
+    this.constraint = constraint;
   }
 }
 

@@ -11,6 +11,7 @@ import type {
   UserUpdateResponse,
 } from '../../contracts/auth';
 import type { Comment } from '../../contracts/comments';
+import type { CoauthorInvitation, PendingCoauthorInvitation, PostAuthors } from '../../contracts/coauthors';
 import type { Discover } from '../../contracts/discover';
 import {
   MODERATION_ACTIONS,
@@ -26,7 +27,7 @@ import {
   type StaffPick,
   type Testimonial,
 } from '../../contracts/moderation';
-import type { NotificationGroup, UnreadCount } from '../../contracts/notifications';
+import { NOTIFICATION_KINDS, type NotificationGroup, type UnreadCount } from '../../contracts/notifications';
 import {
   NEWSLETTER_CHOICES,
   type Author,
@@ -134,6 +135,11 @@ const postShape = {
   cover: pictureSchema.nullable(),
   authorId: id,
   author: authorSchema,
+  authors: z
+    .array(authorSchema)
+    .describe(
+      'Every author in byline order: `author` first, then the co-authors who accepted (at most four in all).',
+    ),
   tags: z
     .array(z.string())
     .describe("The topics' addresses (normalized names) in the writer's order: /topic/{name} links to one."),
@@ -420,10 +426,25 @@ agrees<z.output<typeof discoverSchema>, Discover>();
 export const notificationSchema = z
   .strictObject({
     id,
-    kind: z.enum(['comment', 'passage', 'reply', 'mention', 'follow', 'favorite', 'invitation', 'held']),
+    kind: z
+      .enum(NOTIFICATION_KINDS)
+      .describe(
+        '`social-like`, `social-repost`, `social-follow` and `follow-request` come from the social web: `remote` says who.',
+      ),
     unread: z.boolean(),
     createdAt: time,
     actor: authorSchema,
+    remote: z
+      .strictObject({
+        handle: z.string().describe('`@user@host`.'),
+        name: z.string().nullable(),
+        profileUrl: z.string().nullable().describe('Their profile page on their server.'),
+        pictureUrl: z.string().nullable().describe('Their picture there (https only).'),
+      })
+      .nullable()
+      .describe(
+        'Who acted last, when they are on another server of the social web; null for an account here.',
+      ),
     others: z.number().int().describe('How many other people did the same.'),
     post: z.strictObject({ id, title: z.string(), author: authorSchema }).nullable(),
     comment: z.strictObject({ id, excerpt: z.string() }).nullable(),
@@ -464,6 +485,40 @@ export const previewLinkSchema = z
   })
   .meta({ id: 'PreviewLink' });
 agrees<z.output<typeof previewLinkSchema>, PreviewLink>();
+
+export const coauthorInvitationSchema = z
+  .strictObject({
+    writer: authorSchema,
+    state: z
+      .enum(['pending', 'declined'])
+      .describe('`declined` stays listed for the first author; inviting again asks once more.'),
+    invitedAt: time,
+  })
+  .meta({ id: 'CoauthorInvitation' });
+agrees<z.output<typeof coauthorInvitationSchema>, CoauthorInvitation>();
+
+export const postAuthorsSchema = z
+  .strictObject({
+    authors: z.array(authorSchema).describe('In byline order; the first is the post’s author.'),
+    invitations: z
+      .array(coauthorInvitationSchema)
+      .describe('Only to the first author: the writers asked who have not accepted.'),
+  })
+  .meta({ id: 'PostAuthors' });
+agrees<z.output<typeof postAuthorsSchema>, PostAuthors>();
+
+export const pendingCoauthorInvitationSchema = z
+  .strictObject({
+    post: z.strictObject({
+      id,
+      title: z.string(),
+      status: z.enum(['draft', 'scheduled', 'published']),
+      author: authorSchema,
+    }),
+    invitedAt: time,
+  })
+  .meta({ id: 'PendingCoauthorInvitation' });
+agrees<z.output<typeof pendingCoauthorInvitationSchema>, PendingCoauthorInvitation>();
 
 export const favoriteStateSchema = z
   .strictObject({ favorited: z.boolean(), favoriteCount: z.number().int() })

@@ -34,6 +34,7 @@ export const examplePost: Post = {
   canonicalUrl: null,
   authorId: author.id,
   author,
+  authors: [author],
   tags: ['computing', 'history'],
   tagLabels: ['computing', 'history'],
   commentCount: 2,

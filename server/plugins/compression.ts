@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import {
   BROTLI_OPTIONS,
   COMPRESSION_THRESHOLD_BYTES,
+  SYNC_COMPRESSION_LIMIT_BYTES,
   CONTENT_ENCODINGS,
   GZIP_OPTIONS,
   isCompressibleType,
@@ -22,6 +23,7 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     encodings: [...CONTENT_ENCODINGS],
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    syncThreshold: SYNC_COMPRESSION_LIMIT_BYTES,
     brotliOptions: BROTLI_OPTIONS,
     zlibOptions: GZIP_OPTIONS,
     customTypes: isCompressibleType,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
-import { sourcePages, templateWebDir } from './support/pages';
+import { describeEachDatabase, request, signUpUser } from './support/harness';
+import { getPage, sourcePages, templateWebDir } from './support/pages';
 import { createPost } from './support/posts';
 
 const PUBLIC_URL = 'http://inkwell.test';
@@ -9,16 +9,9 @@ const YOUTUBE = 'https://youtu.be/dQw4w9WgXcQ';
 const MASTODON = 'https://mastodon.social/@Gargron/109421234567890123';
 const EMBEDDING = `Two things to see.\n\n${YOUTUBE}\n\n${MASTODON}\n\nAnd a link among words: ${YOUTUBE}.`;
 
-async function page(ctx: ApiContext, url: string, accept?: string) {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
-  return {
-    status: response.statusCode,
-    body: response.body,
-    csp: String(response.headers['content-security-policy']),
-  };
-}
-
-const frameSrc = (csp: string) => /(?:^|;)\s*frame-src ([^;]*)/.exec(csp)?.[1];
+/** The frame-src of a response's policy, or undefined when it names none. */
+const frameSrc = (headers: { 'content-security-policy'?: unknown }) =>
+  /(?:^|;)\s*frame-src ([^;]*)/.exec(String(headers['content-security-policy']))?.[1];
 
 /** Decision 81: embeds by address, a card until the reader asks, a link where no script runs. */
 describeEachDatabase(
@@ -39,14 +32,14 @@ describeEachDatabase(
       expect(html).toContain(`<p>And a link among words: <a href="${YOUTUBE}"`);
       expect(html).not.toContain('<iframe');
 
-      const shown = await page(ctx, `/readblog?id=${post.id}`);
+      const shown = await getPage(ctx, `/readblog?id=${post.id}`);
       expect(shown.status).toBe(200);
       expect(shown.body).toContain('class="embed__link"');
       expect(shown.body).not.toContain('<iframe');
-      expect(frameSrc(shown.csp)).toBe('https://mastodon.social https://www.youtube-nocookie.com');
+      expect(frameSrc(shown.headers)).toBe('https://mastodon.social https://www.youtube-nocookie.com');
       // The rest of the policy is the app's own.
-      expect(shown.csp).toContain("default-src 'self'");
-      expect(shown.csp).toContain("frame-ancestors 'none'");
+      expect(String(shown.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(shown.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     });
 
     it('lets in no frame on pages without embeds', async () => {
@@ -58,23 +51,23 @@ describeEachDatabase(
         content: 'https://bsky.app/profile/alice.example/post/3l6oveex3ii2l',
       });
       for (const url of [`/readblog?id=${plain.id}`, `/readblog?id=${handle.id}`, '/allblog']) {
-        const shown = await page(ctx, url);
+        const shown = await getPage(ctx, url);
         expect(shown.status, url).toBe(200);
-        expect(frameSrc(shown.csp), url).toBeUndefined();
+        expect(frameSrc(shown.headers), url).toBeUndefined();
       }
-      expect((await page(ctx, `/readblog?id=${handle.id}`)).body).toContain('Open on Bluesky');
+      expect((await getPage(ctx, `/readblog?id=${handle.id}`)).body).toContain('Open on Bluesky');
     });
 
     it('carries a plain link in feeds and in the social web’s Article', async () => {
       const author = await signUpUser(ctx);
       const post = await createPost(ctx, author, { title: 'Fed', content: EMBEDDING });
       for (const url of ['/rss.xml', '/atom.xml']) {
-        const feed = await page(ctx, url);
+        const feed = await getPage(ctx, url);
         expect(feed.status, url).toBe(200);
         expect(feed.body).toContain('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
         expect(feed.body).not.toContain('embed__link');
       }
-      const article = await page(ctx, `/readblog?id=${post.id}`, 'application/activity+json');
+      const article = await getPage(ctx, `/readblog?id=${post.id}`, 'application/activity+json');
       expect(article.status).toBe(200);
       const content = (JSON.parse(article.body) as { content: string }).content;
       expect(content).toContain(`<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"`);
@@ -91,11 +84,11 @@ describeEachDatabase(
         token: writer.token,
       });
       const slug = mine.body.response[0]!.publication.slug;
-      const shown = await page(ctx, `/pub/${slug}/posts/${post.id}`);
+      const shown = await getPage(ctx, `/pub/${slug}/posts/${post.id}`);
       expect(shown.status).toBe(200);
       expect(shown.body).toContain('<span class="embed__action">Open on YouTube</span>');
       expect(shown.body).not.toContain('<iframe');
-      expect(frameSrc(shown.csp)).toBeUndefined();
+      expect(frameSrc(shown.headers)).toBeUndefined();
     });
   },
   { config: { webDir, publicUrl: PUBLIC_URL }, pages: sourcePages },

@@ -4,21 +4,23 @@ import type { Comment } from '../../contracts/comments';
 import type { Post } from '../../contracts/posts';
 import { uuidv7 } from '../../server/lib/ids';
 import { addComment, listComments, notificationsOf } from './support/conversation';
-import {
-  describeEachDatabase,
-  request,
-  signUpUser,
-  testConfig,
-  type ApiContext,
-  type TestUser,
-} from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { FakeMastodon, type RemoteAccount, type SigningTweaks } from './support/fake-mastodon';
 import { sourcePages, templateWebDir } from './support/pages';
+import {
+  AS,
+  PUBLIC,
+  byNote,
+  deliver as deliverTo,
+  followOf,
+  replyOf,
+  write,
+  type Json,
+  federationForTests,
+} from './support/social-web';
 
 const PUBLIC_URL = 'http://inkwell.test';
 const webDir = templateWebDir();
-const AS = 'https://www.w3.org/ns/activitystreams';
-const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
 const mastodon = await FakeMastodon.start();
 /** A second server, on another port: the one the operator blocks. */
@@ -28,52 +30,14 @@ afterAll(async () => {
   await spam.close();
 });
 
-type Json = Record<string, unknown>;
-
-/** POSTs `activity` to the shared inbox, signed by `account` as Mastodon signs. */
-async function deliver(
+/** POSTs `activity` to the shared inbox, signed by `account` as Mastodon (or `server`) signs. */
+const deliver = (
   ctx: ApiContext,
   account: RemoteAccount,
   activity: Json,
   tweaks: SigningTweaks = {},
   server = mastodon,
-) {
-  const body = JSON.stringify(activity);
-  const headers = server.sign(account, new URL(`${PUBLIC_URL}/ap/inbox`), body, tweaks);
-  return request<Json>(ctx, { method: 'POST', url: '/ap/inbox', headers, payload: body });
-}
-
-/** A Mastodon reply: a Note with `inReplyTo`, its leading mention of the writer, in a Create. */
-function replyOf(account: RemoteAccount, inReplyTo: string, html: string, server = mastodon) {
-  const id = `${account.id}/statuses/${uuidv7()}`;
-  const note = {
-    id,
-    type: 'Note',
-    attributedTo: account.id,
-    inReplyTo,
-    content: html,
-    url: `${server.origin}/@${account.username}/${id.split('/').pop()}`,
-    published: new Date().toISOString(),
-    to: [PUBLIC],
-  };
-  const create = {
-    '@context': AS,
-    id: `${id}/activity`,
-    type: 'Create',
-    actor: account.id,
-    to: [PUBLIC],
-    object: note,
-  };
-  return { note, create };
-}
-
-const followOf = (account: RemoteAccount, object: string) => ({
-  '@context': AS,
-  id: `${account.id}#follows/${uuidv7()}`,
-  type: 'Follow',
-  actor: account.id,
-  object,
-});
+) => deliverTo(ctx, server, PUBLIC_URL, account, activity, tweaks);
 
 /** The local actors a remote account follows. */
 async function followersOf(ctx: ApiContext, follower: string): Promise<string[]> {
@@ -85,17 +49,6 @@ async function followersOf(ctx: ApiContext, follower: string): Promise<string[]>
   return rows.map((row) => row.actor);
 }
 
-async function write(ctx: ApiContext, author: TestUser, title: string): Promise<Post> {
-  const answer = await request<{ response: Post }>(ctx, {
-    method: 'POST',
-    url: '/api/post/blog',
-    token: author.token,
-    payload: { title, content: 'Some words worth answering.' },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.response;
-}
-
 async function commentCount(ctx: ApiContext, postId: string): Promise<number> {
   const answer = await request<{ response: Post }>(ctx, {
     method: 'GET',
@@ -103,11 +56,6 @@ async function commentCount(ctx: ApiContext, postId: string): Promise<number> {
   });
   return answer.body.response.commentCount;
 }
-
-const byNote = (comments: Comment[], noteId: string) =>
-  [...comments, ...comments.flatMap((comment) => comment.replies ?? [])].find(
-    (comment) => comment.remote?.url?.endsWith(noteId.split('/').pop() ?? '') === true,
-  );
 
 describeEachDatabase(
   'the social web: replies from other servers become comments, and the writer answers back',
@@ -126,6 +74,7 @@ describeEachDatabase(
     it('takes a reply to a post as a comment: sanitized, counted, notified, shown with its remote author', async () => {
       const before = await commentCount(ctx, post.id);
       const { note, create } = replyOf(
+        mastodon,
         bob,
         `${PUBLIC_URL}/ap/posts/${post.id}`,
         '<p>Lovely <strong>post</strong><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)" onclick="alert(4)">here</a></p>',
@@ -162,10 +111,10 @@ describeEachDatabase(
     });
 
     it('takes a reply to the read page’s address too, and one to a remote comment as its reply', async () => {
-      const first = replyOf(bob, `${PUBLIC_URL}/readblog?id=${post.id}`, '<p>By its page</p>');
+      const first = replyOf(mastodon, bob, `${PUBLIC_URL}/readblog?id=${post.id}`, '<p>By its page</p>');
       expect((await deliver(ctx, bob, first.create)).status).toBe(202);
       const carol = mastodon.account(`carol_conv_${ctx.dialect}`);
-      const answer = replyOf(carol, first.note.id, '<p>Answering Bob</p>');
+      const answer = replyOf(mastodon, carol, first.note.id, '<p>Answering Bob</p>');
       expect((await deliver(ctx, carol, answer.create)).status).toBe(202);
       const comments = await listComments(ctx, post.id);
       const top = byNote(comments, first.note.id);
@@ -173,9 +122,14 @@ describeEachDatabase(
     });
 
     it('ignores a Note that answers nothing here, and refuses one attributed to someone else', async () => {
-      const elsewhere = replyOf(bob, `${mastodon.origin}/users/someone/statuses/1`, '<p>Not about you</p>');
+      const elsewhere = replyOf(
+        mastodon,
+        bob,
+        `${mastodon.origin}/users/someone/statuses/1`,
+        '<p>Not about you</p>',
+      );
       expect((await deliver(ctx, bob, elsewhere.create)).status).toBe(202);
-      const forged = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Forged</p>');
+      const forged = replyOf(mastodon, bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Forged</p>');
       forged.create.object.attributedTo = `${mastodon.origin}/users/victim`;
       expect((await deliver(ctx, bob, forged.create)).status).toBe(400);
       const bodies = (await listComments(ctx, post.id)).map((comment) => comment.body);
@@ -183,7 +137,12 @@ describeEachDatabase(
     });
 
     it('sends the writer’s reply to a remote comment back as a signed Create(Note) in reply to it', async () => {
-      const { note, create } = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>A question?</p>');
+      const { note, create } = replyOf(
+        mastodon,
+        bob,
+        `${PUBLIC_URL}/ap/posts/${post.id}`,
+        '<p>A question?</p>',
+      );
       expect((await deliver(ctx, bob, create)).status).toBe(202);
       const remote = byNote(await listComments(ctx, post.id), note.id);
       expect(remote).toBeDefined();
@@ -225,7 +184,12 @@ describeEachDatabase(
     });
 
     it('edits the comment on Update(Note) and removes it on Delete, from its own actor only', async () => {
-      const { note, create } = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>First thought</p>');
+      const { note, create } = replyOf(
+        mastodon,
+        bob,
+        `${PUBLIC_URL}/ap/posts/${post.id}`,
+        '<p>First thought</p>',
+      );
       expect((await deliver(ctx, bob, create)).status).toBe(202);
       const update = {
         '@context': AS,
@@ -273,7 +237,7 @@ describeEachDatabase(
         payload: { closed: true },
       });
       expect(close.status, JSON.stringify(close.body)).toBe(200);
-      const refused = replyOf(bob, `${PUBLIC_URL}/ap/posts/${closed.id}`, '<p>Let me in</p>');
+      const refused = replyOf(mastodon, bob, `${PUBLIC_URL}/ap/posts/${closed.id}`, '<p>Let me in</p>');
       expect((await deliver(ctx, bob, refused.create)).status).toBe(403);
       expect(await commentCount(ctx, closed.id)).toBe(0);
 
@@ -285,7 +249,7 @@ describeEachDatabase(
       });
       expect(settings.status, JSON.stringify(settings.body)).toBe(200);
       const open = await write(ctx, writer, 'Open but held');
-      const held = replyOf(bob, `${PUBLIC_URL}/ap/posts/${open.id}`, '<p>Hello, first time</p>');
+      const held = replyOf(mastodon, bob, `${PUBLIC_URL}/ap/posts/${open.id}`, '<p>Hello, first time</p>');
       expect((await deliver(ctx, bob, held.create)).status).toBe(202);
       expect(await listComments(ctx, open.id)).toEqual([]);
       const queue = await request<{ response: { comment: Comment }[] }>(ctx, {
@@ -302,7 +266,7 @@ describeEachDatabase(
       const dan = mastodon.account(`dan_conv_${ctx.dialect}`);
       expect((await deliver(ctx, dan, followOf(dan, `${PUBLIC_URL}/ap/users/${alice.id}`))).status).toBe(202);
       expect(await followersOf(ctx, dan.id)).toEqual([`/ap/users/${alice.id}`]);
-      const first = replyOf(dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Before the block</p>');
+      const first = replyOf(mastodon, dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Before the block</p>');
       expect((await deliver(ctx, dan, first.create)).status).toBe(202);
       const comment = byNote(await listComments(ctx, post.id), first.note.id);
       expect(comment?.author).not.toBeNull();
@@ -312,7 +276,7 @@ describeEachDatabase(
         token: alice.token,
       });
       expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
-      const second = replyOf(dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>After the block</p>');
+      const second = replyOf(mastodon, dan, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>After the block</p>');
       expect((await deliver(ctx, dan, second.create)).status).toBe(403);
       expect(byNote(await listComments(ctx, post.id, alice.token), first.note.id)).toBeUndefined();
       expect(await followersOf(ctx, dan.id)).toEqual([]);
@@ -393,7 +357,7 @@ describeEachDatabase(
       for (const delivery of waiting)
         expect(delivery).toEqual({ state: 'failed', last_error: `${host} is blocked here` });
 
-      const reply = replyOf(spamAccount, `${PUBLIC_URL}/ap/posts/${liked.id}`, '<p>Spam</p>', spam);
+      const reply = replyOf(spam, spamAccount, `${PUBLIC_URL}/ap/posts/${liked.id}`, '<p>Spam</p>');
       const answer = await deliver(ctx, spamAccount, reply.create, {}, spam);
       expect(answer.status).toBe(403);
       expect(answer.body.message).toBe('Your server is blocked here');
@@ -415,7 +379,12 @@ describeEachDatabase(
     });
 
     it('lets readers report a remote comment', async () => {
-      const { note, create } = replyOf(bob, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Buy cheap pills</p>');
+      const { note, create } = replyOf(
+        mastodon,
+        bob,
+        `${PUBLIC_URL}/ap/posts/${post.id}`,
+        '<p>Buy cheap pills</p>',
+      );
       expect((await deliver(ctx, bob, create)).status).toBe(202);
       const comment = byNote(await listComments(ctx, post.id), note.id);
       const reader = await signUpUser(ctx);
@@ -608,7 +577,12 @@ describeEachDatabase(
 
     it('removes a deleted actor’s comments: its Delete is believed unsigned only when its server says it is gone', async () => {
       const erin = mastodon.account(`erin_conv_${ctx.dialect}`);
-      const { note, create } = replyOf(erin, `${PUBLIC_URL}/ap/posts/${post.id}`, '<p>Soon gone</p>');
+      const { note, create } = replyOf(
+        mastodon,
+        erin,
+        `${PUBLIC_URL}/ap/posts/${post.id}`,
+        '<p>Soon gone</p>',
+      );
       expect((await deliver(ctx, erin, create)).status).toBe(202);
       const selfDelete = {
         '@context': AS,
@@ -634,14 +608,7 @@ describeEachDatabase(
     config: {
       webDir,
       publicUrl: PUBLIC_URL,
-      // The fake server is on 127.0.0.1: the explicit allowance tests need.
-      federation: {
-        ...testConfig().federation,
-        allowPrivateNetworks: true,
-        pollIntervalMs: 50,
-        backoffBaseMs: 20,
-        backoffMaxMs: 40,
-      },
+      federation: federationForTests,
     },
   },
 );

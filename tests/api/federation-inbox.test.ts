@@ -1,28 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../server/lib/ids';
-import {
-  describeEachDatabase,
-  request,
-  signUpUser,
-  testConfig,
-  type ApiContext,
-  type TestUser,
-} from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { FakeMastodon, type RemoteAccount, type SigningTweaks } from './support/fake-mastodon';
 import { createPublication } from './support/publications';
+import { federationForTests, followOf } from './support/social-web';
 
 const PUBLIC_URL = 'http://inkwell.test';
 const AS = 'application/activity+json';
-
-/** The test's remote server is on 127.0.0.1: the explicit allowance tests need, as webhooks' tests have. */
-const federationForTests = {
-  ...testConfig().federation,
-  allowPrivateNetworks: true,
-  pollIntervalMs: 50,
-  backoffBaseMs: 20,
-  backoffMaxMs: 40,
-};
 
 const mastodon = await FakeMastodon.start();
 afterAll(() => mastodon.close());
@@ -41,14 +26,6 @@ async function post(
   const headers = mastodon.sign(account, new URL(`${PUBLIC_URL}${path}`), body, tweaks);
   return request<Json>(ctx, { method: 'POST', url: path, headers, payload: tweaks.sentBody ?? body });
 }
-
-const followOf = (account: RemoteAccount, object: string) => ({
-  '@context': 'https://www.w3.org/ns/activitystreams',
-  id: `${account.id}#follows/${uuidv7()}`,
-  type: 'Follow',
-  actor: account.id,
-  object,
-});
 
 const followersOf = (ctx: ApiContext, actorPath: string) =>
   ctx.database.db.selectFrom('federation_followers').selectAll().where('actor', '=', actorPath).execute();

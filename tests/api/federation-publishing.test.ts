@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Post } from '../../contracts/posts';
 import { postPagePath } from '../../contracts/site';
-import { uuidv7 } from '../../server/lib/ids';
-import {
-  describeEachDatabase,
-  request,
-  signUpUser,
-  testConfig,
-  type ApiContext,
-  type TestUser,
-} from './support/harness';
+import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUser } from './support/harness';
 import { FakeMastodon, type Delivery, type RemoteAccount } from './support/fake-mastodon';
 import { photo, upload } from './support/media';
 import { deletePost, updatePost } from './support/posts';
 import { addMember, createPublication } from './support/publications';
+import { deliver, federationForTests, followOf } from './support/social-web';
 
 const PUBLIC_URL = 'http://inkwell.test';
 const AS = 'application/activity+json';
@@ -26,15 +19,13 @@ type Json = Record<string, unknown>;
 
 /** A remote account follows a local actor through the shared inbox, signed as Mastodon signs. */
 async function follow(ctx: ApiContext, account: RemoteAccount, actorPath: string): Promise<void> {
-  const body = JSON.stringify({
-    '@context': 'https://www.w3.org/ns/activitystreams',
-    id: `${account.id}#follows/${uuidv7()}`,
-    type: 'Follow',
-    actor: account.id,
-    object: `${PUBLIC_URL}${actorPath}`,
-  });
-  const headers = mastodon.sign(account, new URL(`${PUBLIC_URL}/ap/inbox`), body);
-  const answer = await request(ctx, { method: 'POST', url: '/ap/inbox', headers, payload: body });
+  const answer = await deliver(
+    ctx,
+    mastodon,
+    PUBLIC_URL,
+    account,
+    followOf(account, `${PUBLIC_URL}${actorPath}`),
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(202);
 }
 
@@ -339,14 +330,7 @@ describeEachDatabase(
   {
     config: {
       publicUrl: PUBLIC_URL,
-      federation: {
-        ...testConfig().federation,
-        // The fake server is on 127.0.0.1: the explicit allowance tests need.
-        allowPrivateNetworks: true,
-        pollIntervalMs: 50,
-        backoffBaseMs: 20,
-        backoffMaxMs: 40,
-      },
+      federation: federationForTests,
     },
   },
 );

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { NewsletterSendReport } from '../../contracts/newsletter-subscribers';
 import type { Post } from '../../contracts/posts';
+import type { PostStats, PublicationStats, WriterStats } from '../../contracts/stats';
 import { buildApp } from '../../server/app';
 import { uuidv7 } from '../../server/lib/ids';
+import { NewsletterSendsRepository } from '../../server/modules/newsletters/newsletter-sends-repository';
 import {
   describeEachDatabase,
   request,
@@ -536,6 +538,136 @@ describeEachDatabase(
       expect(await sendOf(ctx, later.id)).toBeUndefined();
     });
 
+    it("shows a list's and a post's emails beside their stats, to whom may see them, and tags the email's links", async () => {
+      const owner = await signUpUser(ctx);
+      const member = await signUpUser(ctx);
+      const stranger = await signUpUser(ctx);
+      const slug = `figures${process.pid}${ctx.dialect}`;
+      const team = await createPublication(ctx, owner, slug);
+      await addMember(ctx, owner, slug, member, 'writer');
+      const gone = freshAddress('figures-gone');
+      const kept = [freshAddress('figures-a'), freshAddress('figures-b')];
+      const left = freshAddress('figures-left');
+      await addSubscribers(ctx, owner.id, [
+        [kept[0]!, 'active'],
+        [kept[1]!, 'active'],
+        [gone, 'active'],
+        [left, 'unsubscribed'],
+      ]);
+      await ctx.database.db
+        .updateTable('newsletter_subscriptions')
+        .set({ unsubscribed_at: new Date().toISOString() })
+        .where('email', '=', left)
+        .execute();
+      sink.recipients = (address) => (address === gone ? { code: 550, message: 'No such user' } : undefined);
+      const title = `Figures ${ctx.dialect}`;
+      const post = await publish(ctx, owner, { title });
+      expect(await settled(ctx, post.id)).toEqual({ sent: 2, bounced: 1 });
+      const webOnly = await publish(ctx, owner, { title: `Figures web ${ctx.dialect}`, newsletter: 'web' });
+
+      // The email's links to the post say where the visit came from (Sources: newsletter).
+      const mail = mailsAbout(title)[0]!;
+      expect(mail.html).toMatch(
+        new RegExp(`/readblog\\?id=${post.id}&amp;ref=newsletter"[^>]*>Read on the web</a>`),
+      );
+      expect(mail.text).toContain(`/readblog?id=${post.id}&ref=newsletter`);
+
+      const none = { waiting: 0, sent: 0, bounced: 0, failed: 0, skipped: 0, cancelled: 0 };
+      const writerStats = await request<WriterStats>(ctx, {
+        method: 'GET',
+        url: '/api/stats/writer?days=7',
+        token: owner.token,
+      });
+      expect(writerStats.status, JSON.stringify(writerStats.body)).toBe(200);
+      const newsletter = writerStats.body.newsletter;
+      expect(newsletter.list).toEqual({ id: owner.id, slug: expect.any(String), name: owner.username });
+      // The bounced address is off the list: two active readers.
+      expect(newsletter.subscribers).toBe(2);
+      expect(newsletter.growth).toHaveLength(7);
+      expect(newsletter.growth.at(-1)).toEqual({
+        day: writerStats.body.to,
+        subscribed: 4,
+        unsubscribed: 1,
+      });
+      expect(newsletter.posts).toEqual([
+        {
+          id: post.id,
+          title,
+          emailedAt: expect.stringMatching(/^\d{4}-/),
+          state: 'queued',
+          emails: { ...none, sent: 2, bounced: 1 },
+        },
+      ]);
+      const today = await request<WriterStats>(ctx, {
+        method: 'GET',
+        url: '/api/stats/writer?days=1',
+        token: owner.token,
+      });
+      expect(today.body.newsletter.growth).toEqual([{ day: today.body.to, subscribed: 4, unsubscribed: 1 }]);
+
+      const postStats = await request<PostStats>(ctx, {
+        method: 'GET',
+        url: `/api/stats/post?id=${post.id}`,
+        token: owner.token,
+      });
+      expect(postStats.body.newsletter).toEqual({
+        emailedAt: expect.stringMatching(/^\d{4}-/),
+        state: 'queued',
+        emails: { ...none, sent: 2, bounced: 1 },
+      });
+      const webStats = await request<PostStats>(ctx, {
+        method: 'GET',
+        url: `/api/stats/post?id=${webOnly.id}`,
+        token: owner.token,
+      });
+      expect(webStats.status).toBe(200);
+      expect(webStats.body.newsletter).toBeNull();
+
+      // A team's list: its owner sees it on the publication's stats; a writer member sees their
+      // post's email on the post's stats, not the list; a stranger neither.
+      await addSubscribers(ctx, team.id, [[freshAddress('figures-team'), 'active']]);
+      const teamTitle = `Figures team ${ctx.dialect}`;
+      const teamPost = await publish(ctx, member, { title: teamTitle, publication: slug });
+      expect(await settled(ctx, teamPost.id)).toEqual({ sent: 1 });
+      const teamStats = await request<PublicationStats>(ctx, {
+        method: 'GET',
+        url: `/api/stats/publication?id=${slug}&days=30`,
+        token: owner.token,
+      });
+      expect(teamStats.status).toBe(200);
+      expect(teamStats.body.newsletter).toMatchObject({
+        list: { id: team.id, slug, name: team.name },
+        subscribers: 1,
+        posts: [{ id: teamPost.id, title: teamTitle, emails: { ...none, sent: 1 } }],
+      });
+      expect(teamStats.body.newsletter.growth).toHaveLength(30);
+      // The site's address, which the Stats page links with the fragment that stops counting a browser.
+      expect(teamStats.body.publication.siteUrl).toBe(team.url);
+      const memberPost = await request<PostStats>(ctx, {
+        method: 'GET',
+        url: `/api/stats/post?id=${teamPost.id}`,
+        token: member.token,
+      });
+      expect(memberPost.body.newsletter?.emails).toEqual({ ...none, sent: 1 });
+      // The member's own stats show their own blog's list, where the team post was not emailed.
+      const memberStats = await request<WriterStats>(ctx, {
+        method: 'GET',
+        url: '/api/stats/writer',
+        token: member.token,
+      });
+      expect(memberStats.body.newsletter).toMatchObject({
+        list: { id: member.id },
+        subscribers: 0,
+        posts: [],
+      });
+      for (const [url, token] of [
+        [`/api/stats/publication?id=${slug}`, member.token],
+        [`/api/stats/post?id=${post.id}`, stranger.token],
+      ] as const) {
+        expect((await request(ctx, { method: 'GET', url, token })).status).toBe(403);
+      }
+    });
+
     it('delivers each address once when two instances send one post', async () => {
       const second: FastifyInstance = await buildApp({
         config: testConfig(config()),
@@ -552,6 +684,85 @@ describeEachDatabase(
       } finally {
         await second.close();
       }
+    });
+
+    it('marks a chunk sending, then sent, only where this worker still holds the lease (decision 92)', async () => {
+      const list = await signUpUser(ctx);
+      await activeList(ctx, list.id, 'chunk', 4);
+      // Published on the web only, then queued by hand, so no worker of the app sends it.
+      const post = await publish(ctx, list, { title: `Chunk ${ctx.dialect}`, newsletter: 'web' });
+      const now = new Date().toISOString();
+      const ids = await ctx.database.db
+        .selectFrom('newsletter_subscriptions')
+        .select('id')
+        .where('publication_id', '=', list.id)
+        .orderBy('id')
+        .execute();
+      await ctx.database.db
+        .insertInto('newsletter_sends')
+        .values({
+          post_id: post.id,
+          publication_id: list.id,
+          state: 'queued',
+          cursor: ids.at(-1)!.id,
+          locked_until: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      // Due in an hour: the app's own worker leaves them alone; this test claims them as of then.
+      const due = new Date(Date.now() + 3_600_000).toISOString();
+      await ctx.database.db
+        .insertInto('newsletter_deliveries')
+        .values(
+          ids.map((row) => ({
+            post_id: post.id,
+            subscription_id: row.id,
+            state: 'pending' as const,
+            next_attempt_at: due,
+            locked_until: null,
+            last_error: null,
+            sent_at: null,
+          })),
+        )
+        .execute();
+      const queue = new NewsletterSendsRepository(ctx.database.db, ctx.dialect);
+      const lease = new Date(Date.now() + 7_200_000).toISOString();
+      const claimed = await queue.claimDeliveries(due, lease, 10);
+      expect(claimed).toHaveLength(4);
+      // Another worker took one over (this one's lease ran out meanwhile), and one was cancelled.
+      const [takenOver, cancelled] = claimed;
+      const otherLease = new Date(Date.now() + 9_000_000).toISOString();
+      await ctx.database.db
+        .updateTable('newsletter_deliveries')
+        .set({ locked_until: otherLease })
+        .where('post_id', '=', post.id)
+        .where('subscription_id', '=', takenOver!.subscriptionId)
+        .execute();
+      await ctx.database.db
+        .updateTable('newsletter_deliveries')
+        .set({ state: 'cancelled', locked_until: null })
+        .where('post_id', '=', post.id)
+        .where('subscription_id', '=', cancelled!.subscriptionId)
+        .execute();
+
+      const marked = await queue.markSendingMany(claimed);
+      expect(marked.map((delivery) => delivery.subscriptionId).sort()).toEqual(
+        claimed
+          .slice(2)
+          .map((delivery) => delivery.subscriptionId)
+          .sort(),
+      );
+      expect(await deliveryStates(ctx, post.id)).toEqual({ pending: 1, cancelled: 1, sending: 2 });
+      await queue.sentMany(claimed, new Date().toISOString());
+      expect(await deliveryStates(ctx, post.id)).toEqual({ pending: 1, cancelled: 1, sent: 2 });
+      const other = await ctx.database.db
+        .selectFrom('newsletter_deliveries')
+        .select(['state', 'locked_until'])
+        .where('post_id', '=', post.id)
+        .where('subscription_id', '=', takenOver!.subscriptionId)
+        .executeTakeFirstOrThrow();
+      expect(other).toEqual({ state: 'pending', locked_until: otherLease });
     });
 
     it('after a crash, sends what was claimed but not begun, and never resends what was in flight', async () => {

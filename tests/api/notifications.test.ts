@@ -55,6 +55,7 @@ describeEachDatabase('notifications API', (ctx) => {
       unread: true,
       createdAt: expect.stringMatching(/^\d{4}-/),
       actor,
+      remote: null,
       others: 0,
       post: {
         id: post.id,

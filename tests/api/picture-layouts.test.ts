@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, request, signUpUser, type ApiContext } from './support/harness';
-import { sourcePages, templateWebDir } from './support/pages';
+import { describeEachDatabase, request, signUpUser } from './support/harness';
+import { getPage, sourcePages, templateWebDir } from './support/pages';
 import { createPost } from './support/posts';
 
 const PUBLIC_URL = 'http://inkwell.test';
@@ -19,11 +19,6 @@ const CONTENT = [
 
 const WIDE = '<figure class="picture picture--wide"><img src="/media/hill/1600.webp" alt="A wide hill"';
 const GALLERY = '<figure class="gallery gallery--2" role="group" aria-label="Gallery, 2 pictures">';
-
-async function page(ctx: ApiContext, url: string, accept?: string) {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
-  return { status: response.statusCode, body: response.body };
-}
 
 /** Decision 82: a picture's width and galleries, in the post's HTML wherever it is read. */
 describeEachDatabase(
@@ -48,7 +43,7 @@ describeEachDatabase(
       expect(html).toContain('{width=huge onload=alert(1)}</p>');
       expect(html).not.toMatch(/<img[^>]*onload/);
 
-      const shown = await page(ctx, `/readblog?id=${post.id}`);
+      const shown = await getPage(ctx, `/readblog?id=${post.id}`);
       expect(shown.status).toBe(200);
       expect(shown.body).toContain(WIDE);
       expect(shown.body).toContain(GALLERY);
@@ -58,13 +53,13 @@ describeEachDatabase(
       const author = await signUpUser(ctx);
       const post = await createPost(ctx, author, { title: 'Fed pictures', content: CONTENT });
       for (const url of ['/rss.xml', '/atom.xml']) {
-        const feed = await page(ctx, url);
+        const feed = await getPage(ctx, url);
         expect(feed.status, url).toBe(200);
         for (const name of ['hill', 'sea', 'one', 'two']) {
           expect(feed.body, url).toContain(`${PUBLIC_URL}/media/${name}/1600.webp`);
         }
       }
-      const article = await page(ctx, `/readblog?id=${post.id}`, 'application/activity+json');
+      const article = await getPage(ctx, `/readblog?id=${post.id}`, 'application/activity+json');
       expect(article.status).toBe(200);
       const content = (JSON.parse(article.body) as { content: string }).content;
       expect(content).toMatch(/<img src="[^"]*\/media\/one\/1600\.webp" alt="One"/);
@@ -80,12 +75,12 @@ describeEachDatabase(
         token: writer.token,
       });
       const slug = mine.body.response[0]!.publication.slug;
-      const shown = await page(ctx, `/pub/${slug}/posts/${post.id}`);
+      const shown = await getPage(ctx, `/pub/${slug}/posts/${post.id}`);
       expect(shown.status).toBe(200);
       expect(shown.body).toContain('<figure class="picture picture--wide">');
       expect(shown.body).toContain(GALLERY);
       const stylesheet = /<link rel="stylesheet" href="([^"]+)">/.exec(shown.body)?.[1];
-      const css = await page(ctx, stylesheet!.replace(PUBLIC_URL, '').replaceAll('&amp;', '&'));
+      const css = await getPage(ctx, stylesheet!.replace(PUBLIC_URL, '').replaceAll('&amp;', '&'));
       expect(css.status).toBe(200);
       expect(css.body).toContain('.content>.picture--wide');
     });

@@ -80,6 +80,24 @@ describeEachDatabase(
       expect(renamed.body.response.slug).toBe('final-title');
     });
 
+    it('gives posts of one title written at once an address each, and a slug asked for twice at once to one of them', async () => {
+      const writer = await signUpUser(ctx);
+      // Side by side, each write reads the same free address before either has stored it.
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => write(ctx, writer, { title: 'Same hour' })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+      const slugs = answers.map((answer) => answer.body.response.slug);
+      expect(new Set(slugs).size).toBe(5);
+      for (const slug of slugs) expect(slug).toMatch(/^same-hour(-\d+)?$/);
+
+      const asked = await Promise.all([1, 2].map(() => write(ctx, writer, { slug: 'one-address' })));
+      expect(asked.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect(asked.find((answer) => answer.status === 409)?.body.errors).toEqual({
+        slug: [SLUG_TAKEN_MESSAGE],
+      });
+    });
+
     it('takes a slug chosen by the writer, refuses one the blog has (409) and a malformed one (400)', async () => {
       const writer = await signUpUser(ctx);
       const chosen = await published(ctx, writer, { slug: 'My-Own-Address' });

@@ -84,6 +84,10 @@ describeEachDatabase('posts API', (ctx) => {
           cover: null,
           authorId: author.id,
           author: { id: author.id, username: 'Ada', handle: await handleOf(ctx, author.id), picture: null },
+          // Every author in byline order (decision 85): one here.
+          authors: [
+            { id: author.id, username: 'Ada', handle: await handleOf(ctx, author.id), picture: null },
+          ],
           tags: [],
           tagLabels: [],
           commentCount: 0,

@@ -72,6 +72,23 @@ const readPost = (ctx: ApiContext, id: string, token?: string) =>
   });
 
 describeEachDatabase('publications: own blogs, teams and roles', (ctx) => {
+  it('gives accounts signing up at once with names of one address a blog each', async () => {
+    // Side by side, each sign-up reads the same free address before either has stored it.
+    const names = ['Marie Curie', 'marie-curie', 'Marie_Curie'];
+    const users = await Promise.all(names.map((username) => signUpUser(ctx, { username })));
+    const slugs = await Promise.all(
+      users.map(async (user) => {
+        const mine = await request<{ response: Membership[] }>(ctx, {
+          method: 'GET',
+          url: '/api/user/publications',
+          token: user.token,
+        });
+        return mine.body.response[0]?.publication.slug;
+      }),
+    );
+    expect([...slugs].sort()).toEqual(['marie-curie', 'marie-curie-2', 'marie-curie-3']);
+  });
+
   it('gives every account its own blog at sign-up, its address made from the name and unique', async () => {
     const first = await signUpUser(ctx, { username: 'Émile Zola' });
     const second = await signUpUser(ctx, { username: 'emile-zola' });

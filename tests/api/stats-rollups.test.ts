@@ -210,6 +210,83 @@ describeEachDatabase('stats rollups', (ctx) => {
     );
   });
 
+  it("follows a post moved between a writer's blog and a team's: the month goes with it, and every answer still adds up as the pages' rows do", async () => {
+    const writer = await signUpUser(ctx, { username: `rollup mover ${process.pid}` });
+    const owner = await signUpUser(ctx, { username: `rollup host ${process.pid}` });
+    const slug = `rollup-moves-${process.pid}`;
+    const team = await createPublication(ctx, owner, slug);
+    await addMember(ctx, owner, slug, writer, 'writer');
+    const post = await createPost(ctx, writer, { title: 'Moved later' });
+    const stays = await createPost(ctx, writer, { title: 'Stays home' });
+    const clock = { now: Date.now() };
+    const collector = collectorAt(ctx, clock);
+    const count = (id: string, views: number, tag: string) => {
+      for (let n = 0; n < views; n += 1) {
+        collector.add({
+          kind: 'post',
+          id,
+          event: n % 2 ? 'read' : 'view',
+          visitor: `${tag} ${n}`,
+          source: SOURCES[n % SOURCES.length] ?? 'Direct',
+          facts: { device: 'desktop', browser: 'Firefox' },
+          viewerId: undefined,
+        });
+      }
+    };
+    // Counted in the writer's blog: 40 days ago (another month, always) and today.
+    clock.now = Date.now() - 40 * DAY_MS;
+    count(post.id, 5, 'old');
+    count(stays.id, 2, 'old stays');
+    clock.now = Date.now();
+    count(post.id, 4, 'before');
+    count(stays.id, 3, 'stays');
+    await collector.flush();
+
+    const moved = await request(ctx, {
+      method: 'PUT',
+      url: `/api/post/blog?id=${post.id}`,
+      token: writer.token,
+      payload: { title: 'Moved later', content: 'Words', publication: slug },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    clock.now = Date.now();
+    count(post.id, 6, 'after');
+    await collector.flush();
+
+    const blogStats = (days: number) => publicationStats(writer, writer.id, `days=${days}`);
+    for (const days of [7, 30, 45, 365]) {
+      const mine = await writerStats(writer, `days=${days}`);
+      expect(asAnswered(mine.body), `writer, ${days} days`).toEqual(
+        await fromPages(ctx, 'author_id', writer.id, days),
+      );
+      const blog = await blogStats(days);
+      expect(blog.status).toBe(200);
+      expect(asAnswered(blog.body), `the writer's blog, ${days} days`).toEqual(
+        await fromPages(ctx, 'publication_id', writer.id, days),
+      );
+      const ours = await publicationStats(owner, slug, `days=${days}`);
+      expect(asAnswered(ours.body), `the team, ${days} days`).toEqual(
+        await fromPages(ctx, 'publication_id', team.id, days),
+      );
+    }
+    // This month's figures of the post went with it; the month before stayed in the writer's blog.
+    const teamYear = await publicationStats(owner, slug, 'days=365');
+    expect(teamYear.body.topPosts.map((row) => [row.id, row.views])).toEqual([[post.id, 5]]);
+    const blogYear = await blogStats(365);
+    expect(blogYear.body.topPosts.map((row) => [row.id, row.views]).sort()).toEqual(
+      [
+        [post.id, 3],
+        [stays.id, 3],
+      ].sort(),
+    );
+    expect((await blogStats(7)).body.topPosts.map((row) => [row.id, row.views])).toEqual([[stays.id, 2]]);
+    // Today by the hour, in a zone: the team's hours have the post's whole day.
+    const zoned = await publicationStats(owner, slug, 'days=1&tz=America%2FLos_Angeles');
+    const blogZoned = await blogStats(1);
+    expect(zoned.body.views + blogZoned.body.views).toBe(5 + 2);
+    expect(blogZoned.body.views).toBe(2);
+  });
+
   it('fills the rollups from the rows counted before they existed', async () => {
     const writer = await signUpUser(ctx, { username: `rollup backfill ${process.pid}` });
     const post = await createPost(ctx, writer, { title: 'Counted before' });

@@ -317,6 +317,24 @@ describeEachDatabase(
       expect(notModified.headers['content-encoding']).toBeUndefined();
     });
 
+    it('compresses a page or a list in one call, with its length, not through a stream', async () => {
+      // Both are over the 8 KB that @fastify/compress would stream on a two-core host.
+      const author = await signUpUser(ctx);
+      for (let n = 1; n <= 4; n += 1)
+        await createPost(ctx, author, { title: `Listed ${n}`, content: `Listed words ${n}. `.repeat(120) });
+      for (const path of [pagePath, '/api/post/blog/all?limit=20']) {
+        const plain = await get(path);
+        expect(plain.body.length, path).toBeGreaterThan(8 * 1024);
+        for (const encoding of ['br', 'gzip']) {
+          const response = await get(path, { 'accept-encoding': encoding });
+          expect(response.headers['content-encoding'], path).toBe(encoding);
+          expect(response.headers['transfer-encoding'], path).toBeUndefined();
+          expect(Number(response.headers['content-length']), path).toBe(response.wire.length);
+          expect(response.body.toString(), path).toBe(plain.body.toString());
+        }
+      }
+    });
+
     it('renders the page afresh when the ETag no longer matches', async () => {
       const first = await get(pagePath, { 'accept-encoding': 'gzip' });
       expect(first.headers['content-encoding']).toBe('gzip');

@@ -46,11 +46,17 @@ import * as createPostPreviews from './2026-11-29-1001-create-post-previews';
 import * as createSeries from './2026-11-29-1301-create-series';
 import * as createPublicationPages from './2026-11-29-1701-create-publication-pages';
 import * as publicationSiteSettings from './2026-11-29-1702-publication-site-settings';
+import * as newsletterSendsByList from './2026-11-30-0401-newsletter-sends-by-list';
 import * as postSettings from './2026-11-29-1401-post-settings';
 import * as federationConversation from './2026-11-29-1901-federation-conversation';
 import * as federationReactionsAndBlocks from './2026-11-29-1902-federation-reactions-and-blocks';
 import * as createPostVersions from './2026-11-29-1101-create-post-versions';
 import * as authorModeration from './2026-11-29-1201-author-moderation';
+import * as createPostAuthors from './2026-11-30-0101-create-post-authors';
+import * as federationSentComments from './2026-11-30-0301-federation-sent-comments';
+import * as socialWebFollowing from './2026-12-01-0101-social-web-following';
+import * as socialTimelineActions from './2026-12-02-0301-social-timeline-actions';
+import * as socialTimelineBoosts from './2026-12-02-0302-social-timeline-boosts';
 
 /**
  * Every migration, by its sortable name. Listed in code rather than read from the folder so the
@@ -109,4 +115,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1701-create-publication-pages': createPublicationPages,
   '2026-11-29-1902-federation-reactions-and-blocks': federationReactionsAndBlocks,
   '2026-11-29-1702-publication-site-settings': publicationSiteSettings,
+  '2026-11-30-0101-create-post-authors': createPostAuthors,
+  '2026-11-30-0301-federation-sent-comments': federationSentComments,
+  '2026-11-30-0401-newsletter-sends-by-list': newsletterSendsByList,
+  '2026-12-01-0101-social-web-following': socialWebFollowing,
+  '2026-12-02-0301-social-timeline-actions': socialTimelineActions,
+  '2026-12-02-0302-social-timeline-boosts': socialTimelineBoosts,
 };

@@ -354,7 +354,26 @@ export class AccountsRepository {
       .where((eb) =>
         eb.or([
           eb('recipient_id', '=', userId),
-          eb.and([eb('actor_id', '=', userId), eb('kind', 'in', ['follow', 'favorite', 'invitation'])]),
+          eb.and([
+            eb('actor_id', '=', userId),
+            eb('kind', 'in', ['follow', 'favorite', 'invitation', 'coauthor']),
+          ]),
+        ]),
+      )
+      .execute();
+    // Invitations to co-write, to them or from them, go; a post they co-wrote keeps them in its
+    // byline, as their writing keeps their name (decision 85).
+    await trx
+      .deleteFrom('post_authors')
+      .where('state', '!=', 'accepted')
+      .where((eb) =>
+        eb.or([
+          eb('user_id', '=', userId),
+          eb(
+            'post_id',
+            'in',
+            eb.selectFrom('posts').select('posts.id').where('posts.author_id', '=', userId),
+          ),
         ]),
       )
       .execute();

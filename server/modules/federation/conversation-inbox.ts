@@ -1,4 +1,4 @@
-import type { Activity, Actor, Announce, Create, Delete, Like, Note, Update } from '@fedify/vocab';
+import type { Activity, Actor, Announce, Create, Like, Note, Update } from '@fedify/vocab';
 import { commentObjectPath, postObjectPath } from '../../../contracts/federation';
 import { isUuid } from '../../../contracts/ids';
 import { badRequest, HttpError } from '../../lib/http-errors';
@@ -9,6 +9,7 @@ import { noteToMarkdown } from './note-content';
 import type { RemoteAccount, RemoteAccountsRepository, RemoteActorFacts } from './remote-accounts-repository';
 import type { RemoteDocuments } from './remote-documents';
 import type { ReactionKind, ReactionsRepository } from './reactions-repository';
+import type { SocialNotices } from './social-notices';
 
 type Loaders = ReturnType<RemoteDocuments['forOneActivity']>;
 type ActorDocument = Actor;
@@ -54,6 +55,8 @@ export class ConversationInbox {
       conversation: RemoteConversation;
       followers: Pick<FollowersRepository, 'removeFollower'>;
       reactions: ReactionsRepository;
+      /** The writer hears of likes and boosts (decision 0084's addendum). */
+      notices?: Pick<SocialNotices, 'reacted' | 'unreacted'>;
     },
   ) {}
 
@@ -78,7 +81,7 @@ export class ConversationInbox {
       body,
       ...(target.parentId !== undefined ? { parentId: target.parentId } : {}),
     });
-    await this.deps.accounts.saveNote(comment.id, note.id.href, addressOf(note.url), nowIso());
+    await this.deps.accounts.saveNote(comment.id, note.id.href, webAddress(note.url), nowIso());
     return true;
   }
 
@@ -95,18 +98,27 @@ export class ConversationInbox {
     return true;
   }
 
-  /** Like or Announce of a post here: counted once per actor, post and kind. */
-  async react(activity: Like | Announce, kind: ReactionKind): Promise<boolean> {
+  /**
+   * Like or Announce of a post here: counted once per actor, post and kind; a new one is told to
+   * the post's writer, by the account standing for its actor.
+   */
+  async react(activity: Like | Announce, kind: ReactionKind, loaders: Loaders): Promise<boolean> {
     const actor = activity.actorId?.href;
     const postId = this.localPost(activity.objectId);
     if (actor === undefined || postId === undefined || activity.id === null) return false;
-    return this.deps.reactions.add({
+    const outcome = await this.deps.reactions.add({
       postId,
       actorId: actor,
       kind,
       activityId: activity.id.href,
       now: nowIso(),
     });
+    if (outcome === 'added' && this.deps.notices) {
+      // Counted either way: an actor whose document cannot be read is counted, not named.
+      const account = await this.account(activity, loaders).catch(() => undefined);
+      if (account) await this.deps.notices.reacted(postId, account.userId, kind);
+    }
+    return outcome !== 'missing';
   }
 
   /** Undo of an embedded Like or Announce (its actor already checked to be the undoing one). */
@@ -114,24 +126,29 @@ export class ConversationInbox {
     const actor = activity.actorId?.href;
     const postId = this.localPost(activity.objectId);
     if (actor === undefined) return false;
-    if (postId !== undefined && (await this.deps.reactions.remove(postId, actor, kind))) return true;
-    return activity.id !== null && this.deps.reactions.removeByActivity(actor, activity.id.href);
+    if (postId !== undefined && (await this.deps.reactions.remove(postId, actor, kind))) {
+      await this.withdrawNotice(actor, postId, kind);
+      return true;
+    }
+    return activity.id !== null && this.unreactById(actor, activity.id.href);
   }
 
   /** Undo naming a Like or Announce by its id alone. */
   async unreactById(actorId: string, activityId: string): Promise<boolean> {
-    return this.deps.reactions.removeByActivity(actorId, activityId);
+    const removed = await this.deps.reactions.removeByActivity(actorId, activityId);
+    if (!removed) return false;
+    await this.withdrawNotice(actorId, removed.postId, removed.kind);
+    return true;
   }
 
-  /** Delete of a Note (or its Tombstone) removes its comment; Delete of the actor, all of theirs. */
-  async delete(activity: Delete): Promise<boolean> {
-    const actor = activity.actorId?.href;
-    const object = activity.objectId?.href;
-    if (actor === undefined || object === undefined) return false;
-    if (object === actor) {
-      await this.actorGone(actor);
-      return true;
-    }
+  /** What the writer was told of a like or boost, while unread, goes with it. */
+  private async withdrawNotice(actorId: string, postId: string, kind: ReactionKind): Promise<void> {
+    const account = await this.deps.accounts.findByActor(actorId);
+    if (account) await this.deps.notices?.unreacted(postId, account.userId, kind);
+  }
+
+  /** Delete of a Note (or its Tombstone) by its author removes its comment. */
+  async delete(object: string, actor: string): Promise<boolean> {
     const found = await this.ownComment(object, actor);
     if (!found) return false;
     await this.removeComment(found.account, found.commentId);
@@ -228,12 +245,12 @@ export async function actorFacts(
 ): Promise<RemoteActorFacts> {
   const username = actor.preferredUsername?.toString() ?? id.pathname.split('/').pop() ?? '';
   const icon = await actor.getIcon(loaders).catch(() => null);
-  const picture = addressOf(icon?.url ?? null);
+  const picture = webAddress(icon?.url ?? null);
   return {
     actorId: id.href,
     handle: `@${username}@${id.host}`,
     name: actor.name?.toString().slice(0, 400) ?? null,
-    profileUrl: addressOf(actor.url),
+    profileUrl: webAddress(actor.url),
     // Shown as an <img> on our pages: https only (the Content-Security-Policy allows no other).
     pictureUrl: picture?.startsWith('https://') ? picture : null,
     inbox: inbox.href,
@@ -245,9 +262,8 @@ function authorOf(account: RemoteAccount): RemoteAuthor {
   return { id: account.userId, username: account.username };
 }
 
-/** A `url` as ActivityStreams gives it: an address, or a Link to one. */
-function addressOf(url: URL | { href: URL | null } | null | undefined): string | null {
-  if (!url) return null;
-  if (url instanceof URL) return url.href;
-  return url.href?.href ?? null;
+/** A `url` as ActivityStreams gives it (an address, or a Link to one): http(s) only, for a link. */
+export function webAddress(url: URL | { href: URL | null } | null | undefined): string | null {
+  const address = !url ? null : url instanceof URL ? url : url.href;
+  return address && (address.protocol === 'https:' || address.protocol === 'http:') ? address.href : null;
 }

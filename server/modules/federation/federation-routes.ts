@@ -15,9 +15,11 @@ import { idSchema } from '../../../contracts/ids';
 import { POST_NOT_FOUND_MESSAGE } from '../../../contracts/posts';
 import { varyWith } from '../../lib/content-encoding';
 import { NOT_MODIFIED, declareRoute, rawAnswer } from '../../openapi/route-schema';
+import { hostNameOf, SITE_PATH_PREFIX } from '../sites/site-hosts';
 import { REPRESENTATION_CONSTRAINT } from './activity-negotiation';
 import {
   ACTOR_NOT_FOUND_MESSAGE,
+  COMMENT_OBJECT_NOT_FOUND_MESSAGE,
   type ActivityDocument,
   type ArticleAnswer,
   type FederationService,
@@ -31,7 +33,7 @@ const ACTIVITY_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** NodeInfo's figures move slowly and crawlers of the fediverse ask often: half an hour. */
 const NODEINFO_CACHE_CONTROL = 'public, max-age=1800';
 
-const activityAnswer = (description: string) => ({
+export const activityAnswer = (description: string) => ({
   200: rawAnswer(description, ACTIVITY_STREAMS_MEDIA_TYPE),
   304: NOT_MODIFIED,
 });
@@ -86,6 +88,7 @@ const nodeInfoAnswer = z
 
 const actorIdParams = z.object({ id: idSchema('id', ACTOR_NOT_FOUND_MESSAGE) });
 const postIdParams = z.object({ id: idSchema('id', POST_NOT_FOUND_MESSAGE) });
+const commentIdParams = z.object({ id: idSchema('id', COMMENT_OBJECT_NOT_FOUND_MESSAGE) });
 const outboxQuerySchema = z.object({
   page: z.literal('true', { error: 'page must be true' }).optional(),
   cursor: z.string({ error: 'cursor is not valid' }).max(256, 'cursor is not valid').optional(),
@@ -103,7 +106,7 @@ const ACCEPTED = z
 /** The pages whose address also answers ActivityStreams (content negotiation, decision 70). */
 const NEGOTIATED_PAGES = new Set(['/readblog', '/profile']);
 
-function sendActivity(reply: FastifyReply, document: ActivityDocument) {
+export function sendActivity(reply: FastifyReply, document: ActivityDocument) {
   return reply
     .type(ACTIVITY_CONTENT_TYPE)
     .header('cache-control', ACTIVITY_CACHE_CONTROL)
@@ -150,7 +153,7 @@ export async function registerFederationRoutes(
       schema: declareRoute({
         summary: 'Find an account (WebFinger)',
         description:
-          'RFC 7033, as Mastodon asks it: `resource=acct:handle@host` names a writer, `acct:slug@host` a team publication (a writer’s own blog answers with the writer). The address of an actor or profile here works too. 400 without a resource or with one that is not an account or an address; 404 for nobody here.',
+          'RFC 7033, as Mastodon asks it: `resource=acct:handle@host` names a writer, `acct:slug@host` a team publication (a writer’s own blog answers with the writer). The address of an actor or profile here works too. A team publication with a verified domain of its own is answered with `subject` `acct:slug@domain`, its name there, and that domain answers `/.well-known/webfinger?resource=acct:slug@domain` for that publication only. 400 without a resource or with one that is not an account or an address; 404 for nobody here.',
         tag: 'Social web',
         access: 'public',
         querystring: webFingerQuerySchema,
@@ -160,6 +163,36 @@ export async function registerFederationRoutes(
     async (request, reply) => {
       const answer = await federation.webFinger(request.query.resource);
       // RFC 7033 §5: any page may look an account up.
+      return reply
+        .type('application/jrd+json; charset=utf-8')
+        .header('access-control-allow-origin', '*')
+        .send(answer);
+    },
+  );
+
+  // A publication's own verified domain answers for that publication (decision 0084's addendum):
+  // site-hosts.ts routes the domain's /.well-known/webfinger here. Anywhere else, nobody is here.
+  routes.get(
+    `${SITE_PATH_PREFIX}:slug${WEBFINGER_PATH}`,
+    {
+      schema: {
+        ...declareRoute({
+          summary: 'Find a publication at its own domain (WebFinger)',
+          tag: 'Social web',
+          access: 'public',
+          params: z.object({ slug: z.string().max(200) }),
+          querystring: webFingerQuerySchema,
+          answers: { 200: webFingerAnswer, 304: NOT_MODIFIED },
+        }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      const answer = await federation.webFingerOnSite(
+        request.params.slug,
+        hostNameOf(request.headers.host),
+        request.query.resource,
+      );
       return reply
         .type('application/jrd+json; charset=utf-8')
         .header('access-control-allow-origin', '*')
@@ -286,6 +319,28 @@ export async function registerFederationRoutes(
       }),
     },
     async (request, reply) => sendArticle(reply, await federation.articleOrTombstone(request.params.id)),
+  );
+
+  routes.get(
+    '/ap/comments/:id',
+    {
+      schema: declareRoute({
+        summary: 'A writer’s reply as a Note (ActivityPub)',
+        description:
+          'A reply of a post’s writer that went out to the social web (an answer to a comment from there): its sanitized HTML with the mention of whom it answers, `inReplyTo` their Note, the writer as `attributedTo`, `url` the post’s discussion. Answered as a post’s id is, to `application/activity+json` and `application/ld+json` alike. 404 for a comment that never went out, a hidden one, or one under a post the public cannot read (a draft, scheduled, hidden or deleted post); 410 with a Tombstone once its Delete was sent.',
+        tag: 'Social web',
+        access: 'public',
+        params: commentIdParams,
+        answers: {
+          ...activityAnswer('The Note.'),
+          410: rawAnswer(
+            'A Tombstone: the reply was deleted, and its Delete sent.',
+            ACTIVITY_STREAMS_MEDIA_TYPE,
+          ),
+        },
+      }),
+    },
+    async (request, reply) => sendArticle(reply, await federation.commentNote(request.params.id)),
   );
 
   // The pages' own addresses, for clients that ask for ActivityStreams (activity-negotiation.ts).

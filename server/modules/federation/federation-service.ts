@@ -1,4 +1,5 @@
-import type { Activity, Article, Create, CryptographicKey, Document } from '@fedify/vocab';
+import type { Activity, Article, Create, CryptographicKey, Document, Note } from '@fedify/vocab';
+import type { Comment } from '../../../contracts/comments';
 import type { ActorKeyPair } from './actor-keys';
 import escapeHtml from 'escape-html';
 import type { Profile } from '../../../contracts/auth';
@@ -10,6 +11,7 @@ import {
   postObjectPath,
   publicationActorPath,
   SHARED_INBOX_PATH,
+  splitAccountName,
   writerActorPath,
   type ActorCollection,
 } from '../../../contracts/federation';
@@ -17,7 +19,7 @@ import { handleSchema } from '../../../contracts/handles';
 import { isUuid } from '../../../contracts/ids';
 import type { Page, Post } from '../../../contracts/posts';
 import { metaDescription } from '../../../contracts/preview';
-import type { Publication } from '../../../contracts/publications';
+import { isSlugShaped, type Publication } from '../../../contracts/publications';
 import { publicationSiteUrl, sitePostPath } from '../../../contracts/publication-url';
 import { postPagePath, profilePagePath, tagPagePath } from '../../../contracts/site';
 import { badRequest, notFound } from '../../lib/http-errors';
@@ -29,9 +31,12 @@ import { instant, loadFedify, loadVocab } from './fedify';
 import type { FederationRepository, OutboxScope } from './federation-repository';
 import type { FederationPostsRepository } from './federation-posts-repository';
 import type { FollowersRepository } from './followers-repository';
+import type { FollowingRepository } from './following-repository';
+import type { SentCommentsRepository } from './sent-comments-repository';
 
 export const ACTOR_NOT_FOUND_MESSAGE = 'No such account here';
 export const OBJECT_NOT_FOUND_MESSAGE = 'No such post here';
+export const COMMENT_OBJECT_NOT_FOUND_MESSAGE = 'No such reply here';
 export const RESOURCE_REQUIRED_MESSAGE = 'resource is required: acct:handle@host or an address on this site';
 export const RESOURCE_MALFORMED_MESSAGE = 'resource must be acct:handle@host or an http(s) address';
 
@@ -85,6 +90,24 @@ export interface PostReader {
   ): Promise<Page<Post>>;
 }
 
+/** A comment as anonymous readers see it: 404 when hidden, withheld, deleted or under a post they cannot read. */
+export interface CommentReader {
+  get(id: string, viewer: null): Promise<Comment>;
+}
+
+/** A writer's reply as a Note: the comment, and whom it answers there. */
+export interface ReplyNote {
+  commentId: string;
+  postId: string;
+  writerId: string;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+  /** The remote Note it answers. */
+  inReplyTo: string;
+  to: { actorId: string; handle: string; profileUrl: string | null };
+}
+
 /** Each actor's key pair, made on first need (actor-keys.ts). */
 export interface KeyPairs {
   keyPairOf(actorPath: string): Promise<ActorKeyPair>;
@@ -123,7 +146,10 @@ export class FederationService {
   private readonly keys: KeyPairs;
   private readonly followers: Pick<FollowersRepository, 'count'> &
     Partial<Pick<FollowersRepository, 'approvesFollowers'>>;
+  private readonly following: Pick<FollowingRepository, 'countAccepted'> | undefined;
   private readonly sentPosts: Pick<FederationPostsRepository, 'find'> | undefined;
+  private readonly sentComments: Pick<SentCommentsRepository, 'find'> | undefined;
+  private readonly comments: CommentReader | undefined;
   private readonly options: FederationServiceOptions;
 
   constructor(deps: {
@@ -135,8 +161,13 @@ export class FederationService {
     keys: KeyPairs;
     /** Remote followers, counted with the local ones; whether the writer approves them by hand. */
     followers: Pick<FollowersRepository, 'count'> & Partial<Pick<FollowersRepository, 'approvesFollowers'>>;
+    /** Accounts elsewhere a writer follows (decision 0090), counted in their `following`. */
+    following?: Pick<FollowingRepository, 'countAccepted'>;
     /** What followers were told of each post: a post they were sent a Delete of is a Tombstone. */
     sentPosts?: Pick<FederationPostsRepository, 'find'>;
+    /** A writer's replies that went out (decision 0084's addendum), answered at /ap/comments/{id}. */
+    sentComments?: Pick<SentCommentsRepository, 'find'>;
+    comments?: CommentReader;
     options: FederationServiceOptions;
   }) {
     ({
@@ -147,7 +178,10 @@ export class FederationService {
       markdown: this.markdown,
       keys: this.keys,
       followers: this.followers,
+      following: this.following,
       sentPosts: this.sentPosts,
+      sentComments: this.sentComments,
+      comments: this.comments,
       options: this.options,
     } = deps);
     const url = new URL(deps.options.publicUrl);
@@ -174,19 +208,65 @@ export class FederationService {
       named.kind === 'acct' ? await this.actorByName(named.user) : await this.actorByAddress(named.url);
     if (!actor) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
     const canonical = `acct:${actor.kind === 'writer' ? actor.handle : actor.slug}@${this.host}`;
+    // A team publication on its own verified domain is known by it there (decision 0084's
+    // addendum): the subject names it, and Mastodon, asking the domain in turn, shows @slug@domain.
+    const onDomain = actor.kind === 'publication' ? await this.domainAccount(actor.id) : undefined;
+    const subject = onDomain ?? (named.kind === 'acct' ? named.subject : canonical);
+    const asked = named.kind === 'acct' ? named.subject : canonical;
+    return this.jrd(actor, subject, [asked, canonical]);
+  }
+
+  /**
+   * WebFinger at a publication's own verified domain (decision 0084's addendum): there,
+   * `acct:slug@domain` names that publication (a team's Group, or for a writer's own blog the
+   * writer) and nobody else; any other account, and any other host, is a 404. `host` is the
+   * request's Host, whose name must be the publication's verified domain.
+   */
+  async webFingerOnSite(slug: string, host: string, resource: string | undefined): Promise<WebFingerAnswer> {
+    if (resource === undefined || resource.trim() === '')
+      throw badRequest(RESOURCE_REQUIRED_MESSAGE, { resource: [RESOURCE_REQUIRED_MESSAGE] });
+    const row = isSlugShaped(slug.toLowerCase())
+      ? await this.publications.findBySlug(slug.toLowerCase())
+      : undefined;
+    if (!row?.verified_domain || row.verified_domain !== host) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    const siteHost = new URL(
+      publicationSiteUrl(this.options, { slug: row.slug, domain: row.verified_domain }),
+    ).host;
+    const named = this.parseResource(resource.trim(), [siteHost, row.verified_domain]);
+    const actor: LocalActor | undefined =
+      row.personal_user_id !== null
+        ? await this.writerById(row.personal_user_id)
+        : { kind: 'publication', id: row.id, slug: row.slug };
+    const actorUrl = actor && this.url(this.actorPath(actor)).href;
+    const names =
+      named.kind === 'acct'
+        ? named.user === row.slug
+        : named.url.href === actorUrl ||
+          named.url.href ===
+            `${publicationSiteUrl(this.options, { slug: row.slug, domain: row.verified_domain })}/`;
+    if (!actor || !names) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+    const subject = `acct:${row.slug}@${siteHost}`;
+    const canonical = `acct:${actor.kind === 'writer' ? actor.handle : actor.slug}@${this.host}`;
+    return this.jrd(actor, subject, [canonical]);
+  }
+
+  /** `acct:slug@domain` of a team publication with a verified domain of its own; else undefined. */
+  private async domainAccount(publicationId: string): Promise<string | undefined> {
+    const row = await this.publications.findById(publicationId);
+    if (!row?.verified_domain) return undefined;
+    const site = new URL(publicationSiteUrl(this.options, { slug: row.slug, domain: row.verified_domain }));
+    return `acct:${row.slug}@${site.host}`;
+  }
+
+  /** The JRD: the subject, the actor's id and page (and other names of it), and the links. */
+  private async jrd(actor: LocalActor, subject: string, otherNames: string[]): Promise<WebFingerAnswer> {
     const actorUrl = this.url(this.actorPath(actor)).href;
     const page = await this.pageOf(actor);
-    const aliases = [
-      ...new Set([
-        actorUrl,
-        page,
-        ...(named.kind === 'acct' && named.subject !== canonical ? [canonical] : []),
-      ]),
-    ];
     return {
-      // The account asked for, as asked (folded to its stored case): Mastodon checks it.
-      subject: named.kind === 'acct' ? named.subject : canonical,
-      aliases,
+      // Mastodon checks it: the account asked for, as asked (folded to its stored case), or the
+      // name the actor is known by, which it then asks for in turn.
+      subject,
+      aliases: [...new Set([actorUrl, page, ...otherNames])].filter((alias) => alias !== subject),
       links: [
         { rel: 'self', type: 'application/activity+json', href: actorUrl },
         { rel: 'http://webfinger.net/rel/profile-page', type: 'text/html', href: page },
@@ -194,28 +274,27 @@ export class FederationService {
     };
   }
 
+  /** `hosts`: the names an `acct:` may be at here; the main site's unless said. */
   private parseResource(
     resource: string,
+    hosts: string[] = [this.host, this.hostname],
   ): { kind: 'acct'; user: string; subject: string } | { kind: 'url'; url: URL } {
     const malformed = () =>
       badRequest(RESOURCE_MALFORMED_MESSAGE, { resource: [RESOURCE_MALFORMED_MESSAGE] });
     if (/^acct:/i.test(resource)) {
-      const account = resource.slice('acct:'.length);
-      const at = account.lastIndexOf('@');
-      let user: string;
-      let host: string;
+      let account: string;
       try {
-        user = decodeURIComponent(account.slice(0, at)).replace(/^@/, '');
-        host = decodeURIComponent(account.slice(at + 1)).toLowerCase();
+        account = decodeURIComponent(resource.slice('acct:'.length)).replace(/^@/, '');
       } catch {
         throw malformed();
       }
-      if (at <= 0 || user === '' || host === '' || /[\s/@]/.test(user) || /[\s/@]/.test(host))
-        throw malformed();
+      const name = splitAccountName(account);
+      if (!name) throw malformed();
+      const { user, host } = name;
       // Another server's account is nobody here.
-      if (host !== this.host && host !== this.hostname) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
+      if (!hosts.includes(host)) throw notFound(ACTOR_NOT_FOUND_MESSAGE);
       const folded = user.normalize('NFKC').toLowerCase();
-      return { kind: 'acct', user: folded, subject: `acct:${folded}@${this.host}` };
+      return { kind: 'acct', user: folded, subject: `acct:${folded}@${hosts[0] ?? this.host}` };
     }
     let url: URL;
     try {
@@ -492,41 +571,116 @@ export class FederationService {
    * collection and the remote author, whom a `Mention` tag (and a leading mention in the text, as
    * Mastodon writes one) names. Its content is the comment's sanitized HTML with absolute addresses.
    */
-  async replyActivity(reply: {
-    commentId: string;
-    writerId: string;
-    body: string;
-    createdAt: string;
-    inReplyTo: string;
-    to: { actorId: string; handle: string; profileUrl: string | null };
-  }): Promise<PostActivity> {
-    const { Create, Mention, Note, PUBLIC_COLLECTION } = await loadVocab();
+  async replyActivity(reply: ReplyNote): Promise<PostActivity> {
+    const { Create, PUBLIC_COLLECTION } = await loadVocab();
+    const note = await this.replyNote(reply);
     const actorPath = writerActorPath(reply.writerId);
-    const id = this.url(commentObjectPath(reply.commentId));
+    const activity = new Create({
+      id: new URL(`${this.url(commentObjectPath(reply.commentId)).href}#create`),
+      actor: this.url(actorPath),
+      to: PUBLIC_COLLECTION,
+      cc: new URL(reply.to.actorId),
+      object: note,
+      published: note.published,
+    });
+    return this.postActivityOf(actorPath, activity);
+  }
+
+  /**
+   * The writer edited a reply that went out (decision 0084's addendum): `Update(Note)` with the
+   * Note as it is now, from the same actor to the same people. Mastodon updates a Note in place.
+   */
+  async replyUpdateActivity(reply: ReplyNote): Promise<PostActivity> {
+    const { Update, PUBLIC_COLLECTION } = await loadVocab();
+    const note = await this.replyNote(reply);
+    const actorPath = writerActorPath(reply.writerId);
+    const activity = new Update({
+      id: new URL(`${this.url(commentObjectPath(reply.commentId)).href}#updates/${uuidv7()}`),
+      actor: this.url(actorPath),
+      to: PUBLIC_COLLECTION,
+      cc: new URL(reply.to.actorId),
+      object: note,
+      published: note.updated ?? note.published,
+    });
+    return this.postActivityOf(actorPath, activity);
+  }
+
+  /** A reply that went out is gone: `Delete(Tombstone)` from its actor to the same people. */
+  async replyDeleteActivity(sent: {
+    commentId: string;
+    actor: string;
+    recipient: string;
+    now: string;
+  }): Promise<PostActivity> {
+    const { Delete, Tombstone, PUBLIC_COLLECTION } = await loadVocab();
+    const object = this.url(commentObjectPath(sent.commentId));
+    const activity = new Delete({
+      id: new URL(`${object.href}#deletes/${uuidv7()}`),
+      actor: this.url(sent.actor),
+      to: PUBLIC_COLLECTION,
+      cc: new URL(sent.recipient),
+      object: new Tombstone({ id: object, deleted: await instant(sent.now) }),
+    });
+    return this.postActivityOf(sent.actor, activity);
+  }
+
+  /** The Note a reply is, in its Create, its Update and at its own address. */
+  private async replyNote(reply: ReplyNote): Promise<Note> {
+    const { Mention, Note, PUBLIC_COLLECTION } = await loadVocab();
+    const actorPath = writerActorPath(reply.writerId);
     const recipient = new URL(reply.to.actorId);
     const html = this.markdown.render(reply.body, 2, this.options.publicUrl).html;
     const mention = `<p><span class="h-card"><a href="${escapeHtml(reply.to.profileUrl ?? reply.to.actorId)}" class="u-url mention">${escapeHtml(reply.to.handle)}</a></span></p>`;
-    const published = await instant(reply.createdAt);
-    const note = new Note({
-      id,
+    return new Note({
+      id: this.url(commentObjectPath(reply.commentId)),
       attribution: this.url(actorPath),
       replyTarget: new URL(reply.inReplyTo),
       content: `${mention}${html}`,
       mediaType: 'text/html',
-      published,
+      // Where people read it: the post's discussion.
+      url: new URL(`${this.url(postPagePath(reply.postId)).href}#discussion`),
+      published: await instant(reply.createdAt),
+      updated: reply.editedAt === null ? null : await instant(reply.editedAt),
       to: PUBLIC_COLLECTION,
       cc: recipient,
       tags: [new Mention({ href: recipient, name: reply.to.handle })],
     });
-    const activity = new Create({
-      id: new URL(`${id.href}#create`),
-      actor: this.url(actorPath),
-      to: PUBLIC_COLLECTION,
-      cc: recipient,
-      object: note,
-      published,
+  }
+
+  /**
+   * `/ap/comments/{id}` (decision 0084's addendum): the Note of a writer's reply that went out to
+   * the social web, while the public can read it and its post; a Tombstone (410) once its Delete
+   * went; 404 for any other comment, a hidden one, or one under a post the public cannot read.
+   */
+  async commentNote(commentId: string): Promise<ArticleAnswer> {
+    const sent = isUuid(commentId) ? await this.sentComments?.find(commentId) : undefined;
+    if (!sent) throw notFound(COMMENT_OBJECT_NOT_FOUND_MESSAGE);
+    if (sent.deletedAt !== null) {
+      const { Tombstone } = await loadVocab();
+      const tombstone = new Tombstone({
+        id: this.url(commentObjectPath(commentId)),
+        deleted: await instant(sent.deletedAt),
+      });
+      return { status: 410, document: (await tombstone.toJsonLd()) as ActivityDocument };
+    }
+    const comment = await this.comments?.get(commentId, null).catch(notFoundAsUndefined);
+    const writerId = /^\/ap\/users\/(.+)$/.exec(sent.actor)?.[1];
+    if (!comment || comment.author === null || writerId === undefined || comment.author.id !== writerId)
+      throw notFound(COMMENT_OBJECT_NOT_FOUND_MESSAGE);
+    // The post's own rule (its Article's): a draft, scheduled, hidden or deleted post has no replies.
+    const post = await this.readablePost(comment.postId).catch(notFoundAsUndefined);
+    if (!post || !(await this.existsAt(sent.actor))) throw notFound(COMMENT_OBJECT_NOT_FOUND_MESSAGE);
+    const note = await this.replyNote({
+      commentId,
+      postId: comment.postId,
+      writerId,
+      body: comment.body,
+      createdAt: comment.createdAt,
+      editedAt: comment.editedAt,
+      inReplyTo: sent.inReplyTo,
+      to: sent.recipient,
     });
-    return this.postActivityOf(actorPath, activity);
+    return { status: 200, document: (await note.toJsonLd()) as ActivityDocument };
   }
 
   /** An activity about a post goes from its actor to the Public collection and the followers. */
@@ -643,7 +797,7 @@ export class FederationService {
         outbox: { publicationId: profile.id, personalUserId: profile.id },
         // The accounts here that follow the writer are actors too, counted with the remote ones.
         followers: profile.followerCount + (await this.followers.count(path)),
-        following: profile.followingCount,
+        following: profile.followingCount + ((await this.following?.countAccepted(profile.id)) ?? 0),
       };
     }
     const row = isUuid(actor.id) ? await this.publications.findById(actor.id) : undefined;

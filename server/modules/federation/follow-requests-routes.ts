@@ -22,6 +22,17 @@ const socialFollowersSchema = z
           name: z.string().nullable(),
           state: z.enum(['accepted', 'pending']).describe('`pending`: a request awaiting the writer.'),
           since: z.string(),
+          accountId: z
+            .string()
+            .nullable()
+            .describe(
+              'The account standing for it here: `POST /api/user/block?userId=` with it blocks it (and ends its follow).',
+            ),
+          pictureUrl: z
+            .string()
+            .nullable()
+            .describe('Its picture (https only), as its server last showed it.'),
+          profileUrl: z.string().nullable().describe('Its profile page on its server (http or https).'),
         }),
       )
       .describe('Requests first, then followers, newest first.'),

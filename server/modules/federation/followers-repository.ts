@@ -26,6 +26,11 @@ export interface RemoteFollowerRow {
   followId: string;
   inbox: string;
   createdAt: string;
+  /**
+   * The account standing for it here (decision 0084), with the picture and profile page its actor
+   * last showed; null for a follow older than those accounts.
+   */
+  account: { userId: string; pictureUrl: string | null; profileUrl: string | null } | null;
 }
 
 /** The only place that reads and writes federation_followers: remote actors following local ones. */
@@ -60,6 +65,17 @@ export class FollowersRepository {
     return row.state;
   }
 
+  /** Whether a remote actor follows (or asked to follow) a local one: undefined when neither. */
+  async stateOf(actor: string, follower: string): Promise<FollowState | undefined> {
+    const row = await this.db
+      .selectFrom('federation_followers')
+      .select('state')
+      .where('actor', '=', actor)
+      .where('follower', '=', follower)
+      .executeTakeFirst();
+    return row?.state;
+  }
+
   /** The writer approves followers from the social web by hand (decision 0084). */
   async approvesFollowers(userId: string): Promise<boolean> {
     const row = await this.db
@@ -81,11 +97,23 @@ export class FollowersRepository {
   /** An actor's remote followers and requests, requests first, then newest first. */
   async list(actor: string): Promise<RemoteFollowerRow[]> {
     const rows = await this.db
-      .selectFrom('federation_followers')
-      .select(['follower', 'handle', 'name', 'state', 'follow_id', 'inbox', 'created_at'])
-      .where('actor', '=', actor)
-      .orderBy('state', 'desc')
-      .orderBy('created_at', 'desc')
+      .selectFrom('federation_followers as follow')
+      .leftJoin('federation_remote_accounts as remote', 'remote.actor_id', 'follow.follower')
+      .select([
+        'follow.follower',
+        'follow.handle',
+        'follow.name',
+        'follow.state',
+        'follow.follow_id',
+        'follow.inbox',
+        'follow.created_at',
+        'remote.user_id',
+        'remote.picture_url',
+        'remote.profile_url',
+      ])
+      .where('follow.actor', '=', actor)
+      .orderBy('follow.state', 'desc')
+      .orderBy('follow.created_at', 'desc')
       .execute();
     return rows.map((row) => ({
       follower: row.follower,
@@ -95,6 +123,10 @@ export class FollowersRepository {
       followId: row.follow_id,
       inbox: row.inbox,
       createdAt: row.created_at,
+      account:
+        row.user_id === null
+          ? null
+          : { userId: row.user_id, pictureUrl: row.picture_url, profileUrl: row.profile_url },
     }));
   }
 

@@ -3,6 +3,7 @@ import type { KeyCache } from '@fedify/fedify';
 import type { Activity, CryptographicKey, Follow, Multikey, Undo } from '@fedify/vocab';
 import { actorFacts, type ConversationInbox } from './conversation-inbox';
 import { followAnswer } from './follow-answers';
+import type { FollowingInbox } from './following-inbox';
 import { LRUCache } from 'lru-cache';
 import { publicationActorPath, writerActorPath } from '../../../contracts/federation';
 import { isUuid } from '../../../contracts/ids';
@@ -14,6 +15,7 @@ import type { DeliveriesRepository } from './deliveries-repository';
 import { loadFedify, loadVocab } from './fedify';
 import type { FollowersRepository } from './followers-repository';
 import type { RemoteDocuments } from './remote-documents';
+import type { SocialNotices } from './social-notices';
 import { spend } from '../users/users-service';
 
 export const NOT_SIGNED_MESSAGE = 'The request is not signed: sign it with HTTP Signatures (draft-cavage-12)';
@@ -65,7 +67,9 @@ const HOP_BY_HOP = new Set([
  * and `hs2019`; `(request-target)`, `host`, `date` and `digest` signed; the Digest matching the
  * body; the Date within 12 hours) against the key fetched from its owner through the guard, and
  * the key belongs to the activity's actor. Then Follow makes a follower and queues a signed Accept
- * to its inbox; Undo(Follow) removes it. Anything else is accepted and left alone for now.
+ * to its inbox; Undo(Follow) removes it. Accept and Reject answer our readers' Follows, and the
+ * accounts they follow post to their timelines (decision 0090). Anything else is accepted and left
+ * alone for now.
  */
 export class Inbox {
   private readonly keyCache: KeyCache;
@@ -79,10 +83,14 @@ export class Inbox {
       actors: LocalActors;
       /** Replies, their edits and deletions, and actors gone (decision 0084). */
       conversation: ConversationInbox;
+      /** Answers to our readers' Follows, and the posts of the accounts they follow (decision 0090). */
+      following: FollowingInbox;
       /** Servers the operator blocked (decision 0084): refused before any work. */
       blockedServers: { isBlocked(host: string): Promise<boolean> };
       /** The accounts standing for remote actors (decision 0084). */
-      remoteAccounts: Pick<RemoteAccountsRepository, 'upsert'>;
+      remoteAccounts: Pick<RemoteAccountsRepository, 'upsert' | 'findByActor'>;
+      /** The writer hears of new followers and requests (decision 0084's addendum). */
+      notices?: Pick<SocialNotices, 'followed' | 'unfollowed'>;
       /** A writer's blocks: a remote account they blocked may not follow them. */
       writerBlocks: { isBlocked(blockerId: string, blockedId: string): Promise<boolean> };
       /** Activities one server may post per window (RATE_INBOX_PER_SERVER). */
@@ -133,18 +141,47 @@ export class Inbox {
     }
     if (await this.deps.blockedServers.isBlocked(activity.actorId.host))
       throw forbidden(SERVER_BLOCKED_MESSAGE);
-    const { Announce, Create, Delete, Follow, Like, Undo, Update } = await loadVocab();
+    const { Accept, Announce, Create, Delete, Follow, Like, Reject, Undo, Update } = await loadVocab();
     if (activity instanceof Follow) {
       await this.follow(activity, post.owner, loaders);
       return false;
     }
     if (activity instanceof Undo) return this.undo(activity);
-    const conversation = this.deps.conversation;
-    if (activity instanceof Create) return conversation.create(activity, loaders);
-    if (activity instanceof Update) return conversation.update(activity, loaders);
-    if (activity instanceof Delete) return conversation.delete(activity);
-    if (activity instanceof Like) return conversation.react(activity, 'like');
-    if (activity instanceof Announce) return conversation.react(activity, 'announce');
+    const { conversation, following } = this.deps;
+    // Our readers' Follows answered: the timeline is theirs alone, no cached page shows it.
+    if (activity instanceof Accept || activity instanceof Reject) {
+      await following.answer(activity, activity instanceof Accept ? 'accept' : 'reject');
+      return false;
+    }
+    // A reply to us is a comment; anything else may be a followed account's post for a timeline.
+    if (activity instanceof Create) {
+      if (await conversation.create(activity, loaders)) return true;
+      await following.create(activity, loaders);
+      return false;
+    }
+    if (activity instanceof Update) {
+      if (await conversation.update(activity, loaders)) return true;
+      await following.update(activity, loaders);
+      return false;
+    }
+    if (activity instanceof Delete) {
+      const actor = activity.actorId?.href;
+      const object = activity.objectId?.href;
+      if (actor === undefined || object === undefined) return false;
+      if (object === actor) {
+        await this.actorGone(actor);
+        return true;
+      }
+      await following.delete(object, actor);
+      return conversation.delete(object, actor);
+    }
+    if (activity instanceof Like) return conversation.react(activity, 'like', loaders);
+    if (activity instanceof Announce) {
+      if (await conversation.react(activity, 'announce', loaders)) return true;
+      // A followed account's boost of a post elsewhere is for its followers' timelines here.
+      await following.announce(activity, loaders, (host) => this.deps.blockedServers.isBlocked(host));
+      return false;
+    }
     return false;
   }
 
@@ -169,8 +206,14 @@ export class Inbox {
     }
     if (origin !== keyId.origin) return false;
     if (!(await this.deps.remote.gone(actor))) return false;
-    await this.deps.conversation.actorGone(actor);
+    await this.actorGone(actor);
     return true;
+  }
+
+  /** An actor deleted itself: its comments, reactions and follows, and its posts in timelines, go. */
+  private async actorGone(actor: string): Promise<void> {
+    await this.deps.conversation.actorGone(actor);
+    await this.deps.following.actorGone(actor);
   }
 
   private async verify(post: ReceivedPost, loaders: Loaders): Promise<CryptographicKey> {
@@ -248,6 +291,8 @@ export class Inbox {
     }
     // A writer who approves followers by hand (decision 0084) answers later; until then, pending.
     const byHand = writer !== undefined && (await this.deps.followers.approvesFollowers(writer));
+    // A Follow sent again (Mastodon repeats one it saw no answer to) is no news.
+    const had = await this.deps.followers.stateOf(followed, follower.id.href);
     const state = await this.deps.followers.add({
       actor: followed,
       follower: follower.id.href,
@@ -259,6 +304,9 @@ export class Inbox {
       now,
       state: byHand ? 'pending' : 'accepted',
     });
+    if (had === undefined && writer !== undefined) {
+      await this.deps.notices?.followed(writer, account.userId, state);
+    }
     if (state === 'pending') return;
     await this.deps.deliveries.enqueue(
       [
@@ -293,19 +341,32 @@ export class Inbox {
     if (embedded instanceof Follow) {
       if (embedded.actorId?.href !== actor.href) return false;
       const followed = await this.localActor(embedded.objectId);
-      if (followed !== undefined) await this.deps.followers.remove(followed, actor.href);
+      if (followed !== undefined) await this.unfollow(followed, actor.href);
       return false;
     }
     if (embedded instanceof Like || embedded instanceof Announce) {
       if (embedded.actorId?.href !== actor.href) return false;
+      if (embedded instanceof Announce && (await this.deps.following.unannounce(actor.href, named))) {
+        return false;
+      }
       return this.deps.conversation.unreact(embedded, embedded instanceof Like ? 'like' : 'announce');
     }
     const followed = await this.deps.followers.actorFollowedBy(actor.href, named);
     if (followed !== undefined) {
-      await this.deps.followers.remove(followed, actor.href);
+      await this.unfollow(followed, actor.href);
       return false;
     }
+    // A boost in timelines here (decision 0094's addendum), named by its id alone.
+    if (await this.deps.following.unannounce(actor.href, named)) return false;
     return this.deps.conversation.unreactById(actor.href, named);
+  }
+
+  /** Undo(Follow): the follow or request ends, and what its writer was told of it while unread. */
+  private async unfollow(followed: string, follower: string): Promise<void> {
+    if (!(await this.deps.followers.remove(followed, follower))) return;
+    const writer = /^\/ap\/users\/(.+)$/.exec(followed)?.[1];
+    const account = writer === undefined ? undefined : await this.deps.remoteAccounts.findByActor(follower);
+    if (writer !== undefined && account) await this.deps.notices?.unfollowed(writer, account.userId);
   }
 }
 

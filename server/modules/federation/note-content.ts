@@ -11,8 +11,13 @@ let service: TurndownService | undefined;
  * to a comment's length; '' when nothing is left.
  */
 export function noteToMarkdown(html: string): string {
+  return remoteHtmlToMarkdown(html, COMMENT_MAX);
+}
+
+/** The same, clipped to `max` characters: a followed account's post kept for a timeline (decision 0090). */
+export function remoteHtmlToMarkdown(html: string, max: number): string {
   const safe = sanitizeHtml(html);
   service ??= new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   const markdown = service.turndown(safe).trim();
-  return markdown.length <= COMMENT_MAX ? markdown : markdown.slice(0, COMMENT_MAX).trimEnd();
+  return markdown.length <= max ? markdown : markdown.slice(0, max).trimEnd();
 }

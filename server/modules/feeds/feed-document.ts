@@ -33,7 +33,8 @@ export interface FeedEntry {
   html: string;
   published: Date;
   updated: Date;
-  author: { name: string; url: string };
+  /** Every author in byline order (decision 85): one Atom <author>, or RSS <dc:creator>, each. */
+  authors: { name: string; url: string }[];
 }
 
 /**
@@ -72,11 +73,20 @@ function toItem(format: FeedFormat, entry: FeedEntry): Item {
     published: entry.published,
   };
   if (format === 'atom') {
-    item.author = [{ name: entry.author.name, link: entry.author.url }];
+    item.author = entry.authors.map((author) => ({ name: author.name, link: author.url }));
   } else {
     // RSS's own <author> must be an email address, which we never publish; dc:creator is the
-    // name (the Dublin Core namespace is declared by the library whenever items carry content).
-    item.extensions = [{ name: 'dc:creator', objects: { _text: entry.author.name } }];
+    // name (the Dublin Core namespace is declared by the library whenever items carry content),
+    // repeated for each author as Dublin Core allows.
+    const names = entry.authors.map((author) => ({ _text: author.name }));
+    const [only] = names;
+    item.extensions = [
+      // An array of elements is written as one element each (the library's xml-js does so).
+      {
+        name: 'dc:creator',
+        objects: names.length === 1 && only ? only : (names as unknown as Record<string, unknown>),
+      },
+    ];
   }
   return item;
 }

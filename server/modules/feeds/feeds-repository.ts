@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { publiclyTagged, publiclyListed } from '../posts/post-visibility';
+import { coWritesAny, coWrittenBy } from '../posts/post-authors';
 
 export interface FeedPostRow {
   id: string;
@@ -16,7 +17,17 @@ export interface FeedPostRow {
 /** Whose posts a feed carries: everyone's, one author's or one topic's. */
 export interface FeedPostsScope {
   authorId?: string;
+  /** With authorId: the posts they co-write too (decision 85), as their profile lists them. */
+  coWriter?: boolean;
   tag?: string;
+}
+
+/** A co-author of a feed's post (decision 85), after its first author. */
+export interface FeedCoAuthorRow {
+  post_id: string;
+  id: string;
+  username: string;
+  handle: string | null;
 }
 
 export interface FeedAuthorRow {
@@ -53,10 +64,7 @@ export class FeedsRepository {
     const now = new Date().toISOString();
     const page =
       scope.tag === undefined
-        ? (scope.authorId === undefined
-            ? this.db.selectFrom('posts')
-            : this.db.selectFrom('posts').where('posts.author_id', '=', scope.authorId)
-          )
+        ? this.byAuthor(scope)
             .select(['posts.id', 'posts.published_at as at'])
             .where(publiclyListed('posts', now))
             .orderBy('posts.published_at', 'desc')
@@ -79,6 +87,36 @@ export class FeedsRepository {
       .select(FEED_POST_COLUMNS)
       .orderBy('page.at', 'desc')
       .orderBy('page.id', 'desc')
+      .execute();
+  }
+
+  private byAuthor({ authorId, coWriter }: FeedPostsScope) {
+    const posts = this.db.selectFrom('posts');
+    if (authorId === undefined) return posts;
+    return coWriter
+      ? posts.where((eb) =>
+          eb.or([eb('posts.author_id', '=', authorId), eb('posts.id', 'in', coWrittenBy(eb, authorId))]),
+        )
+      : posts.where('posts.author_id', '=', authorId);
+  }
+
+  /** Whether the writer co-writes any post: their feed then carries those too. */
+  coWritesAny(userId: string): Promise<boolean> {
+    return coWritesAny(this.db, userId);
+  }
+
+  /** The co-authors of the feed's posts, in byline order (one query for the feed). */
+  coAuthorsOf(postIds: string[]): Promise<FeedCoAuthorRow[]> {
+    if (postIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('post_authors')
+      .innerJoin('users', 'users.id', 'post_authors.user_id')
+      .select(['post_authors.post_id', 'users.id', 'users.username', 'users.handle'])
+      .where('post_authors.post_id', 'in', postIds)
+      .where('post_authors.state', '=', 'accepted')
+      .where('users.suspended_at', 'is', null)
+      .orderBy('post_authors.accepted_at')
+      .orderBy('post_authors.user_id')
       .execute();
   }
 

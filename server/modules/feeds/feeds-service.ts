@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-errors';
 import { authorPicture } from '../users/author-row';
 import type { MarkdownRenderer } from '../posts/markdown/markdown-renderer';
 import { writeFeed, type FeedChannel, type FeedEntry } from './feed-document';
-import type { FeedAuthorRow, FeedPostRow, FeedsRepository } from './feeds-repository';
+import type { FeedAuthorRow, FeedCoAuthorRow, FeedPostRow, FeedsRepository } from './feeds-repository';
 
 /** How many of the newest posts a feed carries. */
 export const FEED_ITEM_COUNT = 20;
@@ -46,9 +46,14 @@ export class FeedsService {
     const author = scope.userId === undefined ? undefined : await this.requireAuthor(scope.userId);
     const topic = scope.tag === undefined ? undefined : await this.requireTopic(scope.tag);
     const posts = await this.feeds.newestPosts(
-      author ? { authorId: author.id } : scope.tag !== undefined ? { tag: scope.tag } : {},
+      author
+        ? { authorId: author.id, coWriter: await this.feeds.coWritesAny(author.id) }
+        : scope.tag !== undefined
+          ? { tag: scope.tag }
+          : {},
       FEED_ITEM_COUNT,
     );
+    const coAuthors = await this.coAuthorsOf(posts);
     const newest = latest(posts.map((post) => post.updated_at));
     const channel =
       scope.tag !== undefined && topic !== undefined
@@ -57,7 +62,7 @@ export class FeedsService {
     const body = writeFeed(
       format,
       channel,
-      posts.map((post) => this.entry(post)),
+      posts.map((post) => this.entry(post, coAuthors)),
     );
     return {
       body,
@@ -73,6 +78,7 @@ export class FeedsService {
       FEED_ITEM_COUNT,
     );
     const newest = latest(posts.map((post) => post.updated_at));
+    const coAuthors = await this.coAuthorsOf(posts);
     const scope: FeedScope = { series: series.id };
     const channel: FeedChannel = {
       title: `${series.title} · ${SITE_NAME}`,
@@ -86,7 +92,7 @@ export class FeedsService {
       body: writeFeed(
         format,
         channel,
-        posts.map((post) => this.entry(post)),
+        posts.map((post) => this.entry(post, coAuthors)),
       ),
       contentType: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
       lastModified: newest === undefined ? undefined : new Date(newest),
@@ -138,7 +144,16 @@ export class FeedsService {
     };
   }
 
-  private entry(post: FeedPostRow): FeedEntry {
+  /** Each post's co-authors (decision 85), by post id. */
+  private async coAuthorsOf(posts: FeedPostRow[]): Promise<Map<string, FeedCoAuthorRow[]>> {
+    const byPost = new Map<string, FeedCoAuthorRow[]>();
+    for (const row of await this.feeds.coAuthorsOf(posts.map((post) => post.id))) {
+      byPost.set(row.post_id, [...(byPost.get(row.post_id) ?? []), row]);
+    }
+    return byPost;
+  }
+
+  private entry(post: FeedPostRow, coAuthors: Map<string, FeedCoAuthorRow[]>): FeedEntry {
     return {
       // The id is fixed at creation, so edits (and a new PUBLIC_URL) never make a post look new.
       guid: `urn:uuid:${post.id}`,
@@ -148,10 +163,10 @@ export class FeedsService {
       html: this.markdown.render(post.content, 1, this.publicUrl).html,
       published: new Date(post.created_at),
       updated: new Date(post.updated_at),
-      author: {
-        name: post.username,
-        url: this.url(profilePagePath({ id: post.author_id, handle: post.handle })),
-      },
+      authors: [
+        { id: post.author_id, username: post.username, handle: post.handle },
+        ...(coAuthors.get(post.id) ?? []),
+      ].map((author) => ({ name: author.username, url: this.url(profilePagePath(author)) })),
     };
   }
 

@@ -37,6 +37,8 @@ import type { ModerationRepository, ModerationTransaction, TargetFacts } from '.
 /** Told once a moderator's change to posts is written (the social web tells their followers). */
 export interface ModeratedPostsListener {
   postsModerated(postIds: readonly string[]): Promise<void>;
+  /** A comment was deleted, with its replies (the social web is told of a writer's reply gone). */
+  commentsModerated?(commentIds: readonly string[]): Promise<void>;
 }
 
 const notFoundMessage = (kind: TargetKind) =>
@@ -158,6 +160,7 @@ export class ModerationService {
       await this.audit(trx, operator, `${kind}.delete`, { kind, id, label: target.label }, reason);
     });
     if (kind === 'post') await this.moderatedPosts?.postsModerated([id]);
+    else await this.moderatedPosts?.commentsModerated?.([id]);
   }
 
   /**

@@ -109,7 +109,9 @@ function emailSafe(html: string, postUrl: string): string {
       }),
       a: (_tag, attribs) => ({
         tagName: 'a',
-        attribs: { href: attribs.href ? new URL(attribs.href, postUrl).href : postUrl },
+        attribs: {
+          href: fromNewsletter(attribs.href ? new URL(attribs.href, postUrl).href : postUrl, postUrl),
+        },
       }),
     },
     // A mark only highlights a passage on the web page: its text stays, the mark goes.
@@ -117,23 +119,40 @@ function emailSafe(html: string, postUrl: string): string {
   });
 }
 
+/** What a link from the email to its post carries, so the post's stats name the newsletter as its source. */
+export const NEWSLETTER_SOURCE = 'newsletter';
+
+/**
+ * `href` with `ref=newsletter` when it leads to the post's own page (the web link, the footnotes),
+ * so a reader arriving from the email is counted as the newsletter's (decision 63's sources); mail
+ * programs send no referrer. Links elsewhere are left as the writer wrote them.
+ */
+export function fromNewsletter(href: string, postUrl: string): string {
+  const url = new URL(href);
+  const post = new URL(postUrl);
+  if (url.origin !== post.origin || url.pathname !== post.pathname || url.search !== post.search) return href;
+  url.searchParams.set('ref', NEWSLETTER_SOURCE);
+  return url.href;
+}
+
 /** The part of an email that is the same for every reader of one post. */
 export function postEmailBody(post: PostForEmail, contentHtml: string, context: EmailContext): PostEmailBody {
   const postUrl = `${context.publicUrl}${postPagePath(post.postId)}`;
+  const webLink = fromNewsletter(postUrl, postUrl);
   const listName = post.settings.newsletterName ?? post.listName;
   const article = [
     `<div class="wrap">`,
     `<h1>${escapeHtml(post.title)}</h1>`,
-    `<p class="web-link">By ${escapeHtml(post.authorName)} · <a href="${escapeHtml(postUrl)}">Read on the web</a></p>`,
+    `<p class="web-link">By ${escapeHtml(post.authorName)} · <a href="${escapeHtml(webLink)}">Read on the web</a></p>`,
     emailSafe(contentHtml, postUrl),
-    `<!--footer-->`,
+    FOOTER_MARK,
     `</div>`,
   ].join('\n');
   const html = juice(`<style>${STYLES}</style>${article}`);
   const text = [
     post.title,
     `By ${post.authorName}`,
-    `Read on the web: ${postUrl}`,
+    `Read on the web: ${webLink}`,
     '',
     post.content.trim(),
   ].join('\n');
@@ -154,16 +173,22 @@ export function postEmailBody(post: PostForEmail, contentHtml: string, context: 
 const FOOTER_STYLE =
   juice(`<style>${STYLES}</style><div class="footer"></div>`).match(/style="([^"]*)"/)?.[1] ?? '';
 
-/**
- * One reader's copy: the body with the footer (why they get it, the unsubscribe link) and the
- * list headers of RFC 2369, 2919 and 8058 (one-click unsubscribe, which Gmail and Yahoo require).
- */
-export function newsletterEmail(
+/** What one reader's copy adds to its post's email: their footer and their unsubscribe addresses. */
+export interface ReaderParts {
+  /** The footer's HTML, put where the body's `<!--footer-->` is. */
+  footerHtml: string;
+  /** The footer's text, after the body's text and a line break. */
+  footerText: string;
+  /** The `List-Unsubscribe` header's value (RFC 2369 and 8058), ASCII. */
+  listUnsubscribe: string;
+}
+
+/** The footer (why they get it, the unsubscribe link) and the one-click unsubscribe header of one reader. */
+export function readerParts(
   body: PostEmailBody,
-  to: string,
   unsubscribeToken: string,
   context: EmailContext,
-): NewsletterEmail {
+): ReaderParts {
   const unsubscribeUrl = `${context.publicUrl}/newsletters/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
   const why = `You receive this because you subscribed to ${body.listName} at ${new URL(context.publicUrl).host}.`;
   const footerHtml = [
@@ -185,20 +210,54 @@ export function newsletterEmail(
       `<mailto:${context.unsubscribeMailto}?subject=${encodeURIComponent(`unsubscribe ${unsubscribeToken}`)}>`,
     );
   }
-  const host = new URL(context.publicUrl).hostname;
+  return { footerHtml, footerText, listUnsubscribe: unsubscribe.join(', ') };
+}
+
+/** Where postEmailBody leaves each reader's footer (sanitize-html keeps no comment of the post's). */
+const FOOTER_MARK = '<!--footer-->';
+
+/** The HTML document around the body, up to and after the footer's place. */
+export function htmlDocument(body: PostEmailBody): [before: string, after: string] {
+  const at = body.html.indexOf(FOOTER_MARK);
+  const [before, after] =
+    at < 0 ? [body.html, ''] : [body.html.slice(0, at), body.html.slice(at + FOOTER_MARK.length)];
+  return [
+    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head><body>${before}`,
+    `${after}</body></html>`,
+  ];
+}
+
+/**
+ * One reader's copy: the body with the footer (why they get it, the unsubscribe link) and the
+ * list headers of RFC 2369, 2919 and 8058 (one-click unsubscribe, which Gmail and Yahoo require).
+ */
+export function newsletterEmail(
+  body: PostEmailBody,
+  to: string,
+  unsubscribeToken: string,
+  context: EmailContext,
+): NewsletterEmail {
+  const reader = readerParts(body, unsubscribeToken, context);
+  const [before, after] = htmlDocument(body);
   return {
     to,
     from: { name: body.fromName, address: context.fromAddress },
     ...(body.replyTo ? { replyTo: body.replyTo } : {}),
     subject: body.subject,
-    html: `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head><body>${body.html.replace('<!--footer-->', footerHtml)}</body></html>`,
-    text: body.text + '\n' + footerText,
+    html: before + reader.footerHtml + after,
+    text: body.text + '\n' + reader.footerText,
     // nodemailer writes List-Id (encoding a name that is not ASCII). List-Unsubscribe is one
     // header with both addresses (its `list` option would write two), ASCII already.
-    list: { id: { url: `${body.listId}.list-id.${host}`, comment: body.listName } },
+    list: listIdOf(body, context),
     headers: {
-      'List-Unsubscribe': { prepared: true, value: unsubscribe.join(', ') },
+      'List-Unsubscribe': { prepared: true, value: reader.listUnsubscribe },
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/** The list's `List-Id` (RFC 2919) in nodemailer's terms: the list's id under the site's host, its name. */
+export function listIdOf(body: PostEmailBody, context: EmailContext): NewsletterEmail['list'] {
+  const host = new URL(context.publicUrl).hostname;
+  return { id: { url: `${body.listId}.list-id.${host}`, comment: body.listName } };
 }

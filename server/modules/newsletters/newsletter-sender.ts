@@ -5,6 +5,7 @@ import { backoffMs, PollingWorker } from '../../lib/polling-worker';
 import type { Scheduler } from '../../lib/scheduler';
 import { newsletterEmail, type EmailContext, type PostEmailBody } from './newsletter-message';
 import type { UnsubscribeLinks } from './newsletter-links';
+import { RawEmailTemplate } from './newsletter-raw-email';
 import {
   LeaseLost,
   type ClaimedSend,
@@ -61,17 +62,34 @@ export class CachedPostEmails implements PostEmails {
   }
 }
 
+/** Lets the event loop answer what waits (page reads) before the next chunk of a send. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Deliveries marked `sending` by one statement and sent together: one for each of the pool's
+ * connections, so what a crash or an unpublishing catches between `sending` and `sent` is at most
+ * what it caught when each delivery was marked alone (decision 61: the pool's connections).
+ */
+export function chunkSize(options: Pick<NewsletterSendOptions, 'connections'>): number {
+  return Math.max(1, options.connections);
+}
+
 /**
  * Sends posts to their lists (docs/decisions/0061-newsletter-sending.md). Two loops on the
  * scheduler of every instance: one copies a public post's list into the deliveries a page at a
  * time, the other leases due deliveries and sends them through the pooled transport at the
- * configured rate. Each delivery is marked `sending` before its SMTP transaction and `sent`
- * after it; one caught in between by a crash is not sent again.
+ * configured rate. Deliveries are written a chunk at a time (decision 92): one statement marks a
+ * chunk `sending` before its SMTP transactions, one marks those that went `sent` after them; a
+ * chunk caught in between by a crash is not sent again. Between chunks the event loop answers
+ * whatever else waits, so a send does not hold page reads up.
  */
 export class NewsletterSender {
   private readonly copier: PollingWorker<ClaimedSend>;
-  private readonly sender: PollingWorker<DeliveryFacts>;
+  private readonly sender: PollingWorker<DeliveryFacts[]>;
   private readonly pace: PQueue;
+  private readonly chunk: number;
+  /** Each post's email encoded once, for as long as its rendered body is cached. */
+  private readonly templates = new WeakMap<PostEmailBody, Promise<RawEmailTemplate>>();
 
   constructor(
     private readonly queue: NewsletterSendsRepository,
@@ -88,6 +106,7 @@ export class NewsletterSender {
       intervalCap: Math.max(1, Math.round(options.ratePerSecond)),
       interval: 1_000,
     });
+    this.chunk = chunkSize(options);
     this.copier = new PollingWorker(
       { pollIntervalMs: options.pollIntervalMs, batchSize: 1, leaseMs: 60_000, label: 'newsletter: queue' },
       {
@@ -100,16 +119,18 @@ export class NewsletterSender {
     // A batch is about ten seconds of sending; the lease leaves room for a slow server.
     const batchSize = Math.max(10, Math.min(500, Math.round(options.ratePerSecond * 10)));
     const leaseMs = Math.max(5 * 60_000, (batchSize / options.ratePerSecond) * 3_000);
+    // One job is one claimed batch: the worker reads again at once while batches come.
     this.sender = new PollingWorker(
-      { pollIntervalMs: options.pollIntervalMs, batchSize, leaseMs, label: 'newsletter: send' },
+      { pollIntervalMs: options.pollIntervalMs, batchSize: 1, leaseMs, label: 'newsletter: send' },
       {
-        claim: async (now, lockedUntil, limit) => {
+        claim: async (now, lockedUntil) => {
           const interrupted = await queue.giveUpInterrupted(now);
           if (interrupted > 0)
             this.log.warn({ interrupted }, 'newsletter emails interrupted by a crash, not resent');
-          return queue.claimDeliveries(now, lockedUntil, limit);
+          const claimed = await queue.claimDeliveries(now, lockedUntil, batchSize);
+          return claimed.length > 0 ? [claimed] : [];
         },
-        handle: (delivery) => this.pace.add(() => this.deliver(delivery)),
+        handle: (batch) => this.deliverBatch(batch),
       },
       log,
       scheduler,
@@ -135,35 +156,78 @@ export class NewsletterSender {
     }
   }
 
-  private async deliver(delivery: DeliveryFacts): Promise<void> {
+  /**
+   * A claimed batch: what may not be sent is ended in one statement per outcome, the post's email
+   * read once, and the rest sent a chunk at a time.
+   */
+  private async deliverBatch(batch: DeliveryFacts[]): Promise<void> {
     const now = new Date().toISOString();
-    if (this.sender.stopped) {
-      await this.queue.release(delivery).catch(() => undefined);
-      return;
+    const skipped: DeliveryFacts[] = [];
+    const cancelled: DeliveryFacts[] = [];
+    const sendable: { delivery: DeliveryFacts; body: PostEmailBody }[] = [];
+    const bodies = new Map<string, PostEmailBody | undefined>();
+    for (const delivery of batch) {
+      if (delivery.subscriptionStatus !== 'active') {
+        skipped.push(delivery);
+        continue;
+      }
+      if (delivery.publishedAt === null || delivery.publishedAt > now || delivery.hiddenAt !== null) {
+        cancelled.push(delivery);
+        continue;
+      }
+      if (!bodies.has(delivery.postId))
+        bodies.set(delivery.postId, await this.emails.body(delivery.postId, delivery.listId));
+      const body = bodies.get(delivery.postId);
+      if (body) sendable.push({ delivery, body });
+      else cancelled.push(delivery);
     }
-    if (delivery.subscriptionStatus !== 'active') {
-      await this.queue.finish(delivery, 'skipped', null);
-      return;
+    await this.queue.finishMany(skipped, 'skipped');
+    await this.queue.finishMany(cancelled, 'cancelled');
+    for (let first = 0; first < sendable.length; first += this.chunk) {
+      if (this.sender.stopped) {
+        await this.queue
+          .releaseMany(sendable.slice(first).map((item) => item.delivery))
+          .catch(() => undefined);
+        return;
+      }
+      await this.deliverChunk(sendable.slice(first, first + this.chunk));
+      await yieldToLoop();
     }
-    if (delivery.publishedAt === null || delivery.publishedAt > now || delivery.hiddenAt !== null) {
-      await this.queue.finish(delivery, 'cancelled', null);
-      return;
+  }
+
+  private async deliverChunk(chunk: { delivery: DeliveryFacts; body: PostEmailBody }[]): Promise<void> {
+    const marked = new Set(await this.queue.markSendingMany(chunk.map((item) => item.delivery)));
+    const sent: DeliveryFacts[] = [];
+    const failures: [DeliveryFacts, unknown][] = [];
+    await Promise.all(
+      chunk
+        .filter((item) => marked.has(item.delivery))
+        .map(({ delivery, body }) =>
+          this.pace.add(async () => {
+            try {
+              await this.transport.send(await this.emailTo(delivery, body));
+              sent.push(delivery);
+            } catch (error) {
+              failures.push([delivery, error]);
+            }
+          }),
+        ),
+    );
+    await this.queue.sentMany(sent, new Date().toISOString());
+    for (const [delivery, error] of failures) await this.failed(delivery, error);
+  }
+  /** One reader's copy: the post's encoded email with their parts put in. */
+  private async emailTo(delivery: DeliveryFacts, body: PostEmailBody) {
+    let template = this.templates.get(body);
+    if (!template) {
+      template = RawEmailTemplate.of(body, this.context);
+      this.templates.set(body, template);
     }
-    const body = await this.emails.body(delivery.postId, delivery.listId);
-    if (!body) {
-      await this.queue.finish(delivery, 'cancelled', null);
-      return;
-    }
-    if (!(await this.queue.markSending(delivery))) return;
-    try {
-      await this.transport.send(
-        newsletterEmail(body, delivery.email, this.links.tokenFor(delivery.subscriptionId), this.context),
-      );
-    } catch (error) {
-      await this.failed(delivery, error);
-      return;
-    }
-    await this.queue.sent(delivery, new Date().toISOString());
+    const token = this.links.tokenFor(delivery.subscriptionId);
+    return (
+      (await template).for(delivery.email, token) ??
+      newsletterEmail(body, delivery.email, token, this.context)
+    );
   }
 
   private async failed(delivery: DeliveryFacts, error: unknown): Promise<void> {

@@ -132,7 +132,13 @@ export class NotificationsRepository {
       .leftJoin('users as post_author', 'post_author.id', 'posts.author_id')
       .leftJoin('comments', 'comments.id', 'notifications.comment_id')
       .leftJoin('publications', 'publications.id', 'notifications.publication_id')
+      // An account standing for someone on the social web (decision 0084): their name and page there.
+      .leftJoin('federation_remote_accounts as remote', 'remote.user_id', 'notifications.actor_id')
       .select([
+        'remote.handle as remote_handle',
+        'remote.name as remote_name',
+        'remote.profile_url as remote_profile_url',
+        'remote.picture_url as remote_picture_url',
         'publications.slug as publication_slug',
         'publications.name as publication_name',
         'notifications.id',
@@ -185,6 +191,15 @@ export class NotificationsRepository {
           unread: row.read_at === null,
           createdAt: row.created_at,
           actor: { id: row.actor_id, username: row.actor_username, handle: row.actor_handle },
+          remote:
+            row.remote_handle === null
+              ? null
+              : {
+                  handle: row.remote_handle,
+                  name: row.remote_name,
+                  profileUrl: row.remote_profile_url,
+                  pictureUrl: row.remote_picture_url,
+                },
           others: Math.max(0, Number(head.actors) - 1),
           post,
           comment,
@@ -208,7 +223,8 @@ export class NotificationsRepository {
 
   /**
    * The reader's notifications that they may see now: none about a post that is a
-   * draft or scheduled again (or hidden by an operator), unless it is their own; nor about a hidden
+   * draft or scheduled again (or hidden by an operator), unless it is their own or they are asked
+   * to co-write it; nor about a hidden
    * comment. A reply or a mention on a post its author
    * unpublished would otherwise show its (perhaps since rewritten) title; it comes back with the
    * post.
@@ -224,6 +240,8 @@ export class NotificationsRepository {
             eb('notifications.post_id', 'is', null),
             eb('posts.author_id', '=', recipientId),
             publiclyVisible(),
+            // An invitation to co-write a draft names it (decision 0085); the inviter chose to.
+            eb('notifications.kind', '=', 'coauthor'),
           ]),
         )
         // A comment an operator hid is no one's news: a primary-key lookup a line.

@@ -171,6 +171,7 @@ export function statusAt(publishedAt: string | null, now: string): PostStatus {
 }
 
 export function toPost(row: PostRow, viewerId: string | null, now: string = new Date().toISOString()): Post {
+  const author = toAuthor(row);
   return {
     id: row.id,
     title: row.title,
@@ -183,7 +184,9 @@ export function toPost(row: PostRow, viewerId: string | null, now: string = new 
     readingMinutes: readingMinutesOf(row),
     cover: picture(row.cover_id, row.cover_width, row.cover_height, row.cover_widths),
     authorId: row.author_id,
-    author: toAuthor(row),
+    author,
+    // Co-authors come from post_authors, read once per list (post-authors.ts's withAuthors).
+    authors: [author],
     tags: splitTags(row.tags),
     // The names as typed come from the tags table, read once per list (tag-labels.ts's withTagLabels).
     tagLabels: splitTags(row.tags),

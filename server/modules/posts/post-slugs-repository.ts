@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { numberedPostSlug } from '../../../contracts/post-settings';
 import type { DatabaseSchema } from '../../db/schema';
+import { DuplicateKey } from '../../lib/constraint-violations';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -76,7 +77,5 @@ export class PostSlugsRepository {
 
 /** Whether a write lost a race for a slug to another post of the same blog (the unique index). */
 export function isPostSlugCollision(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
-  return /posts_blog_slug|posts\.slug/.test(typeof constraint === 'string' ? constraint : String(message));
+  return error instanceof DuplicateKey && error.constraint.includes('posts_blog_slug');
 }

@@ -8,6 +8,7 @@ import { attachTags, currentTags, detachTags, joinTags, retimeTags, splitTags } 
 import { inTransaction } from '../../db/transaction';
 import { belongsInTopics, publiclyListed, publiclyTagged } from './post-visibility';
 import { labelTags, withTagLabels } from './tag-labels';
+import { coWritesAny, coWrittenBy, isCoAuthor, withAuthors } from './post-authors';
 import { PostSlugsRepository } from './post-slugs-repository';
 
 export type PostChanges = Pick<PostsTable, 'title' | 'content' | 'updated_at' | 'published_at'> & {
@@ -80,7 +81,7 @@ export class PostsRepository {
   async findById(id: string, viewerId: string | null): Promise<Post | undefined> {
     const page = this.db.selectFrom('posts').select('posts.id').where('posts.id', '=', id).as('page');
     const row = await selectPosts(this.db, page, viewerId).executeTakeFirst();
-    return row && (await withTagLabels(this.db, [toPost(row, viewerId)]))[0];
+    return row && (await this.complete([toPost(row, viewerId)]))[0];
   }
 
   /** Several public posts by id, in no particular order (search ranks them itself). */
@@ -93,10 +94,7 @@ export class PostsRepository {
       .where(publiclyListed('posts', now))
       .as('page');
     const rows = await selectPosts(this.db, page, viewerId).execute();
-    return withTagLabels(
-      this.db,
-      rows.map((row) => toPost(row, viewerId, now)),
-    );
+    return this.complete(rows.map((row) => toPost(row, viewerId, now)));
   }
 
   /** Newest publication first, a backward walk of (published_at, id) from now. */
@@ -104,9 +102,13 @@ export class PostsRepository {
     return this.list({}, page, viewerId);
   }
 
-  /** One author's public posts, by a backward walk of (author_id, published_at, id) from now. */
-  listByAuthor(authorId: string, page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
-    return this.list({ authorId }, page, viewerId);
+  /**
+   * One author's public posts, by a backward walk of (author_id, published_at, id) from now, and
+   * the posts they co-write (decision 85) among them, when they co-write any.
+   */
+  async listByAuthor(authorId: string, page: TimePageRequest, viewerId: string | null): Promise<Post[]> {
+    const coWriter = await coWritesAny(this.db, authorId);
+    return this.list({ authorId, coWriter }, page, viewerId);
   }
 
   /**
@@ -144,22 +146,24 @@ export class PostsRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
-    return withTagLabels(
-      this.db,
-      rows.map((row) => toPost(row, viewerId, page.now)),
-    );
+    return this.complete(rows.map((row) => toPost(row, viewerId, page.now)));
   }
 
   /**
-   * The writer's drafts and scheduled posts, newest edit first: a backward walk of (author_id,
-   * updated_at, id) that skips the published ones. A writer's own list, so its cost grows with their
+   * The writer's drafts and scheduled posts (and those they co-write), newest edit first: a
+   * backward walk of (author_id, updated_at, id) that skips the published ones. A writer's own list, so its cost grows with their
    * own posts at most, never with the table.
    */
   async listUnpublished(authorId: string, page: TimePageRequest): Promise<Post[]> {
+    const coWriter = await coWritesAny(this.db, authorId);
     let ids = this.db
       .selectFrom('posts')
       .select(['posts.id', 'posts.updated_at as at'])
-      .where('posts.author_id', '=', authorId)
+      .where((eb) =>
+        coWriter
+          ? eb.or([eb('posts.author_id', '=', authorId), eb('posts.id', 'in', coWrittenBy(eb, authorId))])
+          : eb('posts.author_id', '=', authorId),
+      )
       .where((eb) => eb.or([eb('posts.published_at', 'is', null), eb('posts.published_at', '>', page.now)]));
     if (page.after !== null) {
       const { at, id } = page.after;
@@ -171,10 +175,7 @@ export class PostsRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPostsByTime(this.db, idPage, authorId).execute();
-    return withTagLabels(
-      this.db,
-      rows.map((row) => toPost(row, authorId, page.now)),
-    );
+    return this.complete(rows.map((row) => toPost(row, authorId, page.now)));
   }
 
   /** Keyset paging on (published_at, id), never OFFSET, so new posts cannot shift later pages. */
@@ -183,7 +184,13 @@ export class PostsRepository {
       .selectFrom('posts')
       .select(['posts.id', 'posts.published_at as at'])
       .where(publiclyListed('posts', page.now));
-    if (scope.authorId !== undefined) ids = ids.where('posts.author_id', '=', scope.authorId);
+    const { authorId } = scope;
+    if (authorId !== undefined)
+      ids = scope.coWriter
+        ? ids.where((eb) =>
+            eb.or([eb('posts.author_id', '=', authorId), eb('posts.id', 'in', coWrittenBy(eb, authorId))]),
+          )
+        : ids.where('posts.author_id', '=', authorId);
     if (scope.publicationId !== undefined)
       ids = ids.where('posts.publication_id', scope.publicationId === null ? 'is' : '=', scope.publicationId);
     ids = publishedBefore(ids, page);
@@ -193,10 +200,7 @@ export class PostsRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPostsByTime(this.db, idPage, viewerId).execute();
-    return withTagLabels(
-      this.db,
-      rows.map((row) => toPost(row, viewerId, page.now)),
-    );
+    return this.complete(rows.map((row) => toPost(row, viewerId, page.now)));
   }
 
   /** Who wrote a post, its publication time and version; undefined if there is no such post. */
@@ -367,6 +371,16 @@ export class PostsRepository {
     });
   }
 
+  /** Whether `userId` accepted to co-write the post (decision 85). */
+  isCoAuthor(postId: string, userId: string): Promise<boolean> {
+    return isCoAuthor(this.db, postId, userId);
+  }
+
+  /** Every list's last step: topics' names as typed and co-authors, one query each for the page. */
+  private async complete(posts: Post[]): Promise<Post[]> {
+    return withAuthors(this.db, await withTagLabels(this.db, posts));
+  }
+
   /** The post a writer pinned to their profile and blog (decision 68); null: none. */
   async pinnedPostId(userId: string): Promise<string | null> {
     const row = await this.db
@@ -405,6 +419,8 @@ export class PostsRepository {
  */
 interface ListScope {
   authorId?: string;
+  /** With authorId: also the posts they co-write. */
+  coWriter?: boolean;
   publicationId?: string | null;
 }
 

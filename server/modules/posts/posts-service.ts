@@ -16,9 +16,11 @@ import {
 import {
   SLUG_TAKEN_MESSAGE,
   SOCIAL_IMAGE_NOT_FOUND_MESSAGE,
+  numberedPostSlug,
   slugFromTitle,
 } from '../../../contracts/post-settings';
 import type { PostSeries } from '../../../contracts/series';
+import { COAUTHOR_DELETE_MESSAGE, COAUTHOR_MOVE_MESSAGE } from '../../../contracts/coauthors';
 import { nowIso } from '../../lib/clock';
 import type { Viewer } from '../accounts/authenticator';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
@@ -32,6 +34,9 @@ import { editTime, publicationTime, toTimePage, type TimePageRequest } from './p
 import type { FormerSlug, PostChanges, PostsRepository, PostWriteState } from './posts-repository';
 import { isPostSlugCollision } from './post-slugs-repository';
 import { isPublished } from './post-visibility';
+
+/** How many times a slug made from the title is made again after another post took it first. */
+const SLUG_RACE_RETRIES = 3;
 
 export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own posts';
 export const DELETE_FORBIDDEN_MESSAGE = 'You can only delete your own posts';
@@ -51,6 +56,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface PublicationAccess {
   findBySlug(slug: string): Promise<{ id: string; personal_user_id: string | null } | undefined>;
   roleOf(publicationId: string, userId: string): Promise<PublicationRole | undefined>;
+}
+
+/**
+ * The writing page's series choice (series module, decision 0086): checked before a post's write,
+ * carried out after it.
+ */
+export interface SeriesPlacement {
+  checkPlacement(
+    viewer: Viewer,
+    seriesId: string | null,
+    post: { id: string | null; authorId: string; publicationId: string | null },
+  ): Promise<void>;
+  place(postId: string, seriesId: string | null): Promise<void>;
 }
 
 /** The publication a post is in: a team's, or its author's own blog, whose id is the author's. */
@@ -87,6 +105,8 @@ export class PostsService {
     private readonly socialReactionsOf?: (
       postId: string,
     ) => Promise<{ socialLikes: number; socialReposts: number }>,
+    /** A write's `seriesId` (series module, decision 0086). */
+    private readonly seriesPlacement?: SeriesPlacement,
   ) {
     this.createdByUser = limiters.limiter('postsPerUser');
   }
@@ -97,6 +117,8 @@ export class PostsService {
     // Drafts, scheduled and hidden posts exist for their author alone, except that a
     // publication's editors see its unpublished posts: they publish them.
     if ((post.status !== 'published' || post.hidden) && post.authorId !== viewer?.id) {
+      // Its co-authors see it as its first author does (decision 85).
+      if (viewer && post.authors.some((author) => author.id === viewer.id)) return post;
       const state = viewer && !post.hidden ? await this.posts.findWriteState(id) : undefined;
       if (!viewer || !state || !atLeastEditor(await this.roleIn(publicationOf(state), viewer.id))) {
         throw notFound(POST_NOT_FOUND_MESSAGE);
@@ -152,6 +174,7 @@ export class PostsService {
     return toTimePage(await this.posts.listNewest(page, viewer?.id ?? null), page.limit, publicationTime);
   }
 
+  /** A writer's posts, those they co-write among them (decision 85). */
   async listByAuthor(authorId: string, page: TimePageRequest, viewer: Viewer | null): Promise<Page<Post>> {
     const rows = await this.posts.listByAuthor(authorId, page, viewer?.id ?? null);
     // Only an empty page needs to tell "no such user" from "no posts (left)": one query otherwise.
@@ -186,10 +209,19 @@ export class PostsService {
     if (input.socialImageId) await this.requireOwnSocialImage(viewer, input.socialImageId);
     const publicationId =
       input.publication === undefined ? null : await this.publicationFor(viewer, input.publication);
+    if (input.seriesId) {
+      await this.seriesPlacement?.checkPlacement(viewer, input.seriesId, {
+        id: null,
+        authorId: viewer.id,
+        publicationId,
+      });
+    }
     const slug = await this.slugFor(id, publicationId ?? viewer.id, input.slug, null, title, publishedAt);
     // Counted once the post is known to be valid: a refused attempt is not a post created.
     await this.createdByUser.spend(viewer.id, TOO_MANY_POSTS_MESSAGE);
-    await slugRace(() =>
+    const fromTitle =
+      typeof input.slug === 'string' ? null : { blogId: publicationId ?? viewer.id, postId: id, title };
+    await this.writeWithSlug(slug, fromTitle, (slug) =>
       this.posts.insert(
         {
           id,
@@ -208,6 +240,7 @@ export class PostsService {
         input.newsletter,
       ),
     );
+    if (input.seriesId) await this.seriesPlacement?.place(id, input.seriesId);
     const post = await this.get(id, viewer);
     await this.versions?.saved({ post, before: 'new', autosave: input.autosave });
     await this.changes?.postWritten('new', post);
@@ -233,6 +266,13 @@ export class PostsService {
       input.publication === undefined ? undefined : await this.publicationFor(viewer, input.publication);
     const blogBefore = publicationOf(state);
     const blogAfter = publicationId === undefined ? blogBefore : (publicationId ?? state.authorId);
+    if (input.seriesId !== undefined) {
+      await this.seriesPlacement?.checkPlacement(viewer, input.seriesId, {
+        id,
+        authorId: state.authorId,
+        publicationId: publicationId === undefined ? state.publicationId : publicationId,
+      });
+    }
     // A post moved to another blog takes its address along when it is free there, else the title's.
     const displaced =
       blogAfter !== blogBefore &&
@@ -251,7 +291,9 @@ export class PostsService {
       state.slug !== null && slug !== state.slug && blogAfter === blogBefore
         ? { blogId: blogBefore, slug: state.slug }
         : undefined;
-    const outcome = await slugRace(() =>
+    const fromTitle =
+      typeof input.slug === 'string' || slug === state.slug ? null : { blogId: blogAfter, postId: id, title };
+    const outcome = await this.writeWithSlug(slug, fromTitle, (slug) =>
       this.posts.update(
         id,
         {
@@ -278,6 +320,7 @@ export class PostsService {
       // Without a version the specification's last write wins: try once more against the newer state.
       return this.update(viewer, id, { ...input, version: undefined }, restoring);
     }
+    if (input.seriesId !== undefined) await this.seriesPlacement?.place(id, input.seriesId);
     const post = await this.get(id, viewer);
     const before = state.publishedAt;
     await this.versions?.saved({ post, before, autosave: input.autosave, restore: restoring });
@@ -288,8 +331,9 @@ export class PostsService {
   async delete(viewer: Viewer, id: string): Promise<void> {
     const state = await this.posts.findWriteState(id);
     if (state === undefined) throw notFound(POST_NOT_FOUND_MESSAGE);
-    // Its author, or the owner of the publication it is in.
+    // Its (first) author, or the owner of the publication it is in; never a co-author (decision 85).
     if (state.authorId !== viewer.id && (await this.roleIn(publicationOf(state), viewer.id)) !== 'owner') {
+      if (await this.posts.isCoAuthor(id, viewer.id)) throw forbidden(COAUTHOR_DELETE_MESSAGE);
       throw refusal(state, DELETE_FORBIDDEN_MESSAGE);
     }
     // What the post was, for those told of its deletion (read only when someone listens).
@@ -305,7 +349,8 @@ export class PostsService {
 
   /**
    * Who may change a post: its author while a member of the publication it is in (or, having
-   * left, only to move it elsewhere), and that publication's editors and owner (but not move it).
+   * left, only to move it elsewhere), its co-authors (decision 85) and that publication's editors
+   * and owner (neither of whom moves it).
    */
   private async requireEditable(
     viewer: Viewer,
@@ -319,6 +364,10 @@ export class PostsService {
       if (inOwnBlog || moveTo !== undefined || (await this.roleIn(publicationOf(state), viewer.id)))
         return state;
       throw forbidden(NOT_A_MEMBER_MESSAGE);
+    }
+    if (await this.posts.isCoAuthor(id, viewer.id)) {
+      if (moveTo !== undefined) throw forbidden(COAUTHOR_MOVE_MESSAGE);
+      return state;
     }
     if (!atLeastEditor(await this.roleIn(publicationOf(state), viewer.id))) {
       throw refusal(state, EDIT_FORBIDDEN_MESSAGE);
@@ -390,6 +439,35 @@ export class PostsService {
   }
 
   /**
+   * Writes the post with `slug`. Another post of the blog may take that address between the read
+   * that found it free and this write (two posts of one title at once, which PostgreSQL runs side by
+   * side): an address the writer asked for is theirs to change (409); one made from the title is
+   * made again, and after a few lost races made unique with the post's id, so the write succeeds.
+   */
+  private async writeWithSlug<T>(
+    slug: string | null,
+    fromTitle: { blogId: string; postId: string; title: string } | null,
+    write: (slug: string | null) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await write(slug);
+      } catch (error) {
+        if (!isPostSlugCollision(error)) throw error;
+        const base = fromTitle === null ? null : slugFromTitle(fromTitle.title);
+        if (fromTitle === null || base === null || attempt > SLUG_RACE_RETRIES) {
+          throw conflict(SLUG_TAKEN_MESSAGE, { slug: [SLUG_TAKEN_MESSAGE] });
+        }
+        slug =
+          attempt < SLUG_RACE_RETRIES
+            ? await this.posts.slugs.freeSlug(fromTitle.blogId, base, fromTitle.postId)
+            : // The random end of the post's UUIDv7: no other post races for that one.
+              numberedPostSlug(base, parseInt(fromTitle.postId.slice(-6), 16));
+      }
+    }
+  }
+
+  /**
    * The post a blog's site address names: by its slug there now (`current`), by one it had
    * before (`former`: the site answers 301 to its address now), else none.
    */
@@ -414,16 +492,6 @@ function settingsChanges(input: PostWriteInput): Omit<Partial<PostChanges>, 'slu
     ...(input.socialImageId === undefined ? {} : { social_image_id: input.socialImageId }),
     ...(input.canonicalUrl === undefined ? {} : { canonical_url: input.canonicalUrl }),
   };
-}
-
-/** Two writes racing for one free address: the loser is told it is taken, as if it had asked. */
-async function slugRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isPostSlugCollision(error)) throw conflict(SLUG_TAKEN_MESSAGE, { slug: [SLUG_TAKEN_MESSAGE] });
-    throw error;
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { numberedSlug, slugFromName } from '../../../contracts/publications';
 import type { DatabaseSchema } from '../../db/schema';
+import { DuplicateKey } from '../../lib/constraint-violations';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -66,7 +67,6 @@ async function freeSlug(db: Db, base: string): Promise<string> {
 
 /** Whether a unique violation was the publications' address (and a retry would pick another). */
 export function isSlugCollision(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
-  return /slug/.test(typeof constraint === 'string' ? constraint : String(message));
+  // PostgreSQL's publications_slug_key, SQLite's publications.slug.
+  return error instanceof DuplicateKey && /publications.slug/.test(error.constraint);
 }

@@ -211,6 +211,46 @@ export class SeriesRepository {
       .execute();
   }
 
+  /** The series a post is in, if any (whatever its scope: what the writing page changes). */
+  async seriesOfPost(postId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('series_posts')
+      .select('series_id')
+      .where('post_id', '=', postId)
+      .executeTakeFirst();
+    return row?.series_id;
+  }
+
+  /** How many posts the series holds, readers' or not. */
+  async partCount(seriesId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('series_posts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('series_id', '=', seriesId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Takes a post out of its series; the others keep their order (positions need not be dense). */
+  async removePost(postId: string): Promise<void> {
+    await this.db.deleteFrom('series_posts').where('post_id', '=', postId).execute();
+  }
+
+  /** Adds a post after the series' last part. */
+  async appendPost(seriesId: string, postId: string): Promise<void> {
+    const last = await this.db
+      .selectFrom('series_posts')
+      .select((eb) => eb.fn.max<number | string | null>('position').as('position'))
+      .where('series_id', '=', seriesId)
+      .executeTakeFirst();
+    const previous = last?.position ?? null;
+    const position = previous === null ? 0 : Number(previous) + 1;
+    await this.db
+      .insertInto('series_posts')
+      .values({ series_id: seriesId, post_id: postId, position })
+      .execute();
+  }
+
   /** Every series of a writer's own blog and their posts, for the writer's export. */
   async exportOf(ownerId: string): Promise<Array<SeriesRow & { post_ids: string[] }>> {
     const series = await this.db

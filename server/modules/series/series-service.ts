@@ -3,7 +3,9 @@ import { listPreview } from '../../../contracts/preview';
 import { roleAtLeast, type PublicationRole } from '../../../contracts/publications';
 import {
   SERIES_FORBIDDEN_MESSAGE,
+  SERIES_FULL_MESSAGE,
   SERIES_NOT_FOUND_MESSAGE,
+  SERIES_PARTS_MAX,
   SERIES_POST_ELSEWHERE_MESSAGE,
   SERIES_POST_NOT_YOURS_MESSAGE,
   type CreateSeriesInput,
@@ -15,7 +17,8 @@ import {
   type UpdateSeriesInput,
 } from '../../../contracts/series';
 import { nowIso } from '../../lib/clock';
-import { conflict, forbidden, notFound } from '../../lib/http-errors';
+import { DuplicateKey } from '../../lib/constraint-violations';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { uuidv7 } from '../../lib/ids';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { Viewer } from '../accounts/authenticator';
@@ -200,16 +203,71 @@ export class SeriesService {
     };
   }
 
+  /**
+   * Before a post's write that names `seriesId` (decision 0086): refuses, under the field, a series
+   * that does not exist, that the viewer does not manage, of another blog than the post's (after
+   * the write), or full; and taking the post out of a series the viewer does not manage. The
+   * post's write then goes ahead and `place` follows it.
+   */
+  async checkPlacement(
+    viewer: Viewer,
+    seriesId: string | null,
+    post: { id: string | null; authorId: string; publicationId: string | null },
+  ): Promise<void> {
+    const refuse = (status: number, message: string) =>
+      new HttpError(status, message, { seriesId: [message] });
+    const current = post.id === null ? undefined : await this.series.seriesOfPost(post.id);
+    if (current === (seriesId ?? undefined)) return;
+    if (current !== undefined) {
+      const row = await this.series.findById(current);
+      if (row && !(await this.mayManage(viewer, row))) throw refuse(403, SERIES_FORBIDDEN_MESSAGE);
+    }
+    if (seriesId === null) return;
+    const row = await this.series.findById(seriesId);
+    if (!row) throw badRequest(SERIES_NOT_FOUND_MESSAGE, { seriesId: [SERIES_NOT_FOUND_MESSAGE] });
+    if (!(await this.mayManage(viewer, row))) throw refuse(403, SERIES_FORBIDDEN_MESSAGE);
+    const ofThisBlog =
+      row.publication_id === null
+        ? post.publicationId === null && post.authorId === row.owner_id
+        : post.publicationId === row.publication_id;
+    if (!ofThisBlog) throw refuse(403, SERIES_POST_NOT_YOURS_MESSAGE);
+    if ((await this.series.partCount(seriesId)) >= SERIES_PARTS_MAX) throw refuse(409, SERIES_FULL_MESSAGE);
+  }
+
+  /**
+   * After that write: the post joins `seriesId` as its last part (staying where it is if it is in
+   * it already), leaving the series it was in; null takes it out of its series. Two saves of one
+   * post at once, or two posts joining one series, may race for the same row or place: the loser
+   * runs again and finds it done or takes the next place.
+   */
+  async place(postId: string, seriesId: string | null): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.store.run(async ({ series }) => {
+          const current = await series.seriesOfPost(postId);
+          if (current === (seriesId ?? undefined)) return;
+          if (current !== undefined) await series.removePost(postId);
+          if (seriesId !== null) await series.appendPost(seriesId, postId);
+        });
+        return;
+      } catch (error) {
+        if (!(error instanceof DuplicateKey) || attempt >= 3) throw error;
+      }
+    }
+  }
+
   /** The series, if the viewer may change it: its writer, or its publication's owner or editors. */
   private async manageable(viewer: Viewer, id: string): Promise<SeriesWithOwnerRow> {
     const row = await this.series.findById(id);
     if (!row) throw notFound(SERIES_NOT_FOUND_MESSAGE);
-    const allowed =
-      row.publication_id === null
-        ? row.owner_id === viewer.id
-        : roleAtLeast(await this.publications.roleOf(row.publication_id, viewer.id), 'editor');
-    if (!allowed) throw forbidden(SERIES_FORBIDDEN_MESSAGE);
+    if (!(await this.mayManage(viewer, row))) throw forbidden(SERIES_FORBIDDEN_MESSAGE);
     return row;
+  }
+
+  private async mayManage(viewer: Viewer, row: SeriesWithOwnerRow): Promise<boolean> {
+    return row.publication_id === null
+      ? row.owner_id === viewer.id
+      : roleAtLeast(await this.publications.roleOf(row.publication_id, viewer.id), 'editor');
   }
 
   private async managed(viewer: Viewer, id: string): Promise<Series> {

@@ -93,6 +93,7 @@ h2{line-height:1.3}
 .button--quiet{background:transparent;color:var(--link)}
 .button:focus-visible,.subscribe button:focus-visible,.subscribe input:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .notice{font-family:system-ui,sans-serif}
+.stats-choice{font-family:system-ui,sans-serif;border:1px solid var(--border);border-radius:6px;padding:.75rem 1rem;margin:1rem 0}
 .notice form{margin:1.25rem 0}
 .site-cover{display:block;width:100%;height:auto;aspect-ratio:3/1;object-fit:cover;border-radius:6px;margin:0 0 1.5rem;background:var(--border)}
 .cards{list-style:none;padding:0;margin:2rem 0 0;display:grid;gap:2rem 1.5rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,16rem),1fr))}

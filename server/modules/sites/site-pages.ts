@@ -122,9 +122,15 @@ ${error}<div class="row"><input id="subscribe-email" name="email" type="email" a
 </section>`;
 }
 
+/** Every author (decision 85), each a link to their profile: "Ada", "Ada and Bo", "Ada, Bo and Cy". */
 export function byline(site: SiteContext, post: Post): string {
   const date = post.publishedAt ?? post.createdAt;
-  const author = `<a href="${escapeHtml(`${site.publicUrl}${profilePagePath(post.author)}`)}">${escapeHtml(post.author.username)}</a>`;
+  const links = post.authors.map(
+    (person) =>
+      `<a href="${escapeHtml(`${site.publicUrl}${profilePagePath(person)}`)}">${escapeHtml(person.username)}</a>`,
+  );
+  const author =
+    links.length <= 1 ? (links[0] ?? '') : `${links.slice(0, -1).join(', ')} and ${links.at(-1)}`;
   return `<p class="byline">${face(site, post)}${author} · <time datetime="${escapeHtml(date)}">${escapeHtml(formatPostDate(date, 'UTC'))}</time> · ${post.readingMinutes} min read</p>`;
 }
 

@@ -274,7 +274,10 @@ export function registerSiteRoutes(
           html: markdown.render(post.content, 1, publicUrl).html,
           published: new Date(post.publishedAt ?? post.createdAt),
           updated: new Date(post.updatedAt),
-          author: { name: post.author.username, url: `${publicUrl}${profilePagePath(post.author)}` },
+          authors: post.authors.map((author) => ({
+            name: author.username,
+            url: `${publicUrl}${profilePagePath(author)}`,
+          })),
         })),
       );
       return reply.type(`${FEED_MEDIA_TYPES[format]}; charset=utf-8`).send(body);

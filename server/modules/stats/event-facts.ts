@@ -27,20 +27,36 @@ export function optedOut(headers: Record<string, string | string[] | undefined>)
   return headers.dnt === '1' || headers['sec-gpc'] === '1';
 }
 
-const parsed = new LRUCache<string, ReaderFacts>({ max: 2000 });
+/** What a user agent says, worked out once: readers send the same few, on every event. */
+const parsed = new LRUCache<string, { bot: boolean; facts: ReaderFacts }>({ max: 2000 });
 
-/** Device class and browser family from the user agent (bowser), remembered per user agent. */
-export function readerFacts(userAgent: string): ReaderFacts {
+function parse(userAgent: string): { bot: boolean; facts: ReaderFacts } {
   const known = parsed.get(userAgent);
   if (known) return known;
   const result = Bowser.parse(userAgent);
   const type = result.platform.type;
-  const facts: ReaderFacts = {
-    device: type === 'desktop' || type === 'mobile' || type === 'tablet' ? type : 'other',
-    browser: (result.browser.name ?? '').slice(0, SOURCE_MAX) || 'Other',
+  const entry = {
+    // isbot's pattern is long: tried once per user agent, not once per event.
+    bot: isBot(userAgent),
+    facts: {
+      device: type === 'desktop' || type === 'mobile' || type === 'tablet' ? type : 'other',
+      browser: (result.browser.name ?? '').slice(0, SOURCE_MAX) || 'Other',
+    } satisfies ReaderFacts,
   };
-  parsed.set(userAgent, facts);
-  return facts;
+  parsed.set(userAgent, entry);
+  return entry;
+}
+
+/** Device class and browser family from the user agent (bowser), remembered per user agent. */
+export function readerFacts(userAgent: string): ReaderFacts {
+  return parse(userAgent).facts;
+}
+
+/** The reader behind a user agent, or undefined for a bot or none (isBot), remembered per user agent. */
+export function personReading(userAgent: string | undefined): ReaderFacts | undefined {
+  if (!userAgent) return undefined;
+  const { bot, facts } = parse(userAgent);
+  return bot ? undefined : facts;
 }
 
 function urlOf(text: string | undefined): URL | undefined {
@@ -75,8 +91,8 @@ export function sourceOf(
   page: string | undefined,
   referrer: string | undefined,
   isOwnHost: (host: string) => boolean,
+  pageUrl = urlOf(page),
 ): string {
-  const pageUrl = urlOf(page);
   const tagged =
     label(pageUrl?.searchParams.get('utm_source') ?? null) ?? label(pageUrl?.searchParams.get('ref') ?? null);
   if (tagged) return tagged;
@@ -88,7 +104,16 @@ export function sourceOf(
 }
 
 /** The host a page was shown on (the site part of the visitor hash); `fallback` when the page gave none. */
-export function siteOf(page: string | undefined, fallback: string): string {
-  const url = urlOf(page);
+export function siteOf(page: string | undefined, fallback: string, url = urlOf(page)): string {
   return url ? url.hostname.toLowerCase() : fallback;
+}
+
+/** Where an event was shown (its site) and where its reader came from, its page's address read once. */
+export function placeOf(
+  page: string | undefined,
+  referrer: string | undefined,
+  site: { host: string; isOwnHost: (host: string) => boolean },
+): { site: string; source: string } {
+  const url = urlOf(page);
+  return { site: siteOf(page, site.host, url), source: sourceOf(page, referrer, site.isOwnHost, url) };
 }

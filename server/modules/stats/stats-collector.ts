@@ -1,24 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StatsEventName, StatsPageKind } from '../../../contracts/stats';
 import type { JobRound, PeriodicJob, ScheduledJob, Scheduler } from '../../lib/scheduler';
-import type { ReaderFacts } from './event-facts';
-import { scopeName, type PageOwner, type StatsBatch, type StatsRepository } from './stats-repository';
-
-/** One accepted event, as held in memory until the next flush: no address, no user agent. */
-export interface PendingEvent {
-  kind: StatsPageKind;
-  id: string;
-  event: StatsEventName;
-  /** Milliseconds since the epoch, when it was received. */
-  at: number;
-  /** The day's salted hash of the reader's address, user agent and site. */
-  visitor: string;
-  source: string;
-  facts: ReaderFacts;
-  /** The signed-in viewer, only to leave out a writer's own visits once the page's owner is known. */
-  viewerId: string | undefined;
-}
+import { StatsBuffer, type AcceptedEvent } from './stats-buffer';
+import type { StatsRepository } from './stats-repository';
 
 export interface StatsCollectorOptions {
   /** How often the buffer is written. */
@@ -36,17 +20,16 @@ export const STATS_COLLECTOR_DEFAULTS: StatsCollectorOptions = {
 };
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const utcHour = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 /**
- * Takes the pages' events into memory and writes them in batches, added up per page per hour and
- * per day: one transaction every few seconds instead of a write per view. Each instance writes
- * only its own increments, so totals stay exact across instances. A round that fails keeps its
- * events for the next; closing the app writes what is left (server/app.ts).
+ * Takes the pages' events into memory, added up as they come (stats-buffer.ts), and writes them in
+ * batches per page per hour and per day: one transaction every few seconds instead of a write per
+ * view. Each instance writes only its own increments, so totals stay exact across instances. A
+ * round that fails is added back to the next; closing the app writes what is left (server/app.ts).
  */
 export class StatsCollector implements PeriodicJob {
   readonly name = 'stats: write counted views';
-  private pending: PendingEvent[] = [];
+  private pending = new StatsBuffer();
   private readonly scheduled: ScheduledJob;
   private salt: { day: string; salt: Promise<string> } | undefined;
   private flushing: Promise<void> = Promise.resolve();
@@ -63,7 +46,7 @@ export class StatsCollector implements PeriodicJob {
 
   /** Events waiting to be written (for tests and metrics). */
   get waiting(): number {
-    return this.pending.length;
+    return this.pending.events;
   }
 
   /**
@@ -87,10 +70,10 @@ export class StatsCollector implements PeriodicJob {
       .slice(0, 32);
   }
 
-  add(event: Omit<PendingEvent, 'at'>): void {
-    if (this.pending.length >= this.options.maxPendingEvents) return;
-    this.pending.push({ ...event, at: this.now() });
-    if (this.pending.length >= this.options.flushAtEvents) this.scheduled.wake();
+  add(event: AcceptedEvent): void {
+    if (this.pending.events >= this.options.maxPendingEvents) return;
+    this.pending.add(event, this.now());
+    if (this.pending.events >= this.options.flushAtEvents) this.scheduled.wake();
   }
 
   firstDelayMs(): number {
@@ -114,15 +97,15 @@ export class StatsCollector implements PeriodicJob {
   }
 
   private async writeWaiting(): Promise<void> {
-    const events = this.pending;
-    if (events.length === 0) return;
-    this.pending = [];
+    const taken = this.pending;
+    if (taken.events === 0) return;
+    this.pending = new StatsBuffer();
     try {
-      const owners = await this.repository.owners(events, new Date(this.now()).toISOString());
-      await this.repository.write(batchOf(events, owners));
+      const owners = await this.repository.owners(taken.pages(), new Date(this.now()).toISOString());
+      await this.repository.write(taken.batch(owners));
     } catch (error) {
-      // Kept in front of what came meanwhile, within the same bound.
-      this.pending = [...events, ...this.pending].slice(0, this.options.maxPendingEvents);
+      // Added back to what came meanwhile, to be written with it next round.
+      this.pending.takeBack(taken);
       throw error;
     }
   }
@@ -132,81 +115,7 @@ export class StatsCollector implements PeriodicJob {
     try {
       await this.flush();
     } catch (error) {
-      this.log.warn({ err: error, lost: this.pending.length }, 'stats not written at shutdown');
+      this.log.warn({ err: error, lost: this.pending.events }, 'stats not written at shutdown');
     }
   }
-}
-
-type Counts = { views: number; reads: number };
-
-function bump<V extends Counts>(
-  map: Map<string, V>,
-  key: string,
-  make: () => V,
-  event: StatsEventName,
-): void {
-  let row = map.get(key);
-  if (!row) {
-    row = make();
-    map.set(key, row);
-  }
-  if (event === 'view') row.views += 1;
-  else row.reads += 1;
-}
-
-/**
- * Adds up a buffer of events into the rows one flush writes. Events for pages that cannot be
- * counted (unknown, unpublished) and a writer's own visits to their pages are left out here.
- */
-export function batchOf(events: PendingEvent[], owners: PageOwner[]): StatsBatch {
-  const ownerOf = new Map(owners.map((owner) => [`${owner.kind}:${owner.id}`, owner]));
-  const hours = new Map<string, StatsBatch['hours'][number]>();
-  const days = new Map<string, StatsBatch['days'][number]>();
-  const sources = new Map<string, StatsBatch['sources'][number]>();
-  const visitors = new Map<string, StatsBatch['visitors'][number]>();
-  const live = new Map<string, StatsBatch['live'][number]>();
-
-  for (const event of events) {
-    const page = ownerOf.get(`${event.kind}:${event.id}`);
-    if (!page) continue;
-    if (event.viewerId !== undefined && event.viewerId === page.authorId) continue;
-    const day = utcDay(event.at);
-    const hour = utcHour(event.at);
-    const pageKey = `${page.kind}:${page.id}`;
-    bump(hours, `${pageKey} ${hour}`, () => ({ ...page, hour, views: 0, reads: 0 }), event.event);
-    bump(days, `${pageKey} ${day}`, () => ({ ...page, day, views: 0, reads: 0 }), event.event);
-    const dimensions = [
-      ['source', event.source],
-      ['device', event.facts.device],
-      ['browser', event.facts.browser],
-    ] as const;
-    for (const [dimension, value] of dimensions) {
-      bump(
-        sources,
-        `${pageKey} ${day} ${dimension} ${value}`,
-        () => ({ ...page, day, dimension, value, views: 0, reads: 0 }),
-        event.event,
-      );
-    }
-    if (event.event !== 'view') continue;
-    // A visitor is someone who viewed: once a day per page, per writer and per publication.
-    const scopes: [string, PageOwner | undefined][] = [[scopeName.page(page), page]];
-    if (page.authorId) scopes.push([scopeName.writer(page.authorId), undefined]);
-    if (page.publicationId) scopes.push([scopeName.publication(page.publicationId), undefined]);
-    const seenAt = new Date(event.at).toISOString();
-    for (const [scope, scopePage] of scopes) {
-      visitors.set(`${scope} ${day} ${event.visitor}`, { scope, day, hash: event.visitor, page: scopePage });
-      if (scopePage) continue;
-      const liveKey = `${scope} ${event.visitor}`;
-      const previous = live.get(liveKey);
-      if (!previous || previous.seenAt < seenAt) live.set(liveKey, { scope, hash: event.visitor, seenAt });
-    }
-  }
-  return {
-    hours: [...hours.values()],
-    days: [...days.values()],
-    sources: [...sources.values()],
-    visitors: [...visitors.values()],
-    live: [...live.values()],
-  };
 }

@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction';
 import { countAll } from '../../db/sql-helpers';
 import { publiclyVisible } from '../posts/post-visibility';
 import { addDays } from './time-zone';
+import { inJsonList, upsertRows, type BulkColumn } from './bulk-rows';
 
 /** Whose a page is: a writer's (their post or profile), a publication's (a post in it, its home), or both. */
 export interface PageOwner {
@@ -73,21 +74,23 @@ export interface CsvRow extends Totals {
   title: string | null;
 }
 
-/** Rows per statement: well under SQLite's limit of bound values, and small enough to lock briefly. */
-const CHUNK = 400;
-
 const total = (column: string) => sql<number>`cast(coalesce(sum(${sql.ref(column)}), 0) as integer)`;
 
-function chunks<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += CHUNK) out.push(rows.slice(start, start + CHUNK));
-  return out;
+/**
+ * A stable order of rows by their key: two instances writing the same rows lock them in one order.
+ * Each row's key is made once, not at every comparison.
+ */
+function sortedBy<T>(rows: T[], key: (row: T) => string): T[] {
+  const keyed = rows.map((row) => ({ key: key(row), row }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ row }) => row);
 }
 
-/** A stable order of rows by their key: two instances writing the same rows lock them in one order. */
-function sortedBy<T>(rows: T[], key: (row: T) => string): T[] {
-  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
+const text = (name: string): BulkColumn => ({ name });
+const integer = (name: string): BulkColumn => ({ name, integer: true });
+const OWNER_COLUMNS = [text('page_kind'), text('page_id'), text('author_id'), text('publication_id')];
+const OWNER_RETURNED = ['page_kind', 'page_id', 'author_id', 'publication_id'] as const;
+const COUNTS = ['views', 'reads'] as const;
 
 /** Scope names of the visitor hashes and the per-scope visitor counts. */
 export const scopeName = {
@@ -164,64 +167,187 @@ interface ScopeRollups {
  * rollups, in key order, as the per-page rows are added to.
  */
 async function addToScopes(trx: Transaction<DatabaseSchema>, rollups: ScopeRollups): Promise<void> {
-  for (const chunk of chunks(rollups.days)) {
-    await trx
-      .insertInto('stats_scope_days')
-      .values(chunk)
-      .onConflict((conflict) =>
-        conflict.columns(['scope', 'day']).doUpdateSet((eb) => ({
-          views: eb('stats_scope_days.views', '+', eb.ref('excluded.views')),
-          reads: eb('stats_scope_days.reads', '+', eb.ref('excluded.reads')),
-        })),
-      )
-      .execute();
-  }
-  for (const chunk of chunks(rollups.hours)) {
-    await trx
-      .insertInto('stats_scope_hours')
-      .values(chunk)
-      .onConflict((conflict) =>
-        conflict.columns(['scope', 'hour']).doUpdateSet((eb) => ({
-          views: eb('stats_scope_hours.views', '+', eb.ref('excluded.views')),
-          reads: eb('stats_scope_hours.reads', '+', eb.ref('excluded.reads')),
-        })),
-      )
-      .execute();
-  }
-  for (const chunk of chunks(rollups.sources)) {
-    await trx
-      .insertInto('stats_scope_day_sources')
-      .values(chunk)
-      .onConflict((conflict) =>
-        conflict.columns(['scope', 'day', 'dimension', 'value']).doUpdateSet((eb) => ({
-          views: eb('stats_scope_day_sources.views', '+', eb.ref('excluded.views')),
-          reads: eb('stats_scope_day_sources.reads', '+', eb.ref('excluded.reads')),
-        })),
-      )
-      .execute();
-  }
+  await upsertRows(
+    trx,
+    {
+      table: 'stats_scope_days',
+      columns: [text('scope'), text('day'), integer('views'), integer('reads')],
+      key: ['scope', 'day'],
+      onConflict: { add: COUNTS },
+    },
+    rollups.days.map((row) => [row.scope, row.day, row.views, row.reads]),
+  );
+  await upsertRows(
+    trx,
+    {
+      table: 'stats_scope_hours',
+      columns: [text('scope'), text('hour'), integer('views'), integer('reads')],
+      key: ['scope', 'hour'],
+      onConflict: { add: COUNTS },
+    },
+    rollups.hours.map((row) => [row.scope, row.hour, row.views, row.reads]),
+  );
+  await upsertRows(
+    trx,
+    {
+      table: 'stats_scope_day_sources',
+      columns: [
+        text('scope'),
+        text('day'),
+        text('dimension'),
+        text('value'),
+        integer('views'),
+        integer('reads'),
+      ],
+      key: ['scope', 'day', 'dimension', 'value'],
+      onConflict: { add: COUNTS },
+    },
+    rollups.sources.map((row) => [row.scope, row.day, row.dimension, row.value, row.views, row.reads]),
+  );
 }
 
-/** Adds posts' day rows, added up per month or block, to their rollup, in key order. */
+/** A rollup row's key and the owners stored on it (those of its first write, unless a move was followed). */
+interface StoredOwner {
+  post_id: string;
+  period: string;
+  author_id: string | null;
+  publication_id: string | null;
+}
+
+/**
+ * Adds posts' day rows, added up per month or block, to their rollup, in key order; answers the
+ * owners each row holds now, which a post moved since the row's first write no longer has.
+ */
 async function addToPosts(
   trx: Transaction<DatabaseSchema>,
   table: PostRollupTable,
   rows: PostRollupRow[],
-): Promise<void> {
+): Promise<StoredOwner[]> {
   const period = table === 'stats_post_months' ? 'month' : 'block';
-  for (const chunk of chunks(rows)) {
-    await sql`insert into ${sql.table(table)} (post_id, ${sql.ref(period)}, author_id, publication_id, views, reads, visitors)
-      values ${sql.join(
-        chunk.map(
-          (row) =>
-            sql`(${row.post_id}, ${row.period}, ${row.author_id}, ${row.publication_id}, ${row.views}, ${row.reads}, ${row.visitors})`,
-        ),
-      )}
-      on conflict (post_id, ${sql.ref(period)}) do update set
-        views = ${sql.table(table)}.views + excluded.views,
-        reads = ${sql.table(table)}.reads + excluded.reads,
-        visitors = ${sql.table(table)}.visitors + excluded.visitors`.execute(trx);
+  const stored = await upsertRows<Record<string, string | null>>(
+    trx,
+    {
+      table,
+      columns: [
+        text('post_id'),
+        text(period),
+        text('author_id'),
+        text('publication_id'),
+        integer('views'),
+        integer('reads'),
+        integer('visitors'),
+      ],
+      key: ['post_id', period],
+      onConflict: { add: [...COUNTS, 'visitors'] },
+      returning: ['post_id', period, 'author_id', 'publication_id'],
+    },
+    rows.map((row) => [
+      row.post_id,
+      row.period,
+      row.author_id,
+      row.publication_id,
+      row.views,
+      row.reads,
+      row.visitors,
+    ]),
+  );
+  return stored.map((row) => ({
+    post_id: row.post_id ?? '',
+    period: row[period] ?? '',
+    author_id: row.author_id ?? null,
+    publication_id: row.publication_id ?? null,
+  }));
+}
+
+/** A page row re-owned by a move: a day's, an hour's, or a day's by source, device or browser. */
+interface MovedRow {
+  views: number;
+  reads: number;
+  day?: string;
+  hour?: string;
+  dimension?: 'source' | 'device' | 'browser';
+  value?: string;
+}
+
+/** A row held by this blog (NULL for a page that is in none, as a profile). */
+function inBlog(publication: string | null): RawBuilder<SqlBool> {
+  return publication === null
+    ? sql<SqlBool>`publication_id is null`
+    : sql<SqlBool>`publication_id = ${publication}`;
+}
+
+/**
+ * A post moved to another blog since its month's rows were first written (a move keeps its
+ * writer): the month's rows of the post (days, hours, sources, blocks, the month) take its blog
+ * now, and what they had counted leaves the old blog's rollups for the new one's, in the flush's
+ * transaction. Each row is re-owned by an UPDATE that names its old blog, so the counts it answers
+ * are the row's own under its lock (PostgreSQL) and stay exact beside other instances' flushes. A
+ * month in which a moved post is not counted again stays with the blog it was counted in
+ * (decision 0088).
+ */
+async function followMove(
+  trx: Transaction<DatabaseSchema>,
+  postId: string,
+  month: string,
+  publicationId: string,
+): Promise<void> {
+  const first = `${month}-01`;
+  const last = `${month}-31`;
+  const days = new Sums<ScopeRollups['days'][number]>();
+  const hours = new Sums<ScopeRollups['hours'][number]>();
+  const sources = new Sums<ScopeRollups['sources'][number]>();
+  const joins = scopeName.publication(publicationId);
+  for (const table of ['stats_days', 'stats_hours', 'stats_day_sources'] as const) {
+    const period =
+      table === 'stats_hours'
+        ? sql`hour >= ${`${first}T00`} and hour <= ${`${last}T23`}`
+        : sql`day >= ${first} and day <= ${last}`;
+    const inMonth = sql<SqlBool>`page_kind = 'post' and page_id = ${postId} and ${period}
+      and (publication_id is null or publication_id <> ${publicationId})`;
+    const formers = await trx.selectFrom(table).select('publication_id').distinct().where(inMonth).execute();
+    for (const { publication_id: former } of formers) {
+      const moved = (await trx
+        .updateTable(table)
+        .set({ publication_id: publicationId })
+        .where(inMonth)
+        .where(inBlog(former))
+        .returningAll()
+        .execute()) as MovedRow[];
+      const moves = [
+        ...(former === null ? [] : [[scopeName.publication(former), -1] as const]),
+        [joins, 1] as const,
+      ];
+      for (const row of moved) {
+        for (const [scope, sign] of moves) {
+          const counts = { views: sign * row.views, reads: sign * row.reads };
+          if (row.hour !== undefined) hours.add(`${scope} ${row.hour}`, { scope, hour: row.hour, ...counts });
+          else if (row.dimension !== undefined && row.value !== undefined && row.day !== undefined)
+            sources.add(`${scope} ${row.day} ${row.dimension} ${row.value}`, {
+              scope,
+              day: row.day,
+              dimension: row.dimension,
+              value: row.value,
+              ...counts,
+            });
+          else if (row.day !== undefined) days.add(`${scope} ${row.day}`, { scope, day: row.day, ...counts });
+        }
+      }
+    }
   }
+  await trx
+    .updateTable('stats_post_blocks')
+    .set({ publication_id: publicationId })
+    .where('post_id', '=', postId)
+    .where('block', '>=', first)
+    .where('block', '<=', last)
+    .execute();
+  await trx
+    .updateTable('stats_post_months')
+    .set({ publication_id: publicationId })
+    .where('post_id', '=', postId)
+    .where('month', '=', month)
+    .execute();
+  await addToScopes(trx, { days: days.sorted(), hours: hours.sorted(), sources: sources.sorted() });
 }
 
 /** The first day of the block of a post's rollup that `day` (YYYY-MM-DD) falls in: the 1st, 9th, 17th or 25th. */
@@ -307,11 +433,13 @@ export class StatsRepository {
       ...new Set(refs.filter((ref) => ref.kind === kind).map((ref) => ref.id)),
     ];
     const found: PageOwner[] = [];
-    for (const chunk of chunks(ids('post'))) {
+    // One statement a kind, whatever the number of pages (bulk-rows.ts).
+    const postIds = ids('post');
+    if (postIds.length > 0) {
       const rows = await this.db
         .selectFrom('posts')
         .select(['id', 'author_id', 'publication_id'])
-        .where('id', 'in', chunk)
+        .where(inJsonList(this.db, 'posts.id', postIds))
         .where(publiclyVisible('posts', now))
         .execute();
       for (const row of rows) {
@@ -324,21 +452,23 @@ export class StatsRepository {
         });
       }
     }
-    for (const chunk of chunks(ids('profile'))) {
+    const profileIds = ids('profile');
+    if (profileIds.length > 0) {
       const rows = await this.db
         .selectFrom('users')
         .select('id')
-        .where('id', 'in', chunk)
+        .where(inJsonList(this.db, 'users.id', profileIds))
         .where('suspended_at', 'is', null)
         .execute();
       for (const row of rows)
         found.push({ kind: 'profile', id: row.id, authorId: row.id, publicationId: null });
     }
-    for (const chunk of chunks(ids('publication'))) {
+    const publicationIds = ids('publication');
+    if (publicationIds.length > 0) {
       const rows = await this.db
         .selectFrom('publications')
         .select(['id', 'personal_user_id'])
-        .where('id', 'in', chunk)
+        .where(inJsonList(this.db, 'publications.id', publicationIds))
         .execute();
       for (const row of rows) {
         found.push({
@@ -359,17 +489,20 @@ export class StatsRepository {
       const fresh = new Map<string, number>();
       const visitors = sortedBy(batch.visitors, (row) => `${row.scope} ${row.day} ${row.hash}`);
       const pages = new Map(visitors.map((row) => [`${row.scope} ${row.day}`, row.page]));
-      for (const chunk of chunks(visitors)) {
-        const inserted = await trx
-          .insertInto('stats_visitor_hashes')
-          .values(chunk.map(({ scope, day, hash }) => ({ scope, day, hash })))
-          .onConflict((conflict) => conflict.columns(['scope', 'day', 'hash']).doNothing())
-          .returning(['scope', 'day'])
-          .execute();
-        for (const row of inserted) {
-          const key = `${row.scope} ${row.day}`;
-          fresh.set(key, (fresh.get(key) ?? 0) + 1);
-        }
+      const inserted = await upsertRows<{ scope: string; day: string }>(
+        trx,
+        {
+          table: 'stats_visitor_hashes',
+          columns: [text('scope'), text('day'), text('hash')],
+          key: ['scope', 'day', 'hash'],
+          onConflict: 'nothing',
+          returning: ['scope', 'day'],
+        },
+        visitors.map((row) => [row.scope, row.day, row.hash]),
+      );
+      for (const row of inserted) {
+        const key = `${row.scope} ${row.day}`;
+        fresh.set(key, (fresh.get(key) ?? 0) + 1);
       }
 
       // 2. A page's new visitors go on its day row; a writer's or publication's on their scope row.
@@ -389,91 +522,109 @@ export class StatsRepository {
         }
       }
 
-      const owner = (row: PageOwner) => ({
-        page_kind: row.kind,
-        page_id: row.id,
-        author_id: row.authorId,
-        publication_id: row.publicationId,
-      });
-      for (const chunk of chunks(
-        sortedBy([...dayRows.values()], (row) => `${row.kind} ${row.id} ${row.day}`),
-      )) {
-        await trx
-          .insertInto('stats_days')
-          .values(
-            chunk.map((row) => ({
-              ...owner(row),
-              day: row.day,
-              views: row.views,
-              reads: row.reads,
-              visitors: row.visitors,
-            })),
-          )
-          .onConflict((conflict) =>
-            conflict.columns(['page_kind', 'page_id', 'day']).doUpdateSet((eb) => ({
-              views: eb('stats_days.views', '+', eb.ref('excluded.views')),
-              reads: eb('stats_days.reads', '+', eb.ref('excluded.reads')),
-              visitors: eb('stats_days.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute();
-      }
-      for (const chunk of chunks(sortedBy(scopeRows, (row) => `${row.scope} ${row.day}`))) {
-        await trx
-          .insertInto('stats_scope_visitors')
-          .values(chunk)
-          .onConflict((conflict) =>
-            conflict.columns(['scope', 'day']).doUpdateSet((eb) => ({
-              visitors: eb('stats_scope_visitors.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute();
-      }
-      for (const chunk of chunks(sortedBy(batch.hours, (row) => `${row.kind} ${row.id} ${row.hour}`))) {
-        await trx
-          .insertInto('stats_hours')
-          .values(chunk.map((row) => ({ ...owner(row), hour: row.hour, views: row.views, reads: row.reads })))
-          .onConflict((conflict) =>
-            conflict.columns(['page_kind', 'page_id', 'hour']).doUpdateSet((eb) => ({
-              views: eb('stats_hours.views', '+', eb.ref('excluded.views')),
-              reads: eb('stats_hours.reads', '+', eb.ref('excluded.reads')),
-            })),
-          )
-          .execute();
-      }
+      const owner = (row: PageOwner) => [row.kind, row.id, row.authorId, row.publicationId];
+      type Stored = {
+        page_kind: string;
+        page_id: string;
+        author_id: string | null;
+        publication_id: string | null;
+      };
+      // Each page row's owners as stored: a row keeps those of its first write, and the rollups
+      // follow the row they add up, so a post moved meanwhile stays exact (decision 0088).
+      const storedOwners = new Map<string, { author_id: string | null; publication_id: string | null }>();
+      const ownersOf = (key: string, row: PageOwner) => {
+        const stored = storedOwners.get(key);
+        return stored ? { authorId: stored.author_id, publicationId: stored.publication_id } : row;
+      };
+      const storedDays = await upsertRows<Stored & { day: string }>(
+        trx,
+        {
+          table: 'stats_days',
+          columns: [...OWNER_COLUMNS, text('day'), integer('views'), integer('reads'), integer('visitors')],
+          key: ['page_kind', 'page_id', 'day'],
+          onConflict: { add: [...COUNTS, 'visitors'] },
+          returning: [...OWNER_RETURNED, 'day'],
+        },
+        sortedBy([...dayRows.values()], (row) => `${row.kind} ${row.id} ${row.day}`).map((row) => [
+          ...owner(row),
+          row.day,
+          row.views,
+          row.reads,
+          row.visitors,
+        ]),
+      );
+      for (const row of storedDays) storedOwners.set(`${row.page_kind} ${row.page_id} ${row.day}`, row);
+      await upsertRows(
+        trx,
+        {
+          table: 'stats_scope_visitors',
+          columns: [text('scope'), text('day'), integer('visitors')],
+          key: ['scope', 'day'],
+          onConflict: { add: ['visitors'] },
+        },
+        sortedBy(scopeRows, (row) => `${row.scope} ${row.day}`).map((row) => [
+          row.scope,
+          row.day,
+          row.visitors,
+        ]),
+      );
+      const storedHours = await upsertRows<Stored & { hour: string }>(
+        trx,
+        {
+          table: 'stats_hours',
+          columns: [...OWNER_COLUMNS, text('hour'), integer('views'), integer('reads')],
+          key: ['page_kind', 'page_id', 'hour'],
+          onConflict: { add: COUNTS },
+          returning: [...OWNER_RETURNED, 'hour'],
+        },
+        sortedBy(batch.hours, (row) => `${row.kind} ${row.id} ${row.hour}`).map((row) => [
+          ...owner(row),
+          row.hour,
+          row.views,
+          row.reads,
+        ]),
+      );
+      for (const row of storedHours) storedOwners.set(`${row.page_kind} ${row.page_id} ${row.hour}`, row);
       const sourceKey = (row: StatsBatch['sources'][number]) =>
         `${row.kind} ${row.id} ${row.day} ${row.dimension} ${row.value}`;
-      for (const chunk of chunks(sortedBy(batch.sources, sourceKey))) {
-        await trx
-          .insertInto('stats_day_sources')
-          .values(
-            chunk.map((row) => ({
-              ...owner(row),
-              day: row.day,
-              dimension: row.dimension,
-              value: row.value,
-              views: row.views,
-              reads: row.reads,
-            })),
-          )
-          .onConflict((conflict) =>
-            conflict.columns(['page_kind', 'page_id', 'day', 'dimension', 'value']).doUpdateSet((eb) => ({
-              views: eb('stats_day_sources.views', '+', eb.ref('excluded.views')),
-              reads: eb('stats_day_sources.reads', '+', eb.ref('excluded.reads')),
-            })),
-          )
-          .execute();
+      const storedSources = await upsertRows<Stored & { day: string; dimension: string; value: string }>(
+        trx,
+        {
+          table: 'stats_day_sources',
+          columns: [
+            ...OWNER_COLUMNS,
+            text('day'),
+            text('dimension'),
+            text('value'),
+            integer('views'),
+            integer('reads'),
+          ],
+          key: ['page_kind', 'page_id', 'day', 'dimension', 'value'],
+          onConflict: { add: COUNTS },
+          returning: [...OWNER_RETURNED, 'day', 'dimension', 'value'],
+        },
+        sortedBy(batch.sources, sourceKey).map((row) => [
+          ...owner(row),
+          row.day,
+          row.dimension,
+          row.value,
+          row.views,
+          row.reads,
+        ]),
+      );
+      for (const row of storedSources) {
+        storedOwners.set(`${row.page_kind} ${row.page_id} ${row.day} ${row.dimension} ${row.value}`, row);
       }
       // 3. The same counts added to the writers' and publications' rollups, and to the posts' months.
       const scopeDays = new Sums<ScopeRollups['days'][number]>();
       for (const row of batch.days) {
-        for (const scope of scopesOf(row)) {
+        for (const scope of scopesOf(ownersOf(`${row.kind} ${row.id} ${row.day}`, row))) {
           scopeDays.add(`${scope} ${row.day}`, { scope, day: row.day, views: row.views, reads: row.reads });
         }
       }
       const scopeHours = new Sums<ScopeRollups['hours'][number]>();
       for (const row of batch.hours) {
-        for (const scope of scopesOf(row)) {
+        for (const scope of scopesOf(ownersOf(`${row.kind} ${row.id} ${row.hour}`, row))) {
           scopeHours.add(`${scope} ${row.hour}`, {
             scope,
             hour: row.hour,
@@ -484,7 +635,7 @@ export class StatsRepository {
       }
       const scopeSources = new Sums<ScopeRollups['sources'][number]>();
       for (const row of batch.sources) {
-        for (const scope of scopesOf(row)) {
+        for (const scope of scopesOf(ownersOf(sourceKey(row), row))) {
           const { day, dimension, value, views, reads } = row;
           scopeSources.add(`${scope} ${day} ${dimension} ${value}`, {
             scope,
@@ -501,6 +652,7 @@ export class StatsRepository {
         hours: scopeHours.sorted(),
         sources: scopeSources.sorted(),
       });
+      const moved: { postId: string; month: string; publicationId: string }[] = [];
       for (const [table, periodOf] of [
         ['stats_post_months', (day: string) => day.slice(0, 7)],
         ['stats_post_blocks', blockOf],
@@ -526,24 +678,41 @@ export class StatsRepository {
             });
           }
         }
-        await addToPosts(
+        const stored = await addToPosts(
           trx,
           table,
           sortedBy([...sums.values()], (row) => `${row.post_id} ${row.period}`),
         );
+        if (table !== 'stats_post_months') continue;
+        // A month row whose blog is not the post's now: the post moved since; its month follows it.
+        for (const row of stored) {
+          const counted = sums.get(`${row.post_id} ${row.period}`);
+          if (!counted) continue;
+          if (counted.publication_id !== null && row.publication_id !== counted.publication_id) {
+            moved.push({ postId: row.post_id, month: row.period, publicationId: counted.publication_id });
+          }
+        }
       }
-      for (const chunk of chunks(sortedBy(batch.live, (row) => `${row.scope} ${row.hash}`))) {
-        await trx
-          .insertInto('stats_live')
-          .values(chunk.map((row) => ({ scope: row.scope, hash: row.hash, seen_at: row.seenAt })))
-          .onConflict((conflict) =>
-            conflict.columns(['scope', 'hash']).doUpdateSet({
-              // The later of the two sightings: another instance may have written a newer one.
-              seen_at: sql`case when excluded.seen_at > stats_live.seen_at then excluded.seen_at else stats_live.seen_at end`,
-            }),
-          )
-          .execute();
+      for (const move of sortedBy(moved, (row) => `${row.postId} ${row.month}`)) {
+        await followMove(trx, move.postId, move.month, move.publicationId);
       }
+      await upsertRows(
+        trx,
+        {
+          table: 'stats_live',
+          columns: [text('scope'), text('hash'), text('seen_at')],
+          key: ['scope', 'hash'],
+          // The later of the two sightings: another instance may have written a newer one.
+          onConflict: {
+            set: sql`seen_at = case when excluded.seen_at > stats_live.seen_at then excluded.seen_at else stats_live.seen_at end`,
+          },
+        },
+        sortedBy(batch.live, (row) => `${row.scope} ${row.hash}`).map((row) => [
+          row.scope,
+          row.hash,
+          row.seenAt,
+        ]),
+      );
     });
   }
 

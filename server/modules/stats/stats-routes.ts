@@ -66,6 +66,8 @@ function registerEventRoute(app: FastifyInstance, { stats }: { stats: StatsServi
       {
         bodyLimit: EVENT_BODY_LIMIT,
         config: { keepsResponseCache: true },
+        // An empty answer: nothing to compress, so not even the compression hook's look.
+        compress: false,
         schema: declareRoute({
           summary: 'Report a view or a read of a page',
           description:

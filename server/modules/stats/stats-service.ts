@@ -4,6 +4,8 @@ import {
   type PostStats,
   type PublicationStats,
   type StatsEvent,
+  type StatsNewsletter,
+  type StatsPostEmail,
   type StatsPoint,
   type WriterStats,
 } from '../../../contracts/stats';
@@ -16,7 +18,7 @@ import {
 import { isUuid } from '../../../contracts/ids';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { Viewer } from '../accounts/authenticator';
-import { isBot, optedOut, readerFacts, siteOf, sourceOf } from './event-facts';
+import { optedOut, personReading, placeOf } from './event-facts';
 import type { StatsCollector } from './stats-collector';
 import { HOURLY_DAYS_KEPT } from './stats-retention';
 import { addDays, hourStart, localDate, startOfLocalDay, utcHourOf } from './time-zone';
@@ -48,8 +50,21 @@ export interface EventRequest {
 /** What stats need to know of publications: who holds which role, and where one is. */
 export interface PublicationRoles {
   roleOf(publicationId: string, userId: string): Promise<PublicationRole | undefined>;
-  findById(id: string): Promise<{ id: string; slug: string; name: string } | undefined>;
-  findBySlug(slug: string): Promise<{ id: string; slug: string; name: string } | undefined>;
+  findById(id: string): Promise<StatsPublication | undefined>;
+  findBySlug(slug: string): Promise<StatsPublication | undefined>;
+}
+
+interface StatsPublication {
+  id: string;
+  slug: string;
+  name: string;
+  verified_domain: string | null;
+}
+
+/** A newsletter's figures, read from its own module (composition wires server/modules/newsletters/newsletter-figures.ts). */
+export interface NewsletterFiguresReader {
+  ofList(listId: string, fromDay: string, toDay: string): Promise<Omit<StatsNewsletter, 'list'>>;
+  ofPost(postId: string): Promise<StatsPostEmail | null>;
 }
 
 interface Range {
@@ -70,7 +85,13 @@ export class StatsService {
     private readonly stats: StatsRepository,
     private readonly collector: StatsCollector,
     private readonly publications: PublicationRoles,
-    private readonly site: { host: string; isOwnHost: (host: string) => boolean },
+    private readonly site: {
+      host: string;
+      isOwnHost: (host: string) => boolean;
+      /** A blog's or publication's site address (its sub-domain, custom domain or /pub/ path). */
+      siteUrl: (publication: { slug: string; verified_domain: string | null }) => string;
+    },
+    private readonly newsletters: NewsletterFiguresReader,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -78,19 +99,18 @@ export class StatsService {
   async record(event: StatsEvent, request: EventRequest): Promise<void> {
     const userAgentHeader = request.headers['user-agent'];
     const userAgent = typeof userAgentHeader === 'string' ? userAgentHeader : undefined;
-    if (optedOut(request.headers) || isBot(userAgent) || userAgent === undefined) return;
-    const visitor = await this.collector.visitorHash(
-      siteOf(event.page, this.site.host),
-      request.address,
-      userAgent,
-    );
+    if (optedOut(request.headers)) return;
+    const facts = personReading(userAgent);
+    if (!facts || userAgent === undefined) return;
+    const { site, source } = placeOf(event.page, event.referrer, this.site);
+    const visitor = await this.collector.visitorHash(site, request.address, userAgent);
     this.collector.add({
       kind: event.kind,
       id: event.id,
       event: event.event,
       visitor,
-      source: sourceOf(event.page, event.referrer, this.site.isOwnHost),
-      facts: readerFacts(userAgent),
+      source,
+      facts,
       viewerId: request.viewer?.id,
     });
   }
@@ -103,15 +123,28 @@ export class StatsService {
       if (!roleAtLeast(role, 'editor')) throw forbidden(NOT_YOUR_STATS_MESSAGE);
     }
     const scope: StatsScope = { kind: 'post', postId: post.id };
-    return { post: { id: post.id, title: post.title }, ...(await this.report(scope, undefined, days, zone)) };
+    const [report, newsletter] = await Promise.all([
+      this.report(scope, undefined, days, zone),
+      this.newsletters.ofPost(post.id),
+    ]);
+    return { post: { id: post.id, title: post.title }, ...report, newsletter };
   }
 
   async writerStats(viewer: Viewer, days: number, zone = 'UTC'): Promise<WriterStats> {
     const scope: StatsScope = { kind: 'writer', userId: viewer.id };
     const key = scopeName.writer(viewer.id);
+    // A writer's newsletter is their own blog's, whose id is theirs (their posts in a team's
+    // publication go to that publication's list, shown on its Stats page).
+    const blog = (await this.publications.findById(viewer.id)) ?? {
+      id: viewer.id,
+      slug: viewer.username,
+      name: viewer.username,
+      verified_domain: null,
+    };
+    const list = { id: blog.id, slug: blog.slug, name: blog.name };
     return {
-      writer: { id: viewer.id, username: viewer.username },
-      ...(await this.reportWithExtras(scope, key, days, zone)),
+      writer: { id: viewer.id, username: viewer.username, siteUrl: this.site.siteUrl(blog) },
+      ...(await this.reportWithExtras(scope, key, days, zone, list)),
     };
   }
 
@@ -119,9 +152,10 @@ export class StatsService {
     const publication = await this.requirePublication(viewer, ref);
     const scope: StatsScope = { kind: 'publication', publicationId: publication.id };
     const key = scopeName.publication(publication.id);
+    const list = { id: publication.id, slug: publication.slug, name: publication.name };
     return {
-      publication: { id: publication.id, slug: publication.slug, name: publication.name },
-      ...(await this.reportWithExtras(scope, key, days, zone)),
+      publication: { ...list, siteUrl: this.site.siteUrl(publication) },
+      ...(await this.reportWithExtras(scope, key, days, zone, list)),
     };
   }
 
@@ -193,12 +227,21 @@ export class StatsService {
   }
 
   /** A writer's or publication's report: its queries run side by side (PostgreSQL answers them on several connections). */
-  private async reportWithExtras(scope: StatsScope, scopeKey: string, days: number, zone: string) {
-    const [report, extras] = await Promise.all([
+  private async reportWithExtras(
+    scope: StatsScope,
+    scopeKey: string,
+    days: number,
+    zone: string,
+    list: StatsNewsletter['list'],
+  ) {
+    const range = this.rangeOf(days, zone);
+    const [report, extras, newsletter] = await Promise.all([
       this.report(scope, scopeKey, days, zone),
       this.extras(scope, scopeKey, days, zone),
+      // The list's days are UTC days of the range's dates, as visitors are.
+      this.newsletters.ofList(list.id, range.from, range.to),
     ]);
-    return { ...report, ...extras };
+    return { ...report, ...extras, newsletter: { list, ...newsletter } };
   }
 
   /** The figures every report has. `scopeKey`: a writer's or publication's own unique visitors. */

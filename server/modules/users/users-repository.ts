@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../../contracts/auth';
 import type { DatabaseSchema, UsersTable } from '../../db/schema';
-import { isUniqueViolation } from '../../db/errors';
 import { countAll } from '../../db/sql-helpers';
 import {
   insertPersonalPublication,
@@ -108,7 +107,7 @@ export class UsersRepository {
         return;
       } catch (error) {
         // Another sign-up took the blog's address between our read and our write: pick again.
-        if (attempt < 5 && isUniqueViolation(error) && isSlugCollision(error)) continue;
+        if (attempt < 5 && isSlugCollision(error)) continue;
         throw error;
       }
     }

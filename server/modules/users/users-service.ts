@@ -144,28 +144,36 @@ export class UsersService {
     const nameKey = usernameKey(input.username);
     if (await this.users.findByUsernameKey(nameKey)) throw usernameTaken();
     if (input.handle !== undefined && (await this.users.findByHandle(input.handle))) throw handleTaken();
-    const handle = input.handle ?? (await this.freeHandle(input.username));
+    let handle = input.handle ?? (await this.freeHandle(input.username));
     const now = nowIso();
     const id = uuidv7();
-    try {
-      await this.users.insert({
-        id,
-        username: input.username,
-        handle,
-        email: input.email.trim(),
-        email_key: key,
-        username_key: nameKey,
-        password_hash: await this.passwords.hash(input.password),
-        created_at: now,
-        updated_at: now,
-      });
-    } catch (error) {
-      // Two sign-ups with one email or name at the same instant: the unique indexes decide.
-      if (error instanceof DuplicateKey) {
+    const passwordHash = await this.passwords.hash(input.password);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.users.insert({
+          id,
+          username: input.username,
+          handle,
+          email: input.email.trim(),
+          email_key: key,
+          username_key: nameKey,
+          password_hash: passwordHash,
+          created_at: now,
+          updated_at: now,
+        });
+        break;
+      } catch (error) {
+        if (!(error instanceof DuplicateKey)) throw error;
+        // A handle made from the name, taken by another sign-up between our read and our write:
+        // the next free one (PostgreSQL's users_handle, SQLite's users.handle).
+        if (input.handle === undefined && /users.handle/.test(error.constraint) && attempt < 5) {
+          handle = await this.freeHandle(input.username);
+          continue;
+        }
+        // Two sign-ups with one email or name at the same instant: the unique indexes decide.
         if (await this.users.findByEmailKey(key)) throw conflict(EMAIL_TAKEN_MESSAGE);
         throw (await this.users.findByHandle(handle)) ? handleTaken() : usernameTaken();
       }
-      throw error;
     }
     const jwt = await this.tokens.issue({ userId: id, version: 0, signedInAt: Date.now() });
     return { jwt, userId: id, username: input.username, handle };

@@ -27,6 +27,10 @@ export interface PostChangeListener {
 /** Told by the comments service once a comment is saved. */
 export interface CommentListener {
   commentCreated(comment: Comment): Promise<void>;
+  /** Its author edited it (the social web's Update of a reply that went out, decision 0084). */
+  commentEdited?(comment: Comment): Promise<void>;
+  /** It was deleted, by its author or a moderator of its post (the social web's Delete). */
+  commentDeleted?(commentId: string): Promise<void>;
 }
 
 /** A newsletter's subscriber as its events describe them. */

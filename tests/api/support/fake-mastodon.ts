@@ -44,6 +44,8 @@ export class FakeMastodon {
   /** How the inboxes answer: 202 unless a test says otherwise (a server that is down: 503). */
   inboxStatus = 202;
   private readonly accounts = new Map<string, RemoteAccount>();
+  /** Other documents it serves (a status, a collection), by their path. */
+  private readonly documents = new Map<string, Record<string, unknown>>();
   private server: Server | undefined;
 
   static async start(): Promise<FakeMastodon> {
@@ -87,6 +89,11 @@ export class FakeMastodon {
   }
 
   /** Deletes the account: its actor document answers 404 from now on, as a deleted account's does. */
+  /** Serves `document` at its own id, as Mastodon serves a status to whoever fetches it. */
+  serve(document: Record<string, unknown> & { id: string }): void {
+    this.documents.set(new URL(document.id).pathname, document);
+  }
+
   remove(account: RemoteAccount): void {
     this.accounts.delete(account.username);
   }
@@ -199,6 +206,32 @@ export class FakeMastodon {
             });
           }
           response.writeHead(this.inboxStatus).end();
+          return;
+        }
+        // WebFinger (RFC 7033), as Mastodon answers it: the account's actor by `acct:user@host`.
+        const webFinger = new URL(path, this.origin);
+        if (webFinger.pathname === '/.well-known/webfinger') {
+          const resource = webFinger.searchParams.get('resource') ?? '';
+          const named = [...this.accounts.values()].find(
+            (candidate) => resource === `acct:${candidate.username}@${new URL(this.origin).host}`,
+          );
+          if (!named) {
+            response.writeHead(404).end();
+            return;
+          }
+          response.writeHead(200, { 'content-type': 'application/jrd+json; charset=utf-8' }).end(
+            JSON.stringify({
+              subject: resource,
+              links: [{ rel: 'self', type: 'application/activity+json', href: named.id }],
+            }),
+          );
+          return;
+        }
+        const served = this.documents.get(path);
+        if (served) {
+          response
+            .writeHead(200, { 'content-type': 'application/activity+json; charset=utf-8' })
+            .end(JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...served }));
           return;
         }
         const account = [...this.accounts.values()].find(

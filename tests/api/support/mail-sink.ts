@@ -14,6 +14,8 @@ export interface ReceivedMail {
   replyTo: string | undefined;
   /** Every header as received, names lower-cased (a header seen twice keeps its last value). */
   headers: Map<string, string>;
+  /** The message as it came over SMTP, headers and body (to check a signature over it). */
+  raw: string;
 }
 
 /** How the sink answers RCPT TO for an address: undefined accepts it, else an SMTP error. */
@@ -54,8 +56,14 @@ export async function startMailSink(): Promise<MailSink> {
       callback(error);
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => [raw, await simpleParser(raw)] as const)
+        .then(async ([raw, parsed]) => {
           await sink.gate;
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
           const from = parsed.from?.value[0];
@@ -70,6 +78,7 @@ export async function startMailSink(): Promise<MailSink> {
             from: { name: from?.name ?? '', address: from?.address ?? '' },
             replyTo: parsed.replyTo?.value[0]?.address,
             headers,
+            raw: raw.toString('latin1'),
           });
           callback();
         })

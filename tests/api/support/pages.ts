@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { PageRendererModule } from '../../../contracts/page-rendering';
+import type { ApiContext } from './harness';
 
 /**
  * The page renderer straight from the web app's source (web/src/entry-server.tsx, compiled by
@@ -61,4 +62,10 @@ export function scriptBlocks(html: string, type: string): string[] {
 export function titleOf(html: string): string | undefined {
   const match = /<title>([^<]*)<\/title>/.exec(html);
   return match?.[1] === undefined ? undefined : decodeEntities(match[1]);
+}
+
+/** GETs a page, feed or document (any `accept`), as a browser or a server of the social web would. */
+export async function getPage(ctx: ApiContext, url: string, accept?: string) {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+  return { status: response.statusCode, body: response.body, headers: response.headers };
 }

@@ -29,9 +29,10 @@ async function answers(url: string): Promise<boolean> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { args?: string[]; cwd?: string } = {},
+  /** `port`: one the caller chose, when its address must be known first (PUBLIC_URL). */
+  options: { args?: string[]; cwd?: string; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const args = options.args ?? ['--import', 'tsx', 'server/server.ts'];
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,

@@ -176,6 +176,18 @@ export function createRoutes(): RouteObject[] {
                   path: 'notifications',
                   ...lazyPage('notifications/pages/notifications-page', 'NotificationsPage'),
                 },
+                // The writer's followers on the social web and their requests (decision 0086).
+                {
+                  id: 'social-followers',
+                  path: 'social-web/followers',
+                  ...lazyPage('settings/pages/social-followers-page', 'SocialFollowersPage'),
+                },
+                // Accounts elsewhere the reader follows, and their posts (decision 0090).
+                {
+                  id: 'social-following',
+                  path: 'social-web/following',
+                  ...lazyPage('settings/pages/social-following-page', 'SocialFollowingPage'),
+                },
                 // The writer's queue of comments awaiting approval (decision 0077).
                 {
                   id: 'held-comments',

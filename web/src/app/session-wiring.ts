@@ -24,7 +24,7 @@ export function connectSession(store: AppStore, router: AppRouter): void {
 
   // A token revoked elsewhere (a password change on another device) or expired while the tab was
   // closed: find out now, not when the reader's first write fails. The 401 path above handles it.
-  if (store.getState().auth.status) void getCurrentUser();
+  if (store.getState().auth.status) void getCurrentUser(store.dispatch);
 
   // What pages show depends on who reads (`favorited`, `following`, the Following feed): when the
   // reader signs in or out, the loaders of the page on screen run again.
@@ -39,7 +39,7 @@ export function connectSession(store: AppStore, router: AppRouter): void {
     viewer = next;
     void router.revalidate();
     // A new sign-in: is it an operator's (the account menu's Admin link)?
-    if (store.getState().auth.status) void getCurrentUser();
+    if (store.getState().auth.status) void getCurrentUser(store.dispatch);
   });
 
   window.addEventListener('storage', (event) => {

@@ -21,5 +21,12 @@ export function editPostPath(postId: string): string {
 /** A person's profile: `/@handle` when they have one, else `/profile?userId=` (contracts/site.ts). */
 export const profilePath = profilePagePath;
 
+/** Invitations to co-write a post, above the writer's drafts (decision 0085). */
+export const COAUTHOR_INVITATIONS_PATH = '/drafts#coauthor-invitations';
+
 /** The author's queue of comments awaiting their approval (decision 0077). */
 export const HELD_COMMENTS_PATH = '/comments/held';
+
+/** The writer's followers on the social web and their follow requests (decisions 0084, 0086). */
+export const SOCIAL_FOLLOWERS_PATH = '/social-web/followers';
+export const SOCIAL_FOLLOWING_PATH = '/social-web/following';

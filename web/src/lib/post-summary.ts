@@ -28,6 +28,8 @@ export interface PostSummary {
   id: string;
   title: string;
   author: Author;
+  /** The authors after the first (decision 85); absent for a post with one author. */
+  coAuthors?: Author[];
   createdAt: string;
   /** The date a list shows: the publication time (null only for the writer's own drafts). */
   publishedAt: string | null;
@@ -59,6 +61,7 @@ function summarize(post: Post, preview: PreviewRule): PostSummary {
     id: post.id,
     title: post.title,
     author: post.author,
+    ...(post.authors.length > 1 ? { coAuthors: post.authors.slice(1) } : {}),
     createdAt: post.createdAt,
     publishedAt: post.publishedAt,
     cover: post.cover,

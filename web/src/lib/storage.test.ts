@@ -4,8 +4,10 @@ import {
   createMemoryStorage,
   loadSession,
   readSession,
+  readAvatar,
   readToken,
   saveAccountUpdate,
+  saveAvatar,
   saveSession,
   type KeyValueStorage,
 } from './storage';
@@ -84,5 +86,40 @@ describe('writing the session (specification §4)', () => {
     expect(storage.getItem('username')).toBeNull();
     expect(storage.getItem('userId')).toBeNull();
     expect(storage.getItem('other')).toBe('kept');
+  });
+});
+
+describe('the account’s picture for the header (decision 0086)', () => {
+  const picture = { id: 'm1', url: 'https://cdn.example/m1-128.webp', srcset: 'a 64w, b 128w, c 256w' };
+
+  it('is read back for the account it was written for, and only for it', () => {
+    const storage = storageWith({ token: TOKEN, username: 'ada', userId: 'u1' });
+    saveAvatar(storage, 'u1', { picture, image: null });
+    expect(readSession(storage)).toEqual({
+      token: TOKEN,
+      username: 'ada',
+      userId: 'u1',
+      avatar: { picture, image: null },
+    });
+    expect(readAvatar(storage, 'u2')).toBeUndefined();
+  });
+
+  it('is dropped by a sign-in as another account and by logout, kept by the same account’s', () => {
+    const storage = storageWith({ token: TOKEN, username: 'ada', userId: 'u1' });
+    saveAvatar(storage, 'u1', { picture: null, image: 'https://pics.example/ada.png' });
+    saveSession(storage, { token: TOKEN, username: 'ada', userId: 'u1' });
+    expect(readAvatar(storage, 'u1')).toEqual({ picture: null, image: 'https://pics.example/ada.png' });
+    saveSession(storage, { token: TOKEN, username: 'grace', userId: 'u2' });
+    expect(storage.getItem('userPicture')).toBeNull();
+    saveAvatar(storage, 'u2', { picture, image: null });
+    clearSession(storage);
+    expect(storage.getItem('userPicture')).toBeNull();
+  });
+
+  it('reads a value it did not write as none', () => {
+    const storage = storageWith({ token: TOKEN, userId: 'u1', userPicture: '{not json' });
+    expect(readAvatar(storage, 'u1')).toBeUndefined();
+    storage.setItem('userPicture', JSON.stringify({ userId: 'u1', picture: { url: 1 }, image: 7 }));
+    expect(readAvatar(storage, 'u1')).toEqual({ picture: null, image: null });
   });
 });

@@ -1,3 +1,4 @@
+import type { ProfilePicture } from '../../../contracts/profile';
 import { isUsableToken, TOKEN_STORAGE_KEY } from '../../../contracts/session';
 
 /** The slice of the Web Storage API the app needs; tests hand in a plain in-memory object. */
@@ -13,13 +14,32 @@ export const USERNAME_KEY = 'username';
 export const USER_ID_KEY = 'userId';
 /** An older sign-in wrote the name under this misspelt key (difference 2 from the specification). */
 export const LEGACY_USERNAME_KEY = 'usersname';
+/**
+ * Not a key of specification §3: the signed-in account's picture, for the header's account button
+ * (decision 0086), as `{userId, picture, image}` JSON. Written from GET /api/user/me's answer.
+ */
+export const USER_PICTURE_KEY = 'userPicture';
 
-export const SESSION_KEYS: readonly string[] = [TOKEN_KEY, USERNAME_KEY, USER_ID_KEY, LEGACY_USERNAME_KEY];
+export const SESSION_KEYS: readonly string[] = [
+  TOKEN_KEY,
+  USERNAME_KEY,
+  USER_ID_KEY,
+  LEGACY_USERNAME_KEY,
+  USER_PICTURE_KEY,
+];
+
+/** What the header shows of the account: its uploaded picture, else a typed https address, else neither. */
+export interface AccountAvatar {
+  picture: ProfilePicture | null;
+  image: string | null;
+}
 
 export interface StoredSession {
   token: string;
   username: string;
   userId: string;
+  /** Present once GET /api/user/me has said it for this account. */
+  avatar?: AccountAvatar;
 }
 
 export function createMemoryStorage(): KeyValueStorage {
@@ -73,11 +93,44 @@ export function readToken(storage: KeyValueStorage): string | null {
 export function readSession(storage: KeyValueStorage): StoredSession | null {
   const token = readToken(storage);
   if (token === null) return null;
+  const userId = storage.getItem(USER_ID_KEY) ?? '';
+  const avatar = readAvatar(storage, userId);
   return {
     token,
     username: storage.getItem(USERNAME_KEY) ?? '',
-    userId: storage.getItem(USER_ID_KEY) ?? '',
+    userId,
+    ...(avatar ? { avatar } : {}),
   };
+}
+
+const isPicture = (value: unknown): value is ProfilePicture =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ProfilePicture).id === 'string' &&
+  typeof (value as ProfilePicture).url === 'string' &&
+  typeof (value as ProfilePicture).srcset === 'string';
+
+/**
+ * The stored picture of `userId`'s account; undefined when none is stored for that account (never
+ * another account's), or what is stored is not the shape written (an edited or older value).
+ */
+export function readAvatar(storage: KeyValueStorage, userId: string): AccountAvatar | undefined {
+  const raw = storage.getItem(USER_PICTURE_KEY);
+  if (raw === null || userId === '') return undefined;
+  try {
+    const value = JSON.parse(raw) as { userId?: unknown; picture?: unknown; image?: unknown };
+    if (value.userId !== userId) return undefined;
+    const picture = isPicture(value.picture) ? value.picture : null;
+    const image = typeof value.image === 'string' ? value.image : null;
+    return { picture, image };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps what GET /api/user/me said of the account's picture, for the next page load. */
+export function saveAvatar(storage: KeyValueStorage, userId: string, avatar: AccountAvatar): void {
+  storage.setItem(USER_PICTURE_KEY, JSON.stringify({ userId, picture: avatar.picture, image: avatar.image }));
 }
 
 /** What the app does at start-up: tidy legacy keys, then read. */
@@ -92,6 +145,8 @@ export function saveSession(storage: KeyValueStorage, session: StoredSession): v
   storage.setItem(USERNAME_KEY, session.username);
   storage.setItem(USER_ID_KEY, session.userId);
   storage.removeItem(LEGACY_USERNAME_KEY);
+  // Another account's picture never shows in this one's header.
+  if (readAvatar(storage, session.userId) === undefined) storage.removeItem(USER_PICTURE_KEY);
 }
 
 /** Specification §4: an account update replaces the token and the username; the id does not change. */
@@ -103,7 +158,7 @@ export function saveAccountUpdate(
   storage.setItem(USERNAME_KEY, update.username);
 }
 
-/** Specification §4 logout removes username, token and userId; a leftover legacy name goes too. */
+/** Specification §4 logout removes username, token and userId; a leftover legacy name and the picture go too. */
 export function clearSession(storage: KeyValueStorage): void {
   for (const key of SESSION_KEYS) storage.removeItem(key);
 }

@@ -83,7 +83,7 @@ export class CommentsService {
     /** The post's visibility, applied to every read of its comments. */
     private readonly posts: PostVisibility,
     limiters: RateLimiters<'commentsPerUser' | 'mentionsPerUser'>,
-    /** Told of each new comment (webhooks); never the commenter's failure. */
+    /** Told of each new comment (webhooks), edit and deletion; never the commenter's failure. */
     private readonly listener?: CommentListener,
   ) {
     this.commentsByUser = limiters.limiter('commentsPerUser');
@@ -276,7 +276,7 @@ export class CommentsService {
 
   async edit(viewer: Viewer, id: string, input: CommentEdit): Promise<Comment> {
     const spendMentions = this.mentionSpender(viewer.id);
-    return this.store.run(async ({ comments, blocks, notifications }) => {
+    const saved = await this.store.run(async ({ comments, blocks, notifications }) => {
       const current = await comments.findById(id);
       if (!current || current.deleted) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
       if (current.author.id !== viewer.id) throw forbidden(COMMENT_EDIT_FORBIDDEN_MESSAGE);
@@ -295,6 +295,9 @@ export class CommentsService {
       }
       return this.present(edited, users, await this.passageFinder(comments, edited.postId, [edited]));
     });
+    // A reply that went out to the social web goes out again, edited (decision 0084's addendum).
+    if (saved.withheld === undefined) await this.listener?.commentEdited?.(saved);
+    return saved;
   }
 
   /**
@@ -316,6 +319,8 @@ export class CommentsService {
       if (!(await comments.delete(id))) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
       if (facts.parentId !== null) await comments.deleteIfEmptyTombstone(facts.parentId);
     });
+    // A reply that went out to the social web is deleted there too (decision 0084's addendum).
+    await this.listener?.commentDeleted?.(id);
   }
 
   /** Decision 0032: a reply to a reply joins its top-level comment's thread. */

@@ -5,6 +5,7 @@ import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { favoritedBy, selectPosts, toPost } from '../../posts/post-select';
 import { withTagLabels } from '../../posts/tag-labels';
+import { withAuthors } from '../../posts/post-authors';
 import { publiclyListed, publiclyVisible } from '../../posts/post-visibility';
 
 export interface FavoriteState {
@@ -79,9 +80,12 @@ export class FavoritesRepository {
       .limit(page.limit + 1)
       .as('page');
     const rows = await selectPosts(this.db, idPage, userId).execute();
-    return withTagLabels(
+    return withAuthors(
       this.db,
-      rows.map((row) => toPost(row, userId)),
+      await withTagLabels(
+        this.db,
+        rows.map((row) => toPost(row, userId)),
+      ),
     );
   }
 }

@@ -5,6 +5,7 @@ import { nowIso } from '../../../lib/clock';
 import type { PageRequest } from '../../posts/paging';
 import { selectPosts, toPost } from '../../posts/post-select';
 import { withTagLabels } from '../../posts/tag-labels';
+import { withAuthors } from '../../posts/post-authors';
 import { publiclyTagged, publiclyListed } from '../../posts/post-visibility';
 
 /** The only place that reads and writes the follows table, and the feed it produces. */
@@ -94,9 +95,12 @@ export class FollowsRepository {
       .limit(take)
       .as('page');
     const rows = await selectPosts(this.db, idPage, followerId).execute();
-    return withTagLabels(
+    return withAuthors(
       this.db,
-      rows.map((row) => toPost(row, followerId)),
+      await withTagLabels(
+        this.db,
+        rows.map((row) => toPost(row, followerId)),
+      ),
     );
   }
 }

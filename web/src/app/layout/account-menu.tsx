@@ -1,6 +1,6 @@
 import { useDispatch } from 'react-redux';
 import { useLocation } from 'react-router';
-import { AvatarInitial } from '../../components/ui/avatar-initial';
+import { Avatar } from '../../components/ui/avatar';
 import { useMenuButton } from '../../components/ui/use-menu-button';
 import type { AuthUser } from '../../features/auth/auth-slice';
 import { isKnownOperator, knownHandle } from '../../features/auth/operator-status';
@@ -33,7 +33,7 @@ export function accountMenuLinks(user: AuthUser, isOperator = false): MenuLink[]
 }
 
 /**
- * Specification §2: the avatar initial opens a menu with the username, the links and Logout. Follows the
+ * Specification §2: the avatar (the account's picture, or its initial) opens a menu with the username, the links and Logout. Follows the
  * WAI-ARIA menu button pattern: arrows move, Escape closes and returns focus, Tab or a click
  * elsewhere closes.
  */
@@ -64,7 +64,12 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         onClick={menu.toggle}
         onKeyDown={menu.onButtonKeyDown}
       >
-        <AvatarInitial name={user.username} size="sm" />
+        {/*
+         * The account's picture when it has one (decision 0086), else the initial of specification
+         * §2; decorative either way, since the button's label names the account. Its 32 px box is
+         * the placeholder's, so nothing moves when it appears or changes.
+         */}
+        <Avatar name={user.username} picture={user.avatar?.picture} image={user.avatar?.image} size="sm" />
       </button>
       {menu.open ? (
         <div className="account-menu__popover">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ProfilePicture } from '../../../../contracts/profile';
 import { AvatarInitial } from './avatar-initial';
 
@@ -13,9 +14,18 @@ export interface AvatarProps {
   size?: keyof typeof PIXELS;
 }
 
-/** A person's picture, uploaded or addressed, else their initial. Decorative: the name is beside it. */
+/**
+ * A person's picture, uploaded or addressed, else their initial. Decorative: the name is beside it.
+ * A picture that fails to load (a remote account's server gone, an address that moved) gives way to
+ * the initial instead of the browser's broken-image icon.
+ */
 export function Avatar({ name, picture, image, size = 'md' }: AvatarProps) {
   const pixels = PIXELS[size];
+  // The address that failed, so that a new picture (changed in Settings) is tried again.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = picture?.url ?? (image?.startsWith('https://') ? image : null);
+  if (src === null || src === failedSrc) return <AvatarInitial name={name} size={size} />;
+  const onError = () => setFailedSrc(src);
   if (picture) {
     return (
       <img
@@ -27,21 +37,20 @@ export function Avatar({ name, picture, image, size = 'md' }: AvatarProps) {
         width={pixels}
         height={pixels}
         decoding="async"
+        onError={onError}
       />
     );
   }
-  if (image?.startsWith('https://')) {
-    return (
-      <img
-        className={`avatar avatar--${size} avatar--picture`}
-        src={image}
-        alt=""
-        width={pixels}
-        height={pixels}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-      />
-    );
-  }
-  return <AvatarInitial name={name} size={size} />;
+  return (
+    <img
+      className={`avatar avatar--${size} avatar--picture`}
+      src={src}
+      alt=""
+      width={pixels}
+      height={pixels}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={onError}
+    />
+  );
 }

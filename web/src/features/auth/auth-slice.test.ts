@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, loadSession } from '../../lib/storage';
-import { authReducer, authStateFromSession, initialAuthState, login, logout } from './auth-slice';
+import {
+  authReducer,
+  authStateFromSession,
+  avatarChanged,
+  initialAuthState,
+  login,
+  logout,
+} from './auth-slice';
 import {
   SESSION_ENDED_MESSAGE,
   selectSignedOutAt,
@@ -48,6 +55,34 @@ describe('initial state from local storage', () => {
     storage.setItem('token', 'undefined');
     storage.setItem('username', 'ada');
     expect(authStateFromSession(loadSession(storage))).toEqual({ status: false, userData: null });
+  });
+});
+
+describe('the account’s picture (decision 0086)', () => {
+  const avatar = { picture: null, image: 'https://pics.example/ada.png' };
+
+  it('is shown for the account signed in, and ignored for another', () => {
+    const signedIn = authReducer(undefined, login({ id: 'u1', username: 'ada' }));
+    expect(authReducer(signedIn, avatarChanged('u1', avatar)).userData).toEqual({
+      id: 'u1',
+      username: 'ada',
+      avatar,
+    });
+    expect(authReducer(signedIn, avatarChanged('u2', avatar))).toBe(signedIn);
+    expect(authReducer(initialAuthState, avatarChanged('u1', avatar))).toBe(initialAuthState);
+  });
+
+  it('starts from the one stored for the account', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('token', 'header.payload.signature');
+    storage.setItem('username', 'ada');
+    storage.setItem('userId', 'u1');
+    storage.setItem('userPicture', JSON.stringify({ userId: 'u1', ...avatar }));
+    expect(authStateFromSession(loadSession(storage)).userData).toEqual({
+      id: 'u1',
+      username: 'ada',
+      avatar,
+    });
   });
 });
 

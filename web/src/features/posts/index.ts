@@ -5,5 +5,4 @@ export { CoverImage } from './components/cover-image';
 export { PostFeed, PostFeedSkeleton } from './components/post-feed';
 export { PostNotFound } from './components/post-not-found';
 export type { UpdatePostData } from './loaders/update-post-loader';
-// Loaded on demand, so that it stays out of the first load of the pages that offer it.
-export const importPostRules = () => import('./lib/post-rules');
+export { importPostRules } from './post-rules-on-demand';

@@ -5,6 +5,7 @@ import { publicationSiteUrl, sitePostPath } from '../../../../contracts/publicat
 import { TEXT_FACE_PRELOAD } from '../../styles/text-face';
 import { canonicalPostPath, profilePath } from '../../lib/paths';
 import type { PostView } from '../../lib/post-summary';
+import { authorNames } from '../../../../contracts/coauthors';
 
 /**
  * A post's canonical address: where it was first published when its writer says so (decision 79),
@@ -34,9 +35,15 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
   const description = post.metaDescription ?? post.description;
   const picture = post.socialImage ?? post.cover;
   const image = picture ? absoluteUrl(site, picture.url) : post.imageUrl;
+  // Every author (decision 85): one Person for a post with one, as before; else an array in order.
+  const people = post.authors.map((author) => ({
+    '@type': 'Person',
+    name: author.username,
+    url: absoluteUrl(site, profilePath(author)),
+  }));
   return {
     title,
-    documentTitle: post.metaTitle ?? `${post.title}, by ${post.author.username}`,
+    documentTitle: post.metaTitle ?? `${post.title}, by ${authorNames(post.authors)}`,
     description,
     canonicalUrl: url,
     type: 'article',
@@ -60,7 +67,7 @@ export function postMeta(post: PostView, site: SiteInfo): PageMeta {
       mainEntityOfPage: url,
       datePublished: post.publishedAt ?? post.createdAt,
       dateModified: post.updatedAt,
-      author: { '@type': 'Person', name: post.author.username, url: absoluteUrl(site, authorPath) },
+      author: people.length === 1 ? people[0] : people,
       commentCount: post.commentCount,
       // The topics by the names their writers typed (C++), as a reader sees them.
       ...(post.tagLabels.length > 0 ? { keywords: post.tagLabels } : {}),

@@ -1,4 +1,4 @@
-import type { Page } from '../../../../contracts/posts';
+import type { Author, Page } from '../../../../contracts/posts';
 import type { SearchResult } from '../../../../contracts/search';
 
 /**
@@ -8,7 +8,10 @@ import type { SearchResult } from '../../../../contracts/search';
 export type SearchResultView = Pick<
   SearchResult,
   'id' | 'title' | 'author' | 'createdAt' | 'tags' | 'tagLabels' | 'commentCount' | 'snippet' | 'titleSnippet'
->;
+> & {
+  /** The authors after the first (decision 85); absent for a post with one author. */
+  coAuthors?: Author[];
+};
 
 export function toSearchResultPage(page: Page<SearchResult>): Page<SearchResultView> {
   return {
@@ -16,6 +19,7 @@ export function toSearchResultPage(page: Page<SearchResult>): Page<SearchResultV
       id: result.id,
       title: result.title,
       author: result.author,
+      ...(result.authors.length > 1 ? { coAuthors: result.authors.slice(1) } : {}),
       createdAt: result.createdAt,
       tags: result.tags,
       tagLabels: result.tagLabels,

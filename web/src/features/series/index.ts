@@ -1,2 +1,3 @@
 export { SeriesBox, SeriesSteps } from './components/series-box';
 export { manageSeriesPath } from './paths';
+export { listManagedSeries } from './api/manage-series';

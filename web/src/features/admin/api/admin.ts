@@ -11,6 +11,7 @@ import type {
   TestimonialsInput,
 } from '../../../../../contracts/moderation';
 import type { Page } from '../../../../../contracts/posts';
+import type { BlockedServer } from '../../../../../contracts/social-web';
 import { apiRequest, type ApiResult } from '../../../lib/api-client';
 
 /** `{response: T}` answers, unwrapped for useApiResource. */
@@ -94,4 +95,26 @@ export async function setTestimonials(input: TestimonialsInput): Promise<ApiResu
     auth: true,
   });
   return result.ok ? { ok: true, data: result.data.response } : result;
+}
+
+/** GET /api/admin/social-web/blocked-servers (operator) → {response: BlockedServer[]}, by name. */
+export const getBlockedServers = (signal?: AbortSignal) =>
+  read<BlockedServer[]>('/api/admin/social-web/blocked-servers', signal);
+
+/** POST /api/admin/social-web/blocked-servers (operator) {host} → {message}; 400 with `host` when it is no server’s name. */
+export function blockServer(host: string) {
+  return apiRequest<MessageResponse>('/api/admin/social-web/blocked-servers', {
+    method: 'POST',
+    body: { host },
+    auth: true,
+  });
+}
+
+/** DELETE /api/admin/social-web/blocked-servers?host= (operator) → {message}; 404 when it is not blocked. */
+export function unblockServer(host: string) {
+  return apiRequest<MessageResponse>('/api/admin/social-web/blocked-servers', {
+    method: 'DELETE',
+    query: { host },
+    auth: true,
+  });
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ResourceView } from '../../../components/ui/resource-view';
 import type { ApiResource } from '../../../lib/use-api-resource';
 
 export interface AdminResourceProps<T> {
@@ -11,17 +10,9 @@ export interface AdminResourceProps<T> {
   children: (value: T) => ReactNode;
 }
 
-/** A part of the admin page that reads from the API: skeleton rows, then it, or the error and Retry. */
-export function AdminResource<T>({ resource, reload, loadingLabel, children }: AdminResourceProps<T>) {
-  if (resource.status === 'loading') {
-    return (
-      <div className="admin__skeleton" aria-busy="true" aria-label={loadingLabel}>
-        <Skeleton className="admin__skeleton-row" />
-        <Skeleton className="admin__skeleton-row" />
-      </div>
-    );
-  }
-  if (resource.status === 'failed')
-    return <ErrorRetry message={resource.message} onRetry={() => void reload()} />;
-  return <>{children(resource.value)}</>;
+const ADMIN_ROWS = ['admin__skeleton-row', 'admin__skeleton-row'];
+
+/** A part of the admin page that reads from the API: two tall skeleton rows, then it, or the error and Retry. */
+export function AdminResource<T>(props: AdminResourceProps<T>) {
+  return <ResourceView {...props} skeletonClassName="admin__skeleton" skeletonRows={ADMIN_ROWS} />;
 }

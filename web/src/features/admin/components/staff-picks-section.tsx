@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { STAFF_PICKS_MAX, type StaffPick } from '../../../../../contracts/moderation';
 import { AppLink } from '../../../components/ui/app-link';
-import { TextField } from '../../../components/ui/text-field';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { canonicalPostPath } from '../../../lib/paths';
 import { getStaffPicks, setStaffPicks } from '../api/admin';
 import { postIdFrom } from '../target-reference';
+import { AddForm, useAddField, type Reading } from './add-form';
 import { AdminResource } from './admin-resource';
 import { AdminStatus } from './admin-status';
 import { OrderedList } from './ordered-list';
@@ -17,8 +17,6 @@ import { OrderedList } from './ordered-list';
 export function StaffPicksSection() {
   const headingId = useId();
   const { resource, reload, update } = useApiResource(getStaffPicks);
-  const [reference, setReference] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,20 +38,16 @@ export function StaffPicksSection() {
 
   const picks = resource.status === 'ready' ? resource.value : [];
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const id = postIdFrom(reference);
-    if (id === null) {
-      setFieldError("Paste a post's link or id");
-      return;
-    }
-    if (picks.some((pick) => pick.postId === id)) {
-      setFieldError('That post is already picked');
-      return;
-    }
-    setFieldError(undefined);
-    if (await save([...picks.map((pick) => pick.postId), id], 'Post added to the staff picks'))
-      setReference('');
+  const read = (text: string): Reading<string> => {
+    const id = postIdFrom(text);
+    if (id === null) return { error: "Paste a post's link or id" };
+    return picks.some((pick) => pick.postId === id)
+      ? { error: 'That post is already picked' }
+      : { value: id };
+  };
+  const field = useAddField(read, (id) => void add(id));
+  const add = async (id: string) => {
+    if (await save([...picks.map((pick) => pick.postId), id], 'Post added to the staff picks')) field.clear();
   };
 
   return (
@@ -98,24 +92,14 @@ export function StaffPicksSection() {
         }
       </AdminResource>
       {picks.length < STAFF_PICKS_MAX ? (
-        <form className="admin-search" noValidate onSubmit={(event) => void add(event)}>
-          <TextField
-            label="Add a post"
-            name="post"
-            hint="Paste its link (…/readblog?id=…) or its id."
-            value={reference}
-            onValueChange={setReference}
-            error={fieldError}
-            autoComplete="off"
-          />
-          <button
-            className="button button--secondary"
-            type="submit"
-            disabled={saving || resource.status !== 'ready'}
-          >
-            Add
-          </button>
-        </form>
+        <AddForm
+          field={field}
+          submitLabel="Add"
+          busy={saving || resource.status !== 'ready'}
+          label="Add a post"
+          name="post"
+          hint="Paste its link (…/readblog?id=…) or its id."
+        />
       ) : null}
     </section>
   );

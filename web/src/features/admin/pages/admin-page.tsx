@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { getFigures } from '../api/admin';
 import { AuditLog } from '../components/audit-log';
+import { BlockedServersSection } from '../components/blocked-servers-section';
 import { FiguresSection } from '../components/figures-section';
 import { ReportsQueue } from '../components/reports-queue';
 import { StaffPicksSection } from '../components/staff-picks-section';
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'users', label: 'Users' },
   { id: 'staff-picks', label: 'Staff picks' },
   { id: 'testimonials', label: 'Testimonials' },
+  { id: 'servers', label: 'Blocked servers' },
   { id: 'log', label: 'Audit log' },
   { id: 'figures', label: 'Figures' },
 ] as const;
@@ -84,8 +86,8 @@ export function AdminPage() {
       <PageHead title="Admin" noindex />
       <h1 className="admin__title">Admin</h1>
       <p className="admin__lead">
-        Reports from readers, the people on this site, what the side panel and the landing page feature, and
-        every action taken here.
+        Reports from readers, the people on this site, what the side panel and the landing page feature, the
+        servers of the social web this site keeps out, and every action taken here.
       </p>
       {figures.resource.status === 'loading' ? (
         <div className="admin__skeleton" aria-busy="true" aria-label="Loading the admin page">
@@ -138,6 +140,7 @@ export function AdminPage() {
             {current === 'users' ? <UsersSection /> : null}
             {current === 'staff-picks' ? <StaffPicksSection /> : null}
             {current === 'testimonials' ? <TestimonialsSection /> : null}
+            {current === 'servers' ? <BlockedServersSection /> : null}
             {current === 'log' ? <AuditLog /> : null}
             {current === 'figures' ? <FiguresSection figures={figures.resource.value} /> : null}
           </div>

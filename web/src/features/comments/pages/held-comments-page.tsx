@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { CommentAction, HeldComment } from '../../../../../contracts/author-moderation';
 import type { Page } from '../../../../../contracts/posts';
 import { AppLink } from '../../../components/ui/app-link';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import type { ApiFailure, ApiResult } from '../../../lib/api-client';
+import { LoadMore } from '../../../components/ui/load-more';
+import { ResourceView } from '../../../components/ui/resource-view';
+import type { ApiResult } from '../../../lib/api-client';
 import { PageHead } from '../../../lib/head/page-head';
+import { useFetchedPages } from '../../../lib/use-fetched-pages';
 import { readPostPath } from '../../../lib/paths';
 import { getHeldComments, getHiddenComments, moderateComment } from '../api/author-moderation';
 import { CommentHeader } from '../components/comment-item';
@@ -12,39 +14,18 @@ import { CommentHeader } from '../components/comment-item';
 // more request, +0.3 KB gzip on /readblog's first load); the queue styles what it shows itself.
 import '../author-moderation.css';
 
-interface QueueState {
-  items: HeldComment[];
-  nextCursor: string | null;
-  loading: boolean;
-  error: ApiFailure | null;
-}
-
 /** One list of comments under the writer's posts, page by page, from which an action removes one. */
-function useQueue(fetchPage: (cursor: string | null) => Promise<ApiResult<Page<HeldComment>>>) {
-  const [queue, setQueue] = useState<QueueState>({ items: [], nextCursor: null, loading: true, error: null });
-  const load = useCallback(
-    async (cursor: string | null) => {
-      setQueue((state) => ({ ...state, loading: true, error: null }));
-      const result = await fetchPage(cursor);
-      setQueue((state) =>
-        result.ok
-          ? {
-              items: cursor === null ? result.data.response : [...state.items, ...result.data.response],
-              nextCursor: result.data.nextCursor,
-              loading: false,
-              error: null,
-            }
-          : { ...state, loading: false, error: result.error },
-      );
-    },
-    [fetchPage],
+function useQueue(
+  readPage: (cursor: string | null, signal?: AbortSignal) => Promise<ApiResult<Page<HeldComment>>>,
+) {
+  const pages = useFetchedPages(readPage);
+  const { update } = pages;
+  const remove = useCallback(
+    (id: string) =>
+      update((page) => ({ ...page, response: page.response.filter((item) => item.comment.id !== id) })),
+    [update],
   );
-  useEffect(() => {
-    void load(null);
-  }, [load]);
-  const remove = (id: string) =>
-    setQueue((state) => ({ ...state, items: state.items.filter((item) => item.comment.id !== id) }));
-  return { queue, load, remove };
+  return { ...pages, remove };
 }
 
 interface ActionButton {
@@ -136,7 +117,7 @@ export function HeldCommentsPage() {
 }
 
 function QueueList({
-  state: { queue, load },
+  state: { resource, reload, more, showMore },
   actions,
   pending,
   onAction,
@@ -149,64 +130,66 @@ function QueueList({
   empty: React.ReactNode;
 }) {
   return (
-    <>
-      {queue.items.length > 0 ? (
-        <ol className="held-comments__list">
-          {queue.items.map((line) => (
-            <li key={line.comment.id} className="held-comments__item">
-              <article className="comment" aria-label={`Comment by ${line.comment.author?.username ?? ''}`}>
-                <p className="held-comments__post">
-                  On <AppLink to={readPostPath(line.post)}>{line.post.title}</AppLink>
-                </p>
-                {line.comment.author ? (
-                  <CommentHeader
-                    author={line.comment.author}
-                    createdAt={line.comment.createdAt}
-                    editedAt={line.comment.editedAt}
-                    remote={line.comment.remote}
-                  />
-                ) : null}
-                {line.comment.anchor ? <p className="comment__quote">{line.comment.anchor.quote}</p> : null}
-                <div
-                  className="markdown prose comment__body"
-                  // Rendered and sanitized on the server, as in the discussion.
-                  dangerouslySetInnerHTML={{ __html: line.comment.bodyHtml }}
-                />
-                <div className="held-comments__actions">
-                  {actions.map((button) => (
-                    <button
-                      key={button.action}
-                      className={`button ${button.primary ? 'button--primary' : 'button--secondary'}`}
-                      type="button"
-                      disabled={pending === line.comment.id}
-                      aria-label={`${button.label} comment by ${line.comment.author?.username ?? ''}`}
-                      onClick={() => onAction(line, button.action)}
-                    >
-                      {button.label}
-                    </button>
-                  ))}
-                </div>
-              </article>
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      {queue.loading ? (
-        <p role="status" className="held-comments__loading">
-          Loading comments…
-        </p>
-      ) : null}
-      {queue.error ? <ErrorRetry message={queue.error.message} onRetry={() => void load(null)} /> : null}
-      {!queue.loading && !queue.error && queue.nextCursor !== null ? (
-        <button
-          className="button button--secondary"
-          type="button"
-          onClick={() => void load(queue.nextCursor)}
-        >
-          Show more
-        </button>
-      ) : null}
-      {!queue.loading && !queue.error && queue.items.length === 0 ? empty : null}
-    </>
+    <ResourceView resource={resource} reload={reload} loadingLabel="Loading comments">
+      {({ response: lines, nextCursor }) =>
+        lines.length === 0 ? (
+          empty
+        ) : (
+          <>
+            <ol className="held-comments__list">
+              {lines.map((line) => (
+                <li key={line.comment.id} className="held-comments__item">
+                  <article
+                    className="comment"
+                    aria-label={`Comment by ${line.comment.author?.username ?? ''}`}
+                  >
+                    <p className="held-comments__post">
+                      On <AppLink to={readPostPath(line.post)}>{line.post.title}</AppLink>
+                    </p>
+                    {line.comment.author ? (
+                      <CommentHeader
+                        author={line.comment.author}
+                        createdAt={line.comment.createdAt}
+                        editedAt={line.comment.editedAt}
+                        remote={line.comment.remote}
+                      />
+                    ) : null}
+                    {line.comment.anchor ? (
+                      <p className="comment__quote">{line.comment.anchor.quote}</p>
+                    ) : null}
+                    <div
+                      className="markdown prose comment__body"
+                      // Rendered and sanitized on the server, as in the discussion.
+                      dangerouslySetInnerHTML={{ __html: line.comment.bodyHtml }}
+                    />
+                    <div className="held-comments__actions">
+                      {actions.map((button) => (
+                        <button
+                          key={button.action}
+                          className={`button ${button.primary ? 'button--primary' : 'button--secondary'}`}
+                          type="button"
+                          disabled={pending === line.comment.id}
+                          aria-label={`${button.label} comment by ${line.comment.author?.username ?? ''}`}
+                          onClick={() => onAction(line, button.action)}
+                        >
+                          {button.label}
+                        </button>
+                      ))}
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ol>
+            <LoadMore
+              hasMore={nextCursor !== null}
+              loadingMore={more.loading}
+              moreError={more.error}
+              loadMore={showMore}
+              label="Show more"
+            />
+          </>
+        )
+      }
+    </ResourceView>
   );
 }

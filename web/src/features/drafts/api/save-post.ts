@@ -21,6 +21,8 @@ export interface PostDraftInput {
   metaDescription?: string | null | undefined;
   socialImageId?: string | null | undefined;
   canonicalUrl?: string | null | undefined;
+  /** The series the writer chose (decision 0086): joined as its last part; null leaves it; absent keeps it. */
+  seriesId?: string | null | undefined;
 }
 
 /** The settings' fields of a save, which autosave keeps with a draft like its topics. */

@@ -9,6 +9,8 @@ import { getDrafts } from '../api/get-drafts';
 import type { StudioPost } from '../api/studio-post';
 import { editPostPath } from '../paths';
 import { draftState } from '../scheduled-notice';
+import { CoauthorInvitations } from '../components/coauthor-invitations';
+import '../../../styles/writing.css';
 import '../drafts.css';
 
 type DraftsState =
@@ -37,6 +39,7 @@ export function DraftsPage() {
       <PageHead title="Your drafts" noindex />
       <h1 className="editor-page__heading">Your drafts</h1>
       {notice ? <Notice>{notice}</Notice> : null}
+      <CoauthorInvitations />
       {state.kind === 'loading' ? (
         <div aria-busy="true">
           <p className="visually-hidden" role="status">

@@ -16,19 +16,13 @@ import { editorExtensions } from '../schema/editor-extensions';
 import { inTableCell, tableOf } from '../schema/markdown-blocks';
 import { cleanPastedHtml, tabSeparatedRows } from '../extensions/clean-paste';
 import { ImageUpload, insertUploadedImages, type UploadImage } from '../extensions/image-upload';
-import { BlockDragHandle } from '../extensions/block-drag-handle';
+import { PointerTools } from '../extensions/pointer-tools-loader';
 import { MoveBlock } from '../extensions/move-block';
 import { RemotePictures, type CopyRemotePictures } from '../extensions/remote-pictures';
 import { EmbedPaste } from '../extensions/embed-paste';
 import { SlashCommand, type SlashMenuBridge, type SlashMenuState } from '../extensions/slash-command';
-import {
-  blockCommands,
-  cursorInTable,
-  matchBlockCommands,
-  prefetchBlockCommands,
-} from '../lib/block-commands';
+import type { BlockCommand } from '../lib/block-commands';
 import { showsToolbar } from '../lib/toolbar-visibility';
-import { SlashMenu } from './slash-menu';
 import '../editor.css';
 
 /** What the form asks of the editor: its Markdown only when it needs it, not at every keystroke. */
@@ -63,6 +57,22 @@ export interface BlockEditorProps {
  */
 const loadToolbar = () => import('./selection-toolbar');
 const SelectionToolbar = lazy(async () => ({ default: (await loadToolbar()).SelectionToolbar }));
+
+/**
+ * The `/` menu's blocks and its list come with its plugin at the first `/` typed
+ * (extensions/slash-command.ts): the menu is never shown, nor asked for its items, before.
+ */
+let slashMenuParts: typeof import('../lib/slash-menu-parts') | undefined;
+let slashMenuLoading: Promise<unknown> | undefined;
+const loadSlashMenuParts = () =>
+  (slashMenuLoading ??= import('../lib/slash-menu-parts').then(
+    (parts) => (slashMenuParts = parts),
+    (error: unknown) => {
+      // Offline: the next `/` asks again.
+      slashMenuLoading = undefined;
+      throw error;
+    },
+  ));
 
 /**
  * The Markdown reader (markdown-it, most of the editor's Markdown weight) loads only when there is
@@ -101,15 +111,19 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
 
-  const commands = useMemo(() => blockCommands(() => fileInput.current?.click()), []);
+  const commands = useRef<BlockCommand[] | null>(null);
 
   const bridge = useMemo<SlashMenuBridge>(
     () => ({
+      prepare: loadSlashMenuParts,
       items: (query, current) => {
+        const parts = slashMenuParts;
+        if (!parts) return [];
+        commands.current ??= parts.blockCommands(() => fileInput.current?.click());
         // Fetched as the menu opens, so a table, footnote or callout chosen from it is there at
         // once and the keys typed right after it land in it, not where the menu was opened.
-        prefetchBlockCommands();
-        return matchBlockCommands(commands, query, cursorInTable(current));
+        parts.prefetchBlockCommands();
+        return parts.matchBlockCommands(commands.current, query, parts.cursorInTable(current));
       },
       show: (state) => {
         setSlashMenu(state);
@@ -135,7 +149,7 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
         return false;
       },
     }),
-    [commands],
+    [],
   );
 
   const extensions = useMemo(() => editorExtensions(), []);
@@ -156,7 +170,7 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
     extensions: [
       ...extensions,
       MoveBlock,
-      BlockDragHandle,
+      PointerTools,
       SlashCommand.configure({ bridge }),
       ImageUpload.configure({ upload }),
       RemotePictures.configure({ copy: copyRemote }),
@@ -263,8 +277,8 @@ export const BlockEditor = forwardRef<BlockEditorHandle, BlockEditorProps>(funct
       ) : null}
       <EditorContent editor={editor} className="block-editor__content" />
       {!editor ? <div className="block-editor__body block-editor__body--loading" aria-hidden="true" /> : null}
-      {slashMenu && editor ? (
-        <SlashMenu state={slashMenu} activeIndex={activeIndex} onHover={setActiveIndex} />
+      {slashMenu && editor && slashMenuParts ? (
+        <slashMenuParts.SlashMenu state={slashMenu} activeIndex={activeIndex} onHover={setActiveIndex} />
       ) : null}
       <input
         ref={fileInput}

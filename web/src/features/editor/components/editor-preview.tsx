@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { previewPost } from '../api/preview-post';
+// The read page's classes for the rendered post, which come with the preview, not the writing page.
+import '../../../styles/posts.css';
 
 /**
  * The post as readers will see it: the Markdown goes through the server's own renderer and

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { PostCover } from '../../../../../contracts/posts';
-import { uploadMedia } from '../../../lib/upload-media';
+import { NO_RESPONSE_MESSAGE } from '../../../lib/api-client';
 import { CoverImage } from '../../posts';
 
 /** The picture types POST /api/media takes. */
@@ -47,7 +47,11 @@ export function PictureField({
     setUploading(true);
     setProblem(null);
     setAnnouncement(`Uploading ${file.name || 'the picture'}…`);
-    const result = await uploadMedia(file);
+    // The upload call is fetched with the first picture rather than with the writing page.
+    const result = await import('../../../lib/upload-media').then(
+      ({ uploadMedia }) => uploadMedia(file),
+      () => ({ ok: false as const, message: NO_RESPONSE_MESSAGE }),
+    );
     setUploading(false);
     if (result.ok) {
       onChange(result.media);

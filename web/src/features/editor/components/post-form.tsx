@@ -46,7 +46,9 @@ export interface PostFormProps {
    * The page's own fields that autosave keeps with the words (the topics, a changed cover), so a
    * draft left without pressing a button keeps them too. A change to them is a change to save.
    */
-  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | PostSettingsKey>;
+  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | 'seriesId' | PostSettingsKey>;
+  /** A save reached the server (autosave or a button that stays on the page): what it sent, the post. */
+  onSaved?: (sent: PostDraftInput, post: StudioPost) => void;
   /** The "Publish in" choice of issue 11, just above the buttons that send the post. */
   publicationSlot?: ReactNode;
   /** The newsletter list the post goes to, whose default choice the form starts at (decision 65). */
@@ -71,6 +73,7 @@ export function PostForm({
   tagsSlot,
   coverSlot,
   draftFields,
+  onSaved,
   publicationSlot,
   newsletterList,
 }: PostFormProps) {
@@ -82,6 +85,7 @@ export function PostForm({
     post,
     submit,
     draftFields: { ...draftFields, ...(newsletter ? { newsletter } : {}) },
+    onSaved,
   });
   const { autosave, stats, editorRef } = draft;
   const leave = useLeaveGuard(autosave, draft.isPublished, draft.leaving);

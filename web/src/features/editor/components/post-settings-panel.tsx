@@ -1,17 +1,6 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import {
-  CANONICAL_URL_MAX,
-  META_DESCRIPTION_MAX,
-  META_TITLE_MAX,
-  POST_SLUG_MAX,
-  readPostSetting,
-  slugFromTitle,
-  type PostSettingField,
-} from '../../../../../contracts/post-settings-rules';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { PostSettingField } from '../../../../../contracts/post-settings-rules';
 import type { Post, PostCover } from '../../../../../contracts/posts';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { PictureField } from './picture-field';
 import './post-settings-panel.css';
 
 /** What a save sends of the settings: only what the writer changed, and only when it is valid. */
@@ -23,10 +12,10 @@ export interface PostSettingsChanges {
   canonicalUrl?: string | null;
 }
 
-type SettingsField = PostSettingField;
-const TEXT_FIELDS: SettingsField[] = ['slug', 'metaTitle', 'metaDescription', 'canonicalUrl'];
+export type SettingsField = PostSettingField;
+export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
-interface SettingsState {
+export interface SettingsState {
   texts: Record<SettingsField, string>;
   picture: PostCover | null;
 }
@@ -43,6 +32,31 @@ function initialState(post: Post | null): SettingsState {
   };
 }
 
+/*
+ * The panel's fields and the rules they are read with load when the writer opens it (or points at
+ * it, or tabs to it): the writing page's first load carries only the closed disclosure (decision 43).
+ */
+type FieldsModule = typeof import('./post-settings-fields');
+let fieldsModule: FieldsModule | undefined;
+let fieldsLoading: Promise<FieldsModule> | undefined;
+function loadFields(): Promise<FieldsModule> {
+  fieldsLoading ??= import('./post-settings-fields').then(
+    (module) => (fieldsModule = module),
+    (error: unknown) => {
+      // Offline: opening the panel again asks again.
+      fieldsLoading = undefined;
+      throw error;
+    },
+  );
+  return fieldsLoading;
+}
+const prefetchFields = () => void loadFields().catch(() => undefined);
+const PostSettingsFields = lazy(() =>
+  loadFields().then((module) => ({ default: module.PostSettingsFields })),
+);
+
+const UNCHANGED = { changes: {}, errors: {} };
+
 /**
  * A post's own settings on the writing pages (decision 79): its address, what search engines and
  * link previews show, and where it was first published. The state lives here; the page sends
@@ -51,25 +65,15 @@ function initialState(post: Post | null): SettingsState {
 export function usePostSettings(post: Post | null, title: string | null = null) {
   const [state, setState] = useState(() => initialState(post));
   const saved = useMemo(() => initialState(post), [post]);
-  const errors: Partial<Record<SettingsField, string>> = {};
-  const changes: PostSettingsChanges = {};
-  for (const field of TEXT_FIELDS) {
-    const value = state.texts[field];
-    if (value === saved.texts[field]) continue;
-    // An emptied address asks for none of the writer's: the server keeps or makes the title's.
-    if (field === 'slug' && value.trim() === '') continue;
-    // The routes' own rules and messages, so the panel never sends what they refuse.
-    const read = readPostSetting(field, value);
-    if ('error' in read) errors[field] = read.error;
-    else Object.assign(changes, { [field]: read.value });
-  }
-  if ((state.picture?.id ?? null) !== (saved.picture?.id ?? null))
-    changes.socialImageId = state.picture?.id ?? null;
+  // Only the fields change the state, so until their module is here nothing differs from the post.
+  const { changes, errors }: { changes: PostSettingsChanges; errors: SettingsErrors } = fieldsModule
+    ? fieldsModule.readSettingsChanges(state, saved)
+    : UNCHANGED;
   const panel = (
     <PostSettingsPanel
       state={state}
       errors={errors}
-      titleSlug={slugFromTitle(title ?? post?.title ?? '')}
+      title={title ?? post?.title ?? ''}
       onText={(field, value) => setState((now) => ({ ...now, texts: { ...now.texts, [field]: value } }))}
       onPicture={(picture) => setState((now) => ({ ...now, picture }))}
     />
@@ -77,98 +81,36 @@ export function usePostSettings(post: Post | null, title: string | null = null) 
   return { changes, panel };
 }
 
-function PostSettingsPanel({
-  state,
-  errors,
-  titleSlug,
-  onText,
-  onPicture,
-}: {
+function PostSettingsPanel(props: {
   state: SettingsState;
-  errors: Partial<Record<SettingsField, string>>;
-  titleSlug: string | null;
+  errors: SettingsErrors;
+  title: string;
   onText: (field: SettingsField, value: string) => void;
   onPicture: (picture: PostCover | null) => void;
 }) {
-  const { texts } = state;
-  const shownSlug = texts.slug.trim() || titleSlug || 'its-title';
+  // Once opened the fields stay mounted, closed or not, so a picture being uploaded carries on.
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="post-settings">
-      <summary className="post-settings__summary">Post settings</summary>
-      <div className="post-settings__body">
-        <TextField
-          label="Address"
-          name="slug"
-          value={texts.slug}
-          onValueChange={(value) => onText('slug', value)}
-          hint={`On your blog: /posts/${shownSlug}. Empty: made from the title when published. An old address keeps leading here.`}
-          placeholder={titleSlug ?? ''}
-          maxLength={POST_SLUG_MAX + 10}
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.slug}
-        />
-        <TextField
-          label="Search title"
-          name="metaTitle"
-          value={texts.metaTitle}
-          onValueChange={(value) => onText('metaTitle', value)}
-          hint={`For search engines and link previews; empty: the title. ${texts.metaTitle.length}/${META_TITLE_MAX}`}
-          error={errors.metaTitle}
-        />
-        <TextAreaField
-          label="Search description"
-          name="metaDescription"
-          rows={2}
-          value={texts.metaDescription}
-          onValueChange={(value) => onText('metaDescription', value)}
-          hint={`Empty: the post’s opening lines. ${texts.metaDescription.length}/${META_DESCRIPTION_MAX}`}
-          error={errors.metaDescription}
-        />
-        <SocialPictureField value={state.picture} onChange={onPicture} />
-        <TextField
-          label="Canonical address"
-          name="canonicalUrl"
-          inputMode="url"
-          value={texts.canonicalUrl}
-          onValueChange={(value) => onText('canonicalUrl', value)}
-          hint="First published elsewhere? Its address there (https://…), which search engines then credit."
-          maxLength={CANONICAL_URL_MAX + 10}
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.canonicalUrl}
-        />
-      </div>
+    <details
+      className="post-settings"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
+      <summary className="post-settings__summary" onPointerEnter={prefetchFields} onFocus={prefetchFields}>
+        Post settings
+      </summary>
+      {opened ? (
+        <Suspense
+          fallback={
+            <p className="post-settings__loading" role="status">
+              Loading the post settings…
+            </p>
+          }
+        >
+          <PostSettingsFields {...props} />
+        </Suspense>
+      ) : null}
     </details>
-  );
-}
-
-/** The link previews' picture, uploaded like the cover (POST /api/media) and apart from it. */
-function SocialPictureField({
-  value,
-  onChange,
-}: {
-  value: PostCover | null;
-  onChange: (picture: PostCover | null) => void;
-}): ReactNode {
-  return (
-    <PictureField
-      value={value}
-      onChange={onChange}
-      label="Social picture"
-      hint="Shown in link previews instead of the cover (1200 × 630 suits most)."
-      actions={{
-        add: 'Add a social picture',
-        replace: 'Replace social picture',
-        remove: 'Remove social picture',
-      }}
-      previewSizes="16rem"
-      classes={{
-        label: 'post-settings__label',
-        preview: 'post-settings__picture',
-        actions: 'post-settings__actions',
-      }}
-      testId="social-picture-input"
-    />
   );
 }

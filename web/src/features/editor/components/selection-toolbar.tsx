@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { moveBlock } from '../extensions/move-block';
 import { showsToolbar } from '../lib/toolbar-visibility';
 import { PictureControls } from './picture-controls';
+import './selection-toolbar.css';
 
 interface ToolbarState {
   bold: boolean;

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { SlashMenuState } from '../extensions/slash-command';
+import './slash-menu.css';
 
 export interface SlashMenuProps {
   state: SlashMenuState;

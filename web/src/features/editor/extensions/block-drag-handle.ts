@@ -1,4 +1,3 @@
-import { Extension } from '@tiptap/core';
 import {
   NodeSelection,
   Plugin,
@@ -45,13 +44,19 @@ function blockAt(view: EditorView, clientY: number): HoveredBlock | null {
   return element instanceof HTMLElement ? { start, element } : null;
 }
 
+/** Where a pointer is, as a mouse event says it. */
+export type PointerAt = Pick<MouseEvent, 'clientY' | 'screenX' | 'screenY'>;
+
 class DragHandleView {
   private readonly handle: HTMLButtonElement;
   private hovered: HoveredBlock | null = null;
   /** Where the pointer last was on the screen. */
   private pointer = { x: NaN, y: NaN };
 
-  constructor(private readonly view: EditorView) {
+  constructor(
+    private readonly view: EditorView,
+    pointer: PointerAt | null,
+  ) {
     const handle = document.createElement('button');
     handle.type = 'button';
     handle.className = 'block-handle';
@@ -70,6 +75,8 @@ class DragHandleView {
     handle.addEventListener('click', this.onClick);
     handle.addEventListener('dragstart', this.onDragStart);
     handle.addEventListener('dragend', this.hide);
+    // Made as the pointer came over the body: its block's handle shows now, not at its next move.
+    if (pointer) this.onMouseMove(pointer);
   }
 
   update(): void {
@@ -84,7 +91,7 @@ class DragHandleView {
     this.handle.remove();
   }
 
-  private readonly onMouseMove = (event: MouseEvent): void => {
+  private readonly onMouseMove = (event: PointerAt): void => {
     if (!this.view.editable) return;
     // The browser sends a mousemove without a move after each change of layout under a still
     // pointer, so at every keystroke: the handle that typing hid stays hidden, and the block under
@@ -165,16 +172,14 @@ function caretAfterDroppedText(transactions: readonly Transaction[], state: Edit
   return state.tr.setSelection(TextSelection.create(state.doc, selection.to - 1));
 }
 
-/** A handle beside the block under the pointer, to drag it elsewhere. */
-export const BlockDragHandle = Extension.create({
-  name: 'blockDragHandle',
-  addProseMirrorPlugins() {
-    return [
-      new Plugin({
-        key: new PluginKey('blockDragHandle'),
-        view: (view) => new DragHandleView(view),
-        appendTransaction: (transactions, _before, state) => caretAfterDroppedText(transactions, state),
-      }),
-    ];
-  },
-});
+/**
+ * A handle beside the block under the pointer, to drag it elsewhere. Registered when a pointer first
+ * comes over the body (pointer-tools.ts), given where it is.
+ */
+export function blockDragHandle(pointer: PointerAt | null): Plugin {
+  return new Plugin({
+    key: new PluginKey('blockDragHandle'),
+    view: (view) => new DragHandleView(view, pointer),
+    appendTransaction: (transactions, _before, state) => caretAfterDroppedText(transactions, state),
+  });
+}

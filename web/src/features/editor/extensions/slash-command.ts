@@ -11,6 +11,8 @@ export interface SlashMenuState {
 
 /** The React side of the menu: the extension reports to it and asks it about keys. */
 export interface SlashMenuBridge {
+  /** Fetches the menu's own parts (its blocks, its list); `items` is asked only once it resolved. */
+  prepare: () => Promise<unknown>;
   items: (query: string, editor: Editor) => BlockCommand[];
   show: (state: SlashMenuState | null) => void;
   keyDown: (event: KeyboardEvent) => boolean;
@@ -20,8 +22,9 @@ export const slashMenuKey = new PluginKey('slashMenu');
 
 /**
  * Typing `/` at the start of an empty line (or after a space) opens the block menu. The menu's
- * plugin (Tiptap's Suggestion, with floating-ui) is not needed to type, so it loads at the first `/`
- * typed; once registered it reads the `/` (and anything typed after it meanwhile) from the text.
+ * plugin (Tiptap's Suggestion, with floating-ui) and its parts (the blocks, the list) are not needed
+ * to type, so they load at the first `/` typed; once registered the plugin reads the `/` (and
+ * anything typed after it meanwhile) from the text.
  */
 export const SlashCommand = Extension.create<{ bridge: SlashMenuBridge | null }>({
   name: 'slashCommand',
@@ -34,7 +37,7 @@ export const SlashCommand = Extension.create<{ bridge: SlashMenuBridge | null }>
     if (!bridge) return [];
     let loading: Promise<void> | null = null;
     const load = () =>
-      (loading ??= import('@tiptap/suggestion').then(({ Suggestion }) => {
+      (loading ??= Promise.all([import('@tiptap/suggestion'), bridge.prepare()]).then(([{ Suggestion }]) => {
         if (editor.isDestroyed) return;
         const menu = Suggestion<BlockCommand, BlockCommand>({
           editor,
@@ -67,7 +70,12 @@ export const SlashCommand = Extension.create<{ bridge: SlashMenuBridge | null }>
               onStart: report,
               onUpdate: report,
               onKeyDown: ({ event }) => bridge.keyDown(event),
-              onExit: () => bridge.show(null),
+              // Also called when ProseMirror remakes every plugin's view, which it does whenever a
+              // plugin is registered (the pointer's tools arriving while the menu is open): the
+              // menu is still open then, and its keys and choice still work, so it stays.
+              onExit: () => {
+                if (editor.isDestroyed || !slashMenuKey.getState(editor.state)?.active) bridge.show(null);
+              },
             };
           },
         });

@@ -31,6 +31,8 @@ export interface AutosaveOptions {
   /** Published posts are not changed behind the writer's back: their edits stay local until Update. */
   serverSaves: boolean;
   read: () => PostDraftInput;
+  /** A save reached the server: what it sent, and the post it made or changed. */
+  onSaved?: (sent: PostDraftInput, post: StudioPost) => void;
 }
 
 export interface Autosave {
@@ -64,6 +66,7 @@ export function useAutosave({
   version: initialVersion,
   serverSaves,
   read,
+  onSaved,
 }: AutosaveOptions): Autosave {
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [dirty, setDirty] = useState(false);
@@ -76,6 +79,8 @@ export function useAutosave({
   const conflict = useRef(false);
   const readRef = useRef(read);
   readRef.current = read;
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
   const serverSavesRef = useRef(serverSaves);
   serverSavesRef.current = serverSaves;
 
@@ -132,6 +137,7 @@ export function useAutosave({
           keepLocal(readRef.current());
         }
         setState({ kind: 'saved', at: Date.now() });
+        onSavedRef.current?.(values, post);
         return;
       }
       if (result.error.kind === 'network') setState({ kind: 'offline' });

@@ -51,7 +51,9 @@ export interface DraftOptions {
   post: StudioPost | null;
   submit: SubmitPost;
   /** The page's own fields that autosave keeps with the words (the topics, a changed cover). */
-  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | 'newsletter' | PostSettingsKey>;
+  draftFields?: Pick<PostDraftInput, 'tags' | 'coverId' | 'newsletter' | 'seriesId' | PostSettingsKey>;
+  /** A save reached the server, by autosave or a button: what it sent with the words, and the post. */
+  onSaved?: (sent: PostDraftInput, post: StudioPost) => void;
 }
 
 function errorsOf(failure: ApiFailure): FormErrors {
@@ -66,7 +68,7 @@ function errorsOf(failure: ApiFailure): FormErrors {
  * publish / schedule / save / unpublish actions with what they answered. The form's fields only
  * show it and report changes.
  */
-export function useDraft({ initialValues, post, submit, draftFields }: DraftOptions) {
+export function useDraft({ initialValues, post, submit, draftFields, onSaved }: DraftOptions) {
   const formRef = useRef<HTMLFormElement>(null);
   const editorRef = useRef<BlockEditorHandle>(null);
   const [title, setTitle] = useState(initialValues.title);
@@ -101,6 +103,7 @@ export function useDraft({ initialValues, post, submit, draftFields }: DraftOpti
     version: post?.version ?? null,
     serverSaves: status !== 'published',
     read: readDraft,
+    onSaved,
   });
 
   // A new post's first save makes it a draft with an address of its own: the page's address becomes
@@ -181,6 +184,8 @@ export function useDraft({ initialValues, post, submit, draftFields }: DraftOpti
     setFormError(null);
     setNotice(null);
     setPending(action.kind);
+    // What the page sends with the words is what it gives autosave (the page's submit reads the same).
+    const sent = readDraft();
     const outcome = await submit(result.data, action, { postId: autosave.postId, version: autosave.version });
     if ('kind' in outcome) {
       setPending(null);
@@ -195,7 +200,10 @@ export function useDraft({ initialValues, post, submit, draftFields }: DraftOpti
       }
       return;
     }
-    if (outcome.post) autosave.settled(outcome.post);
+    if (outcome.post) {
+      autosave.settled(outcome.post);
+      if (!outcome.leaving) onSaved?.(sent, outcome.post);
+    }
     if (action.kind === 'publish' || action.kind === 'schedule') writeLastNewDraft(null);
     if (outcome.leaving) {
       leaving.current = true;

@@ -1,5 +1,10 @@
 import { useCallback, useState } from 'react';
-import { copyRemoteMedia, uploadMedia } from '../../../lib/upload-media';
+import { NO_RESPONSE_MESSAGE } from '../../../lib/api-client';
+import type { UploadResult } from '../../../lib/upload-media';
+
+/** The upload calls, fetched with the first picture rather than with the writing page. */
+const media = () => import('../../../lib/upload-media');
+const unreachable: UploadResult = { ok: false, message: NO_RESPONSE_MESSAGE };
 
 /** The body's pictures: uploaded or copied from a pasted page, with a note saying how it went. */
 export function usePictureUploads() {
@@ -7,7 +12,10 @@ export function usePictureUploads() {
 
   const upload = useCallback(async (file: File) => {
     setMessage(`Uploading ${file.name || 'image'}…`);
-    const result = await uploadMedia(file);
+    const result = await media().then(
+      ({ uploadMedia }) => uploadMedia(file),
+      () => unreachable,
+    );
     setMessage(
       result.ok
         ? 'Image added. Select it to give it alt text and a caption.'
@@ -21,7 +29,10 @@ export function usePictureUploads() {
   const copyRemote = useCallback(async (addresses: string[]) => {
     const count = addresses.length;
     setMessage(`Copying ${count === 1 ? 'a picture' : `${count} pictures`} from the pasted page…`);
-    const results = await Promise.all(addresses.map((address) => copyRemoteMedia(address)));
+    const results = await media().then(
+      ({ copyRemoteMedia }) => Promise.all(addresses.map((address) => copyRemoteMedia(address))),
+      () => addresses.map(() => unreachable),
+    );
     const failures = results.flatMap((result, index) =>
       result.ok ? [] : [`${addresses[index]} (${result.message})`],
     );

@@ -11,10 +11,11 @@ import { manageSeriesPath } from '../../series';
 import { PublicationSelect } from '../../publications';
 import { TagInput } from '../../tags';
 import { CoverField } from '../components/cover-field';
+import { useSeriesChoice } from '../components/series-choice';
 import { usePostSettings } from '../components/post-settings-panel';
 import { PostForm } from '../components/post-form';
 import { readPostPath } from '../../../lib/paths';
-import '../../../styles/posts.css';
+import '../../../styles/writing.css';
 
 const EMPTY_POST = { title: '', content: '' };
 
@@ -27,6 +28,7 @@ export function AddPostPage() {
   // The writer's own blog is named by their id; a publication by its address.
   const ownBlog = useSession().userData?.id ?? null;
   const settings = usePostSettings(null);
+  const series = useSeriesChoice({ postId: null, authorId: ownBlog ?? '', publication, current: null });
 
   return (
     <div className="page page--narrow editor-page">
@@ -43,17 +45,26 @@ export function AddPostPage() {
         pendingLabel="Publishing…"
         tagsSlot={<TagInput value={tags} onChange={setTags} />}
         coverSlot={<CoverField value={cover} onChange={setCover} />}
-        draftFields={{ tags, coverId: cover?.id ?? null, ...settings.changes }}
+        draftFields={{ tags, coverId: cover?.id ?? null, ...settings.changes, ...series.changes }}
+        onSaved={series.saved}
         publicationSlot={
           <>
             {settings.panel}
             <PublicationSelect current={null} value={publication} onChange={setPublication} />
+            {series.picker}
           </>
         }
         newsletterList={publication ?? ownBlog}
         submit={async (input, action, current) => {
           const result = await savePost(
-            { ...input, tags, publication, coverId: cover?.id ?? null, ...settings.changes },
+            {
+              ...input,
+              tags,
+              publication,
+              coverId: cover?.id ?? null,
+              ...settings.changes,
+              ...series.changes,
+            },
             action,
             current,
           );

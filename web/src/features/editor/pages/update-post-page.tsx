@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { authorNames } from '../../../../../contracts/coauthors';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { Post, PostCover } from '../../../../../contracts/posts';
 import { PageHead } from '../../../lib/head/page-head';
@@ -18,11 +19,18 @@ import { TagInput } from '../../tags';
 import { CoverField } from '../components/cover-field';
 import { usePostSettings } from '../components/post-settings-panel';
 import { PostForm } from '../components/post-form';
+import { useSeriesChoice } from '../components/series-choice';
 import { SharePreview } from '../components/share-preview';
 import { PostNotFound } from '../../posts';
 import { readPostPath } from '../../../lib/paths';
 import '../../../styles/posts.css';
+import '../../../styles/writing.css';
 import { AppLink } from '../../../components/ui/app-link';
+
+/** Who writes the post and who is asked to (decision 85): loaded after the editor, on its own. */
+const AuthorsSection = lazy(async () => ({
+  default: (await import('../components/authors-section')).AuthorsSection,
+}));
 
 /** PRODUCT fix 3: someone else's post is not editable here, and the page says so. */
 export const NOT_AUTHOR_MESSAGE = 'You can only edit your own posts';
@@ -60,6 +68,22 @@ export function UpdatePostPage() {
                 <>
                   <h1 className="editor-page__heading">Edit post</h1>
                   <EditForm post={post.data} />
+                  <Suspense fallback={null}>
+                    <AuthorsSection postId={post.data.id} />
+                  </Suspense>
+                </>
+              ) : post.data.authors.some((author) => author.id === viewerId) ? (
+                <>
+                  <h1 className="editor-page__heading">Edit post</h1>
+                  <p className="editor-page__note">
+                    You co-write this post with{' '}
+                    {authorNames(post.data.authors.filter((a) => a.id !== viewerId))}. Only{' '}
+                    {post.data.author.username} can delete it, move it or change its authors.
+                  </p>
+                  <EditForm post={post.data} canMove={false} />
+                  <Suspense fallback={null}>
+                    <AuthorsSection postId={post.data.id} />
+                  </Suspense>
                 </>
               ) : (
                 <SomeoneElsesPost post={post.data} skeleton={<EditorSkeleton />} />
@@ -111,6 +135,12 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
   // Sent only when the writer changed it: a publication's editor keeps the author's own picture.
   const coverId = cover?.id === post.cover?.id ? undefined : (cover?.id ?? null);
   const settings = usePostSettings(post);
+  const series = useSeriesChoice({
+    postId: post.id,
+    authorId: post.authorId,
+    publication,
+    current: post.publication,
+  });
   return (
     <>
       <PostForm
@@ -120,20 +150,22 @@ function EditForm({ post, canMove = true }: { post: Post; canMove?: boolean }) {
         pendingLabel={isPublished ? 'Updating…' : 'Publishing…'}
         tagsSlot={<TagInput value={tags} onChange={setTags} />}
         coverSlot={<CoverField value={cover} onChange={setCover} />}
-        draftFields={{ tags, coverId, ...settings.changes }}
+        draftFields={{ tags, coverId, ...settings.changes, ...series.changes }}
+        onSaved={series.saved}
         publicationSlot={
           <>
             {settings.panel}
             {canMove ? (
               <PublicationSelect current={post.publication} value={publication} onChange={setPublication} />
             ) : null}
+            {series.picker}
           </>
         }
         newsletterList={publication ?? post.publication?.slug ?? post.authorId}
         submit={async (input, action, current) => {
           const moveTo = publicationToSend(publication, post.publication);
           const result = await savePost(
-            { ...input, tags, publication: moveTo, coverId, ...settings.changes },
+            { ...input, tags, publication: moveTo, coverId, ...settings.changes, ...series.changes },
             action,
             {
               postId: post.id,

@@ -13,7 +13,7 @@ import { BulletList, ListKeymap, OrderedList } from '@tiptap/extension-list';
 import { Paragraph } from '@tiptap/extension-paragraph';
 import { Strike } from '@tiptap/extension-strike';
 import { Text } from '@tiptap/extension-text';
-import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
+import { Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
 import { LinkMark } from './link-mark';
 import {
   Callout,
@@ -118,7 +118,8 @@ export function editorExtensions(): AnyExtension[] {
     Code,
     LinkMark,
     UndoRedo,
-    Dropcursor,
+    // The drop cursor comes with the drag handle, when a pointer is over the body
+    // (extensions/pointer-tools.ts).
     Gapcursor,
     TrailingNode,
   ];

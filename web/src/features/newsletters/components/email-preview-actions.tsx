@@ -1,13 +1,30 @@
 import { useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import {
-  previewNewsletterEmail,
-  sendTestEmail,
-  type EmailDraft,
-  type EmailPreview,
-} from '../api/newsletter-settings';
-import { EmailPreviewDialog } from './email-preview-dialog';
-import './email-preview.css';
+import { NO_RESPONSE_MESSAGE } from '../../../lib/api-client';
+import type { EmailDraft, EmailPreview } from '../api/newsletter-settings';
+import './email-preview-actions.css';
+
+/**
+ * The dialog (and its styles) is its own chunk, fetched with the preview at the first "Preview
+ * email": a writer who never asks for it never loads it (the writing page's first load, decision 43).
+ */
+type DialogModule = typeof import('./email-preview-dialog');
+let dialogModule: DialogModule | undefined;
+let dialogLoading: Promise<DialogModule> | undefined;
+function loadDialog(): Promise<DialogModule> {
+  dialogLoading ??= import('./email-preview-dialog').then(
+    (module) => (dialogModule = module),
+    (error: unknown) => {
+      // Offline: the next click asks again.
+      dialogLoading = undefined;
+      throw error;
+    },
+  );
+  return dialogLoading;
+}
+
+/** The routes' calls, fetched at the first click like the dialog (the subscribers page shares them). */
+const newsletterApi = () => import('../api/newsletter-settings');
 
 type Outcome = { kind: 'sent'; to: string } | { kind: 'failed'; message: string } | null;
 
@@ -36,19 +53,37 @@ export function EmailPreviewActions({
   const showPreview = async () => {
     setPending('preview');
     setOutcome(null);
-    const result = await previewNewsletterEmail(list, readDraft());
+    const draft = readDraft();
+    // The dialog's code comes alongside the server's answer; the button says it is preparing
+    // until both are here, so the dialog opens at once, with its focus where it belongs.
+    const [result] = await Promise.all([
+      newsletterApi().then(
+        (api) => api.previewNewsletterEmail(list, draft),
+        () => null,
+      ),
+      loadDialog().catch(() => undefined),
+    ]);
     setPending(null);
-    if (result.ok) setPreview(result.data);
-    else setOutcome({ kind: 'failed', message: result.error.message });
+    if (result && !result.ok) setOutcome({ kind: 'failed', message: result.error.message });
+    else if (!result || !dialogModule) setOutcome({ kind: 'failed', message: NO_RESPONSE_MESSAGE });
+    else setPreview(result.data);
   };
 
   const sendTest = async () => {
     setPending('test');
     setOutcome(null);
-    const result = await sendTestEmail(list, readDraft());
+    const draft = readDraft();
+    const result = await newsletterApi().then(
+      (api) => api.sendTestEmail(list, draft),
+      () => null,
+    );
     setPending(null);
     setOutcome(
-      result.ok ? { kind: 'sent', to: result.data.to } : { kind: 'failed', message: result.error.message },
+      !result
+        ? { kind: 'failed', message: NO_RESPONSE_MESSAGE }
+        : result.ok
+          ? { kind: 'sent', to: result.data.to }
+          : { kind: 'failed', message: result.error.message },
     );
   };
 
@@ -86,8 +121,8 @@ export function EmailPreviewActions({
           {outcome.message}
         </p>
       ) : null}
-      {preview ? (
-        <EmailPreviewDialog
+      {preview && dialogModule ? (
+        <dialogModule.EmailPreviewDialog
           preview={preview}
           onClose={() => {
             setPreview(null);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { EmailPreview } from '../api/newsletter-settings';
 import '../../../components/ui/confirm-dialog.css';
+import './email-preview.css';
 
 /**
  * The email as a subscriber would get it, in a native modal <dialog> (the browser traps focus and

@@ -1,13 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { notificationText, type NotificationGroup } from '../../../../../contracts/notifications';
+import { actorName, notificationText, type NotificationGroup } from '../../../../../contracts/notifications';
 import { PageHead } from '../../../lib/head/page-head';
 import { AppLink } from '../../../components/ui/app-link';
+import { Avatar } from '../../../components/ui/avatar';
 import { AvatarInitial } from '../../../components/ui/avatar-initial';
 import { ErrorRetry } from '../../../components/ui/error-retry';
 import { LocalDate } from '../../../components/ui/local-date';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { ApiFailure } from '../../../lib/api-client';
-import { HELD_COMMENTS_PATH, profilePath, readPostPath } from '../../../lib/paths';
+import {
+  COAUTHOR_INVITATIONS_PATH,
+  HELD_COMMENTS_PATH,
+  profilePath,
+  readPostPath,
+  SOCIAL_FOLLOWERS_PATH,
+} from '../../../lib/paths';
 import { getNotifications, markAllNotificationsRead, markNotificationRead } from '../api/notifications-api';
 import { announceUnread } from '../unread-events';
 import '../notifications.css';
@@ -23,10 +30,34 @@ interface ListState {
 function targetOf(group: NotificationGroup): string {
   // An invitation is answered where the writer's publications are.
   if (group.publication) return '/publications';
+  // An invitation to co-write is answered above the writer's drafts (decision 0085).
+  if (group.kind === 'coauthor') return COAUTHOR_INVITATIONS_PATH;
   // A held comment is approved or rejected in the author's queue (decision 0077).
   if (group.kind === 'held') return HELD_COMMENTS_PATH;
+  // A follower or a request from the social web is seen, answered or removed in the writer's list.
+  if (group.kind === 'social-follow' || group.kind === 'follow-request') return SOCIAL_FOLLOWERS_PATH;
   if (!group.post) return profilePath(group.actor);
+  // A like or a boost is of the post itself, not of its discussion.
+  if (group.kind === 'social-like' || group.kind === 'social-repost') return readPostPath(group.post);
   return `${readPostPath(group.post)}#discussion`;
+}
+
+/**
+ * Who acted on the social web: their `@user@host`, linked to their profile on their server (never a
+ * page here: the account standing for them has none worth reading), as the discussion links them.
+ */
+function RemoteActor({ remote }: { remote: NonNullable<NotificationGroup['remote']> }) {
+  return (
+    <p className="notification__remote">
+      {remote.profileUrl ? (
+        <a href={remote.profileUrl} rel="nofollow noopener ugc">
+          {remote.handle}
+        </a>
+      ) : (
+        remote.handle
+      )}
+    </p>
+  );
 }
 
 /**
@@ -104,7 +135,11 @@ export function NotificationsPage() {
               key={group.id}
               className={group.unread ? 'notification notification--unread' : 'notification'}
             >
-              <AvatarInitial name={group.actor.username} size="sm" />
+              {group.remote ? (
+                <Avatar name={actorName(group)} image={group.remote.pictureUrl} size="sm" />
+              ) : (
+                <AvatarInitial name={group.actor.username} size="sm" />
+              )}
               <div className="notification__main">
                 <AppLink
                   className="notification__link"
@@ -114,6 +149,7 @@ export function NotificationsPage() {
                   {group.unread ? <span className="visually-hidden">Unread: </span> : null}
                   {notificationText(group)}
                 </AppLink>
+                {group.remote ? <RemoteActor remote={group.remote} /> : null}
                 {group.comment ? <p className="notification__excerpt">{group.comment.excerpt}</p> : null}
                 <LocalDate className="notification__date" iso={group.createdAt} />
               </div>
@@ -138,7 +174,7 @@ export function NotificationsPage() {
           <h2>Nothing yet</h2>
           <p>
             When someone comments on your posts, replies to you, mentions you, follows you or favorites a post
-            of yours, you will read it here.
+            of yours, here or on the social web, you will read it here.
           </p>
         </div>
       ) : null}

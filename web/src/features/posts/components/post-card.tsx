@@ -9,6 +9,7 @@ import { CardFavorite } from '../../social';
 import { AppLink } from '../../../components/ui/app-link';
 import { CoverImage } from './cover-image';
 import { PublicationCredit } from './publication-credit';
+import { CoAuthorLinks } from '../../../components/ui/co-author-links';
 
 /**
  * One post in a list (SPEC §2): the author's initial and name, the date, the title, the preview
@@ -25,6 +26,7 @@ export function PostCard({ post }: { post: PostSummary }) {
           <AppLink className="post-card__author-name" to={profilePath(post.author)}>
             {post.author.username}
           </AppLink>
+          <CoAuthorLinks coAuthors={post.coAuthors} className="post-card__author-name" />
           <PublicationCredit publication={post.publication} className="post-card__publication" />
         </span>
       </p>

@@ -40,6 +40,9 @@ export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {
   const [reporting, setReporting] = useState(false);
   const [favoritePending, setFavoritePending] = useState(false);
   const isAuthor = status && Boolean(userData?.id) && userData?.id === post.authorId;
+  // A co-author (decision 85) edits the post too, but only its first author deletes it.
+  const isCoAuthor =
+    status && !isAuthor && post.authors.some((author) => author.id === userData?.id && Boolean(userData.id));
 
   const share = async () => {
     const url = new URL(readPostPath(post), window.location.origin).toString();
@@ -74,7 +77,7 @@ export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {
       onSelect: () => void toggleFavorite(),
     },
   ];
-  if (!isAuthor) {
+  if (!isAuthor && !isCoAuthor) {
     items.push({
       id: 'report',
       label: 'Report',
@@ -84,6 +87,7 @@ export function PostMenu({ post, onPostChange, onStatus }: PostMenuProps) {
       },
     });
   }
+  if (isCoAuthor) items.push({ id: 'edit', label: 'Edit', to: editPostPath(post.id) });
   if (isAuthor) {
     items.push(
       { id: 'edit', label: 'Edit', to: editPostPath(post.id) },

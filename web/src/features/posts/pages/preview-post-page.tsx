@@ -10,6 +10,7 @@ import { useEmbeds } from '../../../lib/use-embeds';
 import type { PostView } from '../../../lib/post-summary';
 import { CoverImage } from '../components/cover-image';
 import { PublicationCredit } from '../components/publication-credit';
+import { CoAuthorLinks, coAuthorsOf } from '../../../components/ui/co-author-links';
 import type { PreviewPostData } from '../loaders/preview-post-loader';
 import '../../../styles/posts.css';
 
@@ -65,6 +66,7 @@ function PreviewedPost({ post }: { post: PostView }) {
                 <AppLink className="post__author" to={profilePath(post.author)}>
                   {post.author.username}
                 </AppLink>
+                <CoAuthorLinks coAuthors={coAuthorsOf(post)} className="post__author" />
                 <PublicationCredit publication={post.publication} className="post__publication" />
               </span>
               <span className="post__date">{post.readingMinutes} min read</span>

@@ -18,6 +18,7 @@ import { SocialReactions } from '../components/social-reactions';
 import { PostMenu } from '../components/post-menu';
 import { PostNotFound } from '../components/post-not-found';
 import { PublicationCredit } from '../components/publication-credit';
+import { CoAuthorLinks, coAuthorsOf } from '../../../components/ui/co-author-links';
 import { SeriesBox, SeriesSteps } from '../../series';
 import { ReadPostSkeleton } from '../components/read-post-skeleton';
 import type { ReadPostData } from '../loaders/read-post-loader';
@@ -123,6 +124,7 @@ function PostPage({ post: loaded, comments }: { post: Post; comments: ReadPostDa
                 <AppLink className="post__author" to={profilePath(post.author)}>
                   {post.author.username}
                 </AppLink>
+                <CoAuthorLinks coAuthors={coAuthorsOf(post)} className="post__author" />
                 <PublicationCredit publication={post.publication} className="post__publication" />
               </span>
               <span className="post__date">

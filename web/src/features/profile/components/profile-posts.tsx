@@ -11,6 +11,7 @@ import type { PostSummary } from '../../../lib/post-summary';
 import '../../../styles/posts.css';
 import '../profile.css';
 import { AppLink } from '../../../components/ui/app-link';
+import { CoAuthorLinks } from '../../../components/ui/co-author-links';
 
 export interface ProfilePostsProps {
   userId: string;
@@ -101,7 +102,10 @@ function ProfilePostItem({
       </h3>
       <p className="profile-post__byline">
         <Avatar name={post.author.username} picture={post.author.picture} size="sm" />
-        <span>{post.author.username}</span>
+        <span>
+          {post.author.username}
+          <CoAuthorLinks coAuthors={post.coAuthors} />
+        </span>
         <span aria-hidden="true">·</span>
         <LocalDate iso={post.createdAt} />
       </p>

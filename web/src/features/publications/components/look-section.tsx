@@ -1,10 +1,9 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { HOME_LAYOUTS, type HomeLayout, type SiteSettings } from '../../../../../contracts/publication-site';
-import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FormError } from '../../../components/ui/form-error';
 import { Notice } from '../../../components/ui/notice';
 import { SettingsSection } from '../../../components/ui/settings-section';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ResourceView } from '../../../components/ui/resource-view';
 import { uploadMedia } from '../../../lib/upload-media';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { getSiteSettings, saveSiteLook } from '../api/site';
@@ -27,15 +26,9 @@ export function LookSection({ slug }: { slug: string }) {
       title="Look of the site"
       lead="A cover picture on the site's home, and how its posts are laid out."
     >
-      {resource.status === 'loading' ? (
-        <div aria-busy="true">
-          <Skeleton className="skeleton--text skeleton--w-60" />
-        </div>
-      ) : resource.status === 'failed' ? (
-        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-      ) : (
-        <LookForm slug={slug} settings={resource.value} onSaved={(next) => update(() => next)} />
-      )}
+      <ResourceView resource={resource} reload={reload} loadingLabel="Loading the site's look">
+        {(settings) => <LookForm slug={slug} settings={settings} onSaved={(next) => update(() => next)} />}
+      </ResourceView>
     </SettingsSection>
   );
 }

@@ -9,12 +9,11 @@ import {
   type NavLinkKind,
   type SiteSettings,
 } from '../../../../../contracts/publication-site';
-import { ErrorRetry } from '../../../components/ui/error-retry';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { FormError } from '../../../components/ui/form-error';
 import { Notice } from '../../../components/ui/notice';
 import { SettingsSection } from '../../../components/ui/settings-section';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ResourceView } from '../../../components/ui/resource-view';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import type { FieldErrors } from '../../../lib/api-client';
@@ -56,15 +55,9 @@ export function NavigationSection({ slug }: { slug: string }) {
       title="Navigation and footer"
       lead={`Up to ${NAV_LINKS_MAX} links in the site's header, beside Posts and RSS, and a line of text in its footer.`}
     >
-      {resource.status === 'loading' ? (
-        <div aria-busy="true">
-          <Skeleton className="skeleton--text skeleton--w-60" />
-        </div>
-      ) : resource.status === 'failed' ? (
-        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-      ) : (
-        <NavigationForm slug={slug} settings={resource.value.settings} pages={resource.value.pages} />
-      )}
+      <ResourceView resource={resource} reload={reload} loadingLabel="Loading the site's navigation">
+        {({ settings, pages }) => <NavigationForm slug={slug} settings={settings} pages={pages} />}
+      </ResourceView>
     </SettingsSection>
   );
 }

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import type { PublicationDetails } from '../../../../../contracts/publications';
 import { AppLink } from '../../../components/ui/app-link';
-import { ErrorRetry } from '../../../components/ui/error-retry';
 import { SettingsSection } from '../../../components/ui/settings-section';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ResourceView } from '../../../components/ui/resource-view';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { listPages } from '../api/pages';
 import { publicationPageEditorPath } from '../paths';
@@ -20,32 +19,30 @@ export function PagesSection({ publication }: { publication: PublicationDetails 
       title="Pages"
       lead="Pages of the site that are not posts, like About or Write for us: never in post lists or feeds. Add them to the navigation below."
     >
-      {resource.status === 'loading' ? (
-        <div aria-busy="true">
-          <Skeleton className="skeleton--text skeleton--w-60" />
-        </div>
-      ) : resource.status === 'failed' ? (
-        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-      ) : resource.value.length === 0 ? (
-        <p className="publication-pages__empty">No pages yet.</p>
-      ) : (
-        <ul className="publication-pages">
-          {resource.value.map((page) => (
-            <li key={page.id} className="publication-pages__item">
-              <AppLink to={publicationPageEditorPath(publication.slug, page.id)}>{page.title}</AppLink>
-              <span className="publication-pages__meta">
-                {page.status === 'draft' ? (
-                  'Draft'
-                ) : (
-                  <>
-                    Published at <a href={page.url}>/p/{page.slug}</a>
-                  </>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ResourceView resource={resource} reload={reload} loadingLabel="Loading the site's pages">
+        {(pages) =>
+          pages.length === 0 ? (
+            <p className="publication-pages__empty">No pages yet.</p>
+          ) : (
+            <ul className="publication-pages">
+              {pages.map((page) => (
+                <li key={page.id} className="publication-pages__item">
+                  <AppLink to={publicationPageEditorPath(publication.slug, page.id)}>{page.title}</AppLink>
+                  <span className="publication-pages__meta">
+                    {page.status === 'draft' ? (
+                      'Draft'
+                    ) : (
+                      <>
+                        Published at <a href={page.url}>/p/{page.slug}</a>
+                      </>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ResourceView>
       <p>
         <AppLink className="button button--secondary" to={publicationPageEditorPath(publication.slug)}>
           Write a page

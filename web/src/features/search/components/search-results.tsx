@@ -7,6 +7,7 @@ import { profilePath, readPostPath } from '../../../lib/paths';
 import { TagLinks } from '../../../components/ui/tag-links';
 import type { SearchResultView } from '../search-result-view';
 import { Highlighted } from './highlighted';
+import { CoAuthorLinks } from '../../../components/ui/co-author-links';
 
 export interface SearchResultsProps {
   first: Page<SearchResultView>;
@@ -41,6 +42,7 @@ function SearchResultCard({ result }: { result: SearchResultView }) {
         <AppLink className="post-card__author-name" to={profilePath(result.author)}>
           {result.author.username}
         </AppLink>
+        <CoAuthorLinks coAuthors={result.coAuthors} className="post-card__author-name" />
       </p>
       <h2 className="post-card__title">
         <AppLink className="post-card__link" to={readPostPath(result)} data-card-link="">

@@ -8,6 +8,7 @@ import { PageHead } from '../../../lib/head/page-head';
 import { createSeries, listManagedSeries } from '../api/manage-series';
 import { SeriesForm } from '../components/series-form';
 import { SeriesManager } from '../components/series-manager';
+import '../../../styles/writing.css';
 import '../series-manage.css';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; series: Series[] } | { kind: 'failed'; message: string };

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { CreatedApiKey } from '../../../../../contracts/api-keys';
-import { ErrorRetry } from '../../../components/ui/error-retry';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ResourceView } from '../../../components/ui/resource-view';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { listApiKeys } from '../api/api-keys';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyList } from './api-key-list';
 import { NewApiKey } from './new-api-key';
 import { SettingsSection } from '../../../components/ui/settings-section';
+
+const KEY_ROWS = ['api-keys__skeleton-row', 'api-keys__skeleton-row'];
 
 /**
  * Personal access tokens: for scripts and static-site builders, instead of a
@@ -43,16 +44,15 @@ export function ApiKeys() {
         <ApiKeyForm key={formGeneration} onCreated={onCreated} />
       )}
       <h3 className="api-keys__heading">Your keys</h3>
-      {resource.status === 'loading' ? (
-        <div className="api-keys__skeleton" aria-busy="true" aria-label="Loading your API keys">
-          <Skeleton className="api-keys__skeleton-row" />
-          <Skeleton className="api-keys__skeleton-row" />
-        </div>
-      ) : resource.status === 'failed' ? (
-        <ErrorRetry message={resource.message} onRetry={() => void reload()} />
-      ) : (
-        <ApiKeyList keys={resource.value} onRevoked={onRevoked} />
-      )}
+      <ResourceView
+        resource={resource}
+        reload={reload}
+        loadingLabel="Loading your API keys"
+        skeletonClassName="api-keys__skeleton"
+        skeletonRows={KEY_ROWS}
+      >
+        {(keys) => <ApiKeyList keys={keys} onRevoked={onRevoked} />}
+      </ResourceView>
     </SettingsSection>
   );
 }

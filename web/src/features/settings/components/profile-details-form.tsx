@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { BIO_MAX, profileDetailsSchema } from '../../../../../contracts/auth';
 import { AppLink } from '../../../components/ui/app-link';
 import { FormError } from '../../../components/ui/form-error';
@@ -7,7 +8,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { updateUser } from '../../auth';
+import { getCurrentUser, updateUser } from '../../auth';
 import { SettingsSection } from '../../../components/ui/settings-section';
 
 /**
@@ -22,6 +23,7 @@ export function ProfileDetailsForm({
   userId: string;
 }) {
   const [saved, setSaved] = useState(false);
+  const dispatch = useDispatch();
   const form = useZodForm({
     schema: profileDetailsSchema,
     initialValues: initial,
@@ -29,6 +31,8 @@ export function ProfileDetailsForm({
       const result = await updateUser(input);
       if (!result.ok) return result.error;
       setSaved(true);
+      // A new picture address is the header's picture too (decision 0086).
+      void getCurrentUser(dispatch);
       return null;
     },
   });

@@ -23,6 +23,7 @@ import { PublicationsLink } from '../components/publications-link';
 import { StatsLink } from '../components/stats-link';
 import { CommentSettingsSection } from '../components/comment-settings';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
+import { SocialWebLink } from '../components/social-web-link';
 import { WebhooksSection } from '../components/webhooks-section';
 import { SubscribersLink } from '../../subscribers';
 import { getCurrentUser } from '../../auth';
@@ -43,14 +44,15 @@ export function UserUpdatePage() {
   // Bumped when the picture changes: the Profile form starts again from the stored address.
   const [pictureVersion, setPictureVersion] = useState(0);
   const loadAccount = useCallback(() => {
-    void getCurrentUser().then((result) => {
+    // The header's picture follows each read of the account (decision 0086).
+    void getCurrentUser(dispatch).then((result) => {
       if (!result.ok) return;
       const { email: current, handle: currentHandle } = result.data.response;
       setEmail(current);
       setHandle(currentHandle);
       setAccount(result.data.response);
     });
-  }, []);
+  }, [dispatch]);
   useEffect(loadAccount, [loadAccount]);
 
   const form = useZodForm({
@@ -62,7 +64,7 @@ export function UserUpdatePage() {
       const userId = result.data.id || userData?.id || '';
       applyAccountUpdate(dispatch, { token: result.data.jwt, username: result.data.username, userId });
       // A new handle is the menu's new profile address.
-      if (input.handle !== undefined) void getCurrentUser();
+      if (input.handle !== undefined) void getCurrentUser(dispatch);
       void navigate(`/profile?${new URLSearchParams({ userId }).toString()}`);
       return null;
     },
@@ -145,6 +147,7 @@ export function UserUpdatePage() {
       <PublicationsLink />
       <StatsLink />
       <CommentSettingsSection />
+      <SocialWebLink />
       <SubscribersLink />
       <EmailChangeForm currentEmail={email} />
       <SignOutEverywhere />

@@ -1,4 +1,9 @@
-import { canonicalTimeZone, type PublicationStats, type WriterStats } from '../../../../../contracts/stats';
+import {
+  canonicalTimeZone,
+  type PostStats,
+  type PublicationStats,
+  type WriterStats,
+} from '../../../../../contracts/stats';
 import { apiRequest, type ApiResult } from '../../../lib/api-client';
 import { apiDownload } from '../../../lib/api-download';
 
@@ -26,9 +31,25 @@ export function getStats(
       });
 }
 
+/** GET /api/stats/post?id=&days=&tz= (bearer): one post's figures, sources and email. */
+export function getPostStats(
+  postId: string,
+  days: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<PostStats>> {
+  return apiRequest<PostStats>('/api/stats/post', {
+    query: { id: postId, days, tz: browserTimeZone() },
+    auth: true,
+    signal,
+  });
+}
+
+/** Whose figures a Stats page shows: the writer's own, a publication's, or one post's. */
+export type StatsSubject =
+  { kind: 'writer' } | { kind: 'publication'; id: string } | { kind: 'post'; id: string };
+
 /** The same figures per page and day, as the CSV file the server names. */
-export function downloadStats(publication: string, days: number) {
-  return publication
-    ? apiDownload('/api/stats/publication.csv', { query: { id: publication, days }, auth: true })
-    : apiDownload('/api/stats/writer.csv', { query: { days }, auth: true });
+export function downloadStats(subject: StatsSubject, days: number) {
+  if (subject.kind === 'writer') return apiDownload('/api/stats/writer.csv', { query: { days }, auth: true });
+  return apiDownload(`/api/stats/${subject.kind}.csv`, { query: { id: subject.id, days }, auth: true });
 }

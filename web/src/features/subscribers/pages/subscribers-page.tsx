@@ -16,7 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useSession } from '../../auth';
 import { downloadSubscribers, getSummary } from '../api/subscribers';
-import { bucketsOf, GrowthChart } from '../components/growth-chart';
+import { bucketsOf, GrowthChart } from '../../../components/ui/growth-chart';
 import { ImportForm } from '../components/import-form';
 import { NewsletterSettingsSection } from '../components/newsletter-settings';
 import { SentPosts } from '../components/sent-posts';

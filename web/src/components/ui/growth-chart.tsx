@@ -1,5 +1,5 @@
-import type { GrowthDay, GrowthPeriod } from '../../../../../contracts/newsletter-subscribers';
-import { BarChart, CHART_HEIGHT } from '../../../components/ui/bar-chart';
+import type { GrowthDay } from '../../../../contracts/newsletter-subscribers';
+import { BarChart, CHART_HEIGHT } from './bar-chart';
 
 export interface GrowthBucket {
   label: string;
@@ -11,23 +11,22 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const dayLabel = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
 
 /**
- * The days grouped so a bar stays wide enough to see: each day over 30 days, each week (from its
- * first day) over 90, each month over 365.
+ * The days grouped so a bar stays wide enough to see: each day up to 30 days, each week (from its
+ * first day) up to 90, each month beyond (the Subscribers page's and the Stats page's periods).
  */
-export function bucketsOf(growth: GrowthDay[], days: GrowthPeriod): GrowthBucket[] {
-  if (days === 30) return growth.map((day) => ({ label: dayLabel(day.day), ...counts(day) }));
+export function bucketsOf(growth: GrowthDay[], days: number): GrowthBucket[] {
+  if (days <= 30) return growth.map((day) => ({ label: dayLabel(day.day), ...counts(day) }));
+  const weekly = days <= 90;
   const buckets: GrowthBucket[] = [];
-  const keyOf = (day: string, index: number) =>
-    days === 90 ? String(Math.floor(index / 7)) : day.slice(0, 7);
+  const keyOf = (day: string, index: number) => (weekly ? String(Math.floor(index / 7)) : day.slice(0, 7));
   let key: string | null = null;
   growth.forEach((day, index) => {
     const next = keyOf(day.day, index);
     if (next !== key) {
       key = next;
-      const label =
-        days === 90
-          ? `Week of ${dayLabel(day.day)}`
-          : `${MONTHS[Number(day.day.slice(5, 7)) - 1]} ${day.day.slice(0, 4)}`;
+      const label = weekly
+        ? `Week of ${dayLabel(day.day)}`
+        : `${MONTHS[Number(day.day.slice(5, 7)) - 1]} ${day.day.slice(0, 4)}`;
       buckets.push({ label, subscribed: 0, unsubscribed: 0 });
     }
     const bucket = buckets[buckets.length - 1]!;
