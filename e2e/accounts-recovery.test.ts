@@ -182,6 +182,10 @@ test.describe('account recovery in the browser', () => {
     // A click before the app is interactive does nothing (the page stays, with its empty statuses).
     await hydrated(page);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    // Settings has statuses of its own (empty until something happens there): asking for "the"
+    // status before the sign-in page has replaced it is a strict-mode violation, which Playwright
+    // does not retry.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('You have been signed out on every device.');
     const me = await fetch(`${server.baseURL}/api/user/me`, {
       headers: { authorization: `Bearer ${user.token}` },
