@@ -13,9 +13,17 @@ const UNCACHED_RATE = 100;
 const WARMUP_SECONDS = 2;
 const MEASURED_SECONDS = 8;
 
+/** Latencies in ms; `generatorLagP99`: how late this process sent its requests (paced.ts). */
+interface PacedFigures {
+  p50: number;
+  p99: number;
+  failed: number;
+  generatorLagP99: number;
+}
+
 export interface ReadFigures {
-  cached: { p50: number; p99: number; failed: number };
-  uncached: { p50: number; p99: number; failed: number };
+  cached: PacedFigures;
+  uncached: PacedFigures;
 }
 
 const rounded = (ms: number) => Math.round(ms * 100) / 100;
@@ -40,6 +48,7 @@ export async function measurePageReads(
       p50: rounded(result.latencyMs.p50),
       p99: rounded(result.latencyMs.p99),
       failed: result.non2xx + result.errors + result.timeouts,
+      generatorLagP99: rounded(result.sendLagMs.p99),
     };
   };
   return {
@@ -58,6 +67,6 @@ export function withinTwentyPercent(before: ReadFigures['cached'], during: ReadF
 
 export function describeReads(label: string, figures: ReadFigures): string {
   const one = (name: string, f: ReadFigures['cached'], rate: number) =>
-    `${name} at ${rate}/s p50 ${f.p50} ms, p99 ${f.p99} ms${f.failed ? `, ${f.failed} failed` : ''}`;
+    `${name} at ${rate}/s p50 ${f.p50} ms, p99 ${f.p99} ms${f.failed ? `, ${f.failed} failed` : ''} (sent up to ${f.generatorLagP99} ms late, p99)`;
   return `  page reads ${label}: ${one('cached', figures.cached, CACHED_RATE)}; ${one('uncached', figures.uncached, UNCACHED_RATE)}`;
 }

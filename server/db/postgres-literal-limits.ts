@@ -1,8 +1,8 @@
 import {
   LimitNode,
-  OperationNodeTransformer,
   ValueNode,
   type KyselyPlugin,
+  type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,
@@ -10,19 +10,69 @@ import {
   type UnknownRow,
 } from 'kysely';
 
-/** Writes a whole-number LIMIT into the statement's text instead of sending it as a parameter. */
-class LiteralLimitTransformer extends OperationNodeTransformer {
-  protected override transformLimit(node: LimitNode): LimitNode {
-    const limit = node.limit;
-    if (
-      ValueNode.is(limit) &&
-      !limit.immediate &&
-      Number.isSafeInteger(limit.value) &&
-      Number(limit.value) >= 0
-    )
-      return LimitNode.create(ValueNode.createImmediate(limit.value));
-    return super.transformLimit(node);
+const isNode = (value: unknown): value is OperationNode =>
+  typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
+
+/** A LIMIT of a whole number written as text, or the node itself if it is anything else. */
+function literalLimit(node: LimitNode): LimitNode {
+  const limit = node.limit;
+  if (
+    ValueNode.is(limit) &&
+    !limit.immediate &&
+    Number.isSafeInteger(limit.value) &&
+    Number(limit.value) >= 0
+  )
+    return LimitNode.create(ValueNode.createImmediate(limit.value));
+  return node;
+}
+
+function rewriteChild(value: unknown): unknown {
+  if (isNode(value)) return rewrite(value);
+  if (!Array.isArray(value)) return value;
+  let copy: unknown[] | undefined;
+  for (let index = 0; index < value.length; index += 1) {
+    const item: unknown = value[index];
+    const next = isNode(item) ? rewrite(item) : item;
+    if (next === item) continue;
+    copy ??= [...value];
+    copy[index] = next;
   }
+  return copy ? Object.freeze(copy) : value;
+}
+
+/**
+ * Nodes that never hold a statement, so never a LIMIT: names, and data (a value, a list of raw
+ * values: what they hold is the statement's data, never walked into).
+ */
+const HOLD_NO_LIMIT: ReadonlySet<OperationNode['kind']> = new Set([
+  'ValueNode',
+  'PrimitiveValueListNode',
+  'IdentifierNode',
+  'SchemableIdentifierNode',
+  'TableNode',
+  'ColumnNode',
+  'ReferenceNode',
+  'OperatorNode',
+  'SelectAllNode',
+]);
+
+/**
+ * The tree with its LIMITs as text, sharing every subtree that holds none: only the nodes on the
+ * way to a LIMIT are copied. (Kysely's OperationNodeTransformer builds every node of the tree
+ * again, which cost about 35 µs for a list's statement, on every statement.)
+ */
+function rewrite(node: OperationNode): OperationNode {
+  if (HOLD_NO_LIMIT.has(node.kind)) return node;
+  if (LimitNode.is(node)) return literalLimit(node);
+  let copy: Record<string, unknown> | undefined;
+  for (const key in node) {
+    const value: unknown = (node as unknown as Record<string, unknown>)[key];
+    const next = rewriteChild(value);
+    if (next === value) continue;
+    copy ??= { ...node };
+    copy[key] = next;
+  }
+  return copy ? (Object.freeze(copy) as unknown as OperationNode) : node;
 }
 
 /**
@@ -37,10 +87,8 @@ class LiteralLimitTransformer extends OperationNodeTransformer {
  * which take any value a reader asks for, stay parameters: as text, each would be a new statement.
  */
 export class LiteralLimits implements KyselyPlugin {
-  private readonly transformer = new LiteralLimitTransformer();
-
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.transformer.transformNode(args.node);
+    return rewrite(args.node) as RootOperationNode;
   }
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
