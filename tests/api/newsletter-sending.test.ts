@@ -123,6 +123,38 @@ async function settled(ctx: ApiContext, postId: string): Promise<Record<string, 
   }, `the send of ${postId} to end`);
 }
 
+/**
+ * A post's send as the copier leaves it once the whole list is copied (`queued`, its cursor at
+ * the last address), written by hand so that no worker of the app copies it; the list's
+ * subscriptions in id order, for the test to write their deliveries.
+ */
+async function copiedByHand(
+  ctx: ApiContext,
+  listId: string,
+  postId: string,
+): Promise<{ id: string; email: string }[]> {
+  const now = new Date().toISOString();
+  const ids = await ctx.database.db
+    .selectFrom('newsletter_subscriptions')
+    .select(['id', 'email'])
+    .where('publication_id', '=', listId)
+    .orderBy('id')
+    .execute();
+  await ctx.database.db
+    .insertInto('newsletter_sends')
+    .values({
+      post_id: postId,
+      publication_id: listId,
+      state: 'queued',
+      cursor: ids.at(-1)!.id,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return ids;
+}
+
 const statusOf = async (ctx: ApiContext, email: string) =>
   (
     await ctx.database.db
@@ -691,25 +723,7 @@ describeEachDatabase(
       await activeList(ctx, list.id, 'chunk', 4);
       // Published on the web only, then queued by hand, so no worker of the app sends it.
       const post = await publish(ctx, list, { title: `Chunk ${ctx.dialect}`, newsletter: 'web' });
-      const now = new Date().toISOString();
-      const ids = await ctx.database.db
-        .selectFrom('newsletter_subscriptions')
-        .select('id')
-        .where('publication_id', '=', list.id)
-        .orderBy('id')
-        .execute();
-      await ctx.database.db
-        .insertInto('newsletter_sends')
-        .values({
-          post_id: post.id,
-          publication_id: list.id,
-          state: 'queued',
-          cursor: ids.at(-1)!.id,
-          locked_until: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const ids = await copiedByHand(ctx, list.id, post.id);
       // Due in an hour: the app's own worker leaves them alone; this test claims them as of then.
       const due = new Date(Date.now() + 3_600_000).toISOString();
       await ctx.database.db
@@ -773,25 +787,7 @@ describeEachDatabase(
       // copied, two deliveries leased and not begun, one in its SMTP transaction, the rest pending.
       const post = await publish(ctx, list, { title, newsletter: 'web' });
       const expired = new Date(Date.now() - 1000).toISOString();
-      const now = new Date().toISOString();
-      const ids = await ctx.database.db
-        .selectFrom('newsletter_subscriptions')
-        .select(['id', 'email'])
-        .where('publication_id', '=', list.id)
-        .orderBy('id')
-        .execute();
-      await ctx.database.db
-        .insertInto('newsletter_sends')
-        .values({
-          post_id: post.id,
-          publication_id: list.id,
-          state: 'queued',
-          cursor: ids.at(-1)!.id,
-          locked_until: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const ids = await copiedByHand(ctx, list.id, post.id);
       await ctx.database.db
         .insertInto('newsletter_deliveries')
         .values(
@@ -800,7 +796,7 @@ describeEachDatabase(
             subscription_id: row.id,
             state: index === 0 ? ('sending' as const) : ('pending' as const),
             attempts: index < 3 ? 1 : 0,
-            next_attempt_at: now,
+            next_attempt_at: new Date().toISOString(),
             locked_until: index < 3 ? expired : null,
             last_error: null,
             sent_at: null,
