@@ -1,9 +1,9 @@
 /**
  * The newsletter bench's SMTP server, in a process of its own (`node --import tsx`, started by
  * startCountingSink in newsletter.ts): it accepts everything and counts the recipients of what it
- * was given, without parsing it. Not in the bench's own process, where taking in a thousand
- * messages a second kept the paced load generator's event loop from reading answers on time, so
- * the reads' latency during a send measured the sink as much as the server.
+ * was given, without parsing it. Not in the bench's own process: there, taking in a thousand
+ * messages a second would share an event loop with the paced load generator's reading of
+ * answers, and the reads' latency during a send could measure the sink as well as the server.
  *
  * Says `{ port }` over IPC once listening, then `{ delivered }` whenever the count changed, at
  * most every COUNT_EVERY_MS; closes on `'close'`.
