@@ -13,6 +13,7 @@ import type {
   SocialTimelineReply,
 } from '../../contracts/social-web';
 import { freePort } from './support/ports';
+import { eventually } from './support/webhook-receiver';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 
@@ -33,16 +34,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** What `find` answers once it answers something, polled until `ms` have gone by. */
-async function until<T>(find: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** What `find` answers once it answers something, within 30 s unless told (two servers and their queues). */
+const until = <T>(find: () => Promise<T | undefined>, what: string, ms = 30_000) =>
+  eventually(find, what, ms);
 
 async function call<T>(
   server: ServerProcess,
