@@ -138,6 +138,9 @@ test.describe('account recovery in the browser', () => {
     await expect(page.getByRole('status')).toHaveText(
       `Your email address has been changed. You now sign in with ${next}.`,
     );
+    // Confirming ended every session but this browser's, which got a fresh token: it stays signed in.
+    await page.goto('/userupdate');
+    await expect(page.getByText(`You sign in with ${next}`)).toBeVisible();
   });
 
   test('deletes the account after the password is typed, keeping its posts anonymously', async ({

@@ -25,6 +25,7 @@ export function confirmEmail(input: ConfirmEmailInput) {
   return apiRequest<MessageResponse & { email: string; jwt?: string }>('/api/user/email/confirm', {
     method: 'POST',
     body: input,
+    auth: true,
   });
 }
 
