@@ -37,6 +37,7 @@ export const BUILD_INPUTS = [
 /** The files a build must have produced. */
 export const BUILD_OUTPUTS = [
   'build/server.mjs',
+  'build/newsletter-smtp-worker.mjs',
   'build/backup.mjs',
   'build/restore.mjs',
   'build/repair-counts.mjs',

@@ -21,6 +21,8 @@ const { values } = parseArgs({
 
 const entryPoints = {
   server: 'server/server.ts',
+  // The newsletter's SMTP thread (decision 95), started from server.mjs by its path beside it.
+  'newsletter-smtp-worker': 'server/modules/newsletters/newsletter-smtp-worker.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
   'repair-counts': 'scripts/repair-counts.ts',

@@ -81,7 +81,8 @@ import {
 } from './modules/newsletters/newsletter-sends-repository';
 import { NewsletterSettingsRepository } from './modules/newsletters/newsletter-settings-repository';
 import { NewsletterSettingsService } from './modules/newsletters/newsletter-settings-service';
-import { LogNewsletterTransport, PooledSmtpTransport } from './modules/newsletters/newsletter-transport';
+import { LogNewsletterTransport } from './modules/newsletters/newsletter-transport';
+import { WorkerSmtpTransport } from './modules/newsletters/worker-smtp-transport';
 import { NewslettersService } from './modules/newsletters/newsletters-service';
 import { SubscribersRepository } from './modules/newsletters/subscribers-repository';
 import { SendReportsRepository } from './modules/newsletters/send-reports-repository';
@@ -321,9 +322,17 @@ export function createServices({
     events: webhookEvents,
   });
   scheduler.add(new ForgetUnconfirmedSubscribers(newslettersRepository));
-  // Each post to each active subscriber once: a queue in the database, a pooled SMTP connection.
+  // Each post to each active subscriber once: a queue in the database, a pooled SMTP connection
+  // in a thread of its own (decision 95).
   const newsletterTransport = config.smtpUrl
-    ? new PooledSmtpTransport(config.smtpUrl, config.newsletters.connections, config.newsletters.dkim)
+    ? new WorkerSmtpTransport(
+        {
+          smtpUrl: config.smtpUrl,
+          connections: config.newsletters.connections,
+          dkim: config.newsletters.dkim,
+        },
+        log,
+      )
     : new LogNewsletterTransport(log);
   const emailContext = {
     publicUrl: config.publicUrl,

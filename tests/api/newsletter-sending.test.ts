@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { NewsletterSendReport } from '../../contracts/newsletter-subscribers';
 import type { Post } from '../../contracts/posts';
@@ -229,6 +230,32 @@ describeEachDatabase(
       expect(await settled(ctx, post.id)).toEqual({ sent: 15 });
       expect(mailsAbout(title)).toHaveLength(15);
     });
+
+    it.skipIf(ctx.dialect !== 'postgres')(
+      "takes the deliveries' statistics once a list's copy grew them by more than a tenth (decision 95)",
+      async () => {
+        const analyses = async () => {
+          const { rows } = await sql<{ count: string; tuples: number }>`
+            select s.analyze_count as count, c.reltuples as tuples
+            from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+            where s.relname = 'newsletter_deliveries'`.execute(ctx.database.db);
+          return { count: Number(rows[0]?.count ?? 0), tuples: Number(rows[0]?.tuples ?? -1) };
+        };
+        const before = await analyses();
+        const big = await signUpUser(ctx);
+        await activeList(ctx, big.id, 'grows', Math.max(20, Math.ceil(before.tuples * 0.1) + 5));
+        const grown = await publish(ctx, big, { title: `Grows the queue ${process.pid}` });
+        await settled(ctx, grown.id);
+        await until(async () => ((await analyses()).count > before.count ? true : undefined), 'an analyze');
+
+        // One more address is no reason to read the table again.
+        const after = await analyses();
+        const small = await signUpUser(ctx);
+        await activeList(ctx, small.id, 'small', 1);
+        await settled(ctx, (await publish(ctx, small, { title: `Barely grows it ${process.pid}` })).id);
+        expect((await analyses()).count).toBe(after.count);
+      },
+    );
 
     it('sends nothing for a post published on the web only, nor for a draft', async () => {
       const reader = freshAddress('web');

@@ -144,12 +144,22 @@ export class NewsletterSender {
   }
 
   private async copy(send: ClaimedSend, signal: AbortSignal): Promise<void> {
+    let copied = 0;
     try {
       for (;;) {
         if (signal.aborted) return;
-        const { done } = await this.queue.copyPage(send, this.options.pageSize, new Date().toISOString());
+        const page = await this.queue.copyPage(send, this.options.pageSize, new Date().toISOString());
+        copied += page.copied;
         this.sender.wake();
-        if (done) return;
+        if (page.done) {
+          // The list is queued either way; fresh statistics only keep its statements quick.
+          await this.queue
+            .analyzeAfterCopy(copied)
+            .catch((error: unknown) =>
+              this.log.warn({ err: error }, 'the newsletter queue was not analyzed'),
+            );
+          return;
+        }
         // SQLite's statements run on this thread and its promises resolve at once: without this,
         // a list of 100,000 was copied in one stretch of about 0.8 s that no request could enter.
         await yieldToLoop();
