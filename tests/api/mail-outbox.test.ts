@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 import { request, signUpUser, testConfig, type ApiContext } from './support/harness';
+import { eventually } from './support/eventually';
 
 /**
  * The account-email outbox: a local SMTP server (smtp-server, from npm) receives what
@@ -40,14 +41,6 @@ const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}
 afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
 
 const QUICK = { pollIntervalMs: 100, backoffBaseMs: 50, backoffMaxMs: 200, maxAttempts: 3 };
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const forgot = (ctx: ApiContext, email: string) =>
   request(ctx, { method: 'POST', url: '/api/user/password/forgot', payload: { email } });
@@ -90,12 +83,12 @@ describe.skipIf(!postgresAvailable)('the mail outbox on PostgreSQL', () => {
     for (const [index, user] of users.entries()) {
       expect((await forgot(index % 2 ? b : a, user.email)).status).toBe(202);
     }
-    await until(() => received.length >= users.length, 'six emails');
+    await eventually(() => received.length >= users.length, 'six emails');
     // A little longer: a second send of any of them would show now.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received).toHaveLength(users.length);
     for (const user of users) expect(received.filter((raw) => raw.includes(user.email))).toHaveLength(1);
-    await until(async () => (await outboxRows(a.database)).length === 0, 'sent rows to go');
+    await eventually(async () => (await outboxRows(a.database)).length === 0, 'sent rows to go');
   });
 
   it('retries while the mail server turns messages away, and gives up without keeping the text', async () => {
@@ -104,12 +97,12 @@ describe.skipIf(!postgresAvailable)('the mail outbox on PostgreSQL', () => {
     received.length = 0;
     refuseNext = 2;
     expect((await forgot(ctx, user.email)).status).toBe(202);
-    await until(() => received.some((raw) => raw.includes(user.email)), 'the retried email');
+    await eventually(() => received.some((raw) => raw.includes(user.email)), 'the retried email');
     expect(refuseNext).toBe(0);
 
     refuseNext = 10;
     expect((await forgot(ctx, user.email)).status).toBe(202);
-    await until(
+    await eventually(
       async () => (await outboxRows(ctx.database)).some((row) => row.state === 'failed'),
       'the email to fail for good',
     );
@@ -136,6 +129,9 @@ describe.skipIf(!postgresAvailable)('the mail outbox on PostgreSQL', () => {
     await writer.close();
     received.length = 0;
     await instance();
-    await until(() => received.some((raw) => raw.includes('left-behind@example.com')), 'the queued email');
+    await eventually(
+      () => received.some((raw) => raw.includes('left-behind@example.com')),
+      'the queued email',
+    );
   });
 });

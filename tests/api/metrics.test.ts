@@ -9,7 +9,8 @@ import { freePort } from './support/ports';
 import { createPost } from './support/posts';
 import { parseExposition, sampleValue, type Sample } from './support/prometheus';
 import { createTestDatabase } from './support/test-databases';
-import { eventually, WebhookReceiver } from './support/webhook-receiver';
+import { eventually } from './support/eventually';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };

@@ -8,21 +8,12 @@ import { startMailSink } from './support/mail-sink';
 import { deliveryStatesIn } from './support/newsletter-deliveries';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
+import { eventually } from './support/eventually';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function until<T>(find: () => Promise<T | undefined>, what: string, ms = 120_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const COUNT = 40;
 
@@ -101,7 +92,11 @@ describe.each(['sqlite', 'postgres'] as const)('newsletter send killed mid-send 
       expect(published.status).toBe(201);
       const postId = ((await published.json()) as { response: { id: string } }).response.id;
       const states = () => deliveryStatesIn(db.db, postId);
-      await until(async () => ((await states()).sending ? true : undefined), 'a delivery in flight');
+      await eventually(
+        async () => ((await states()).sending ? true : undefined),
+        'a delivery in flight',
+        120_000,
+      );
 
       server.child.kill('SIGKILL');
       await new Promise((resolve) => server.child.once('exit', resolve));
@@ -128,11 +123,15 @@ describe.each(['sqlite', 'postgres'] as const)('newsletter send killed mid-send 
       release();
 
       server = await start();
-      const settled = await until(async () => {
-        const counts = await states();
-        const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-        return total === COUNT && !counts.pending && !counts.sending ? counts : undefined;
-      }, 'the send to end after the restart');
+      const settled = await eventually(
+        async () => {
+          const counts = await states();
+          const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+          return total === COUNT && !counts.pending && !counts.sending ? counts : undefined;
+        },
+        'the send to end after the restart',
+        120_000,
+      );
 
       const received = sink.inbox.filter((mail) => mail.subject === 'Killed mid-send').map((mail) => mail.to);
       // At most once: no address twice.

@@ -19,6 +19,7 @@ import {
 import { startMailSink, type ReceivedMail } from './support/mail-sink';
 import { deliveryStatesIn } from './support/newsletter-deliveries';
 import { addMember, createPublication } from './support/publications';
+import { eventually } from './support/eventually';
 
 /** A real SMTP server (smtp-server) whose messages mailparser reads: what readers would receive. */
 const sink = await startMailSink();
@@ -41,15 +42,6 @@ const config = (): TestConfigOverrides => {
     },
   };
 };
-
-async function until<T>(find: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const found = await find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 let counter = 0;
 const freshAddress = (tag: string) => `${tag}-${process.pid}-${(counter += 1)}@example.com`;
@@ -112,7 +104,7 @@ const sendOf = (ctx: ApiContext, postId: string) =>
 
 /** Waits until the post's send is over: its list copied and nothing pending or in flight. */
 async function settled(ctx: ApiContext, postId: string): Promise<Record<string, number>> {
-  return until(async () => {
+  return eventually(async () => {
     const send = await ctx.database.db
       .selectFrom('newsletter_sends')
       .select('state')
@@ -246,7 +238,10 @@ describeEachDatabase(
         await activeList(ctx, big.id, 'grows', Math.max(20, Math.ceil(before.tuples * 0.1) + 5));
         const grown = await publish(ctx, big, { title: `Grows the queue ${process.pid}` });
         await settled(ctx, grown.id);
-        await until(async () => ((await analyses()).count > before.count ? true : undefined), 'an analyze');
+        await eventually(
+          async () => ((await analyses()).count > before.count ? true : undefined),
+          'an analyze',
+        );
 
         // One more address is no reason to read the table again.
         const after = await analyses();
@@ -336,7 +331,7 @@ describeEachDatabase(
         const title = `Stopped by ${stop} ${ctx.dialect}`;
         const post = await publish(ctx, list, { title });
         // Three connections: three messages are in their SMTP transaction, held by the sink.
-        await until(
+        await eventually(
           async () => ((await deliveryStates(ctx, post.id)).sending ?? 0) >= 1 || undefined,
           'a send',
         );
@@ -362,7 +357,7 @@ describeEachDatabase(
           expect((states.sent ?? 0) + (states.cancelled ?? 0)).toBe(20);
         }
         // In-flight messages finish; nothing else leaves.
-        await until(
+        await eventually(
           async () =>
             (await ctx.database.db
               .selectFrom('newsletter_deliveries')
@@ -513,7 +508,7 @@ describeEachDatabase(
         payload: draft,
       });
       expect(test.status).toBe(200);
-      const received = await until(
+      const received = await eventually(
         () => sink.inbox.find((mail) => mail.subject === `[Test] ${draft.title}`),
         'the test email',
       );

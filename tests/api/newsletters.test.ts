@@ -7,6 +7,7 @@ import { describeEachDatabase, request, signUpUser, type ApiContext, type TestUs
 import { startMailSink } from './support/mail-sink';
 import { createPost } from './support/posts';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { eventually } from './support/eventually';
 
 /** The server's emails, as a real SMTP server received and mailparser read them. */
 const sink = await startMailSink();
@@ -16,15 +17,6 @@ afterAll(() => sink.close());
 
 const QUICK_QUEUE = { pollIntervalMs: 50, backoffBaseMs: 50, backoffMaxMs: 200, maxAttempts: 3 };
 const DAY_MS = 24 * 60 * 60_000;
-
-async function until<T>(find: () => T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const mailsTo = (address: string) => inbox.filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
 /** Long enough for a queued email to have gone out, so its absence means something. */
@@ -58,7 +50,7 @@ function form(ctx: ApiContext, url: string, fields: Record<string, string>) {
 
 /** The confirmation link's token from the newest email to `address`. */
 async function confirmationToken(address: string, count = 1): Promise<string> {
-  const mail = await until(() => mailsTo(address)[count - 1], `confirmation ${count} to ${address}`);
+  const mail = await eventually(() => mailsTo(address)[count - 1], `confirmation ${count} to ${address}`);
   expect(mail.subject).toMatch(/^Confirm your subscription to /);
   const match = /\/newsletters\/confirm\?token=([\w-]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no link in ${mail.text}`);
@@ -409,7 +401,7 @@ describeEachDatabase(
         expect(receiver.received).toEqual([]);
 
         const unsubscribeToken = await confirmByForm(ctx, token);
-        const created = await until(
+        const created = await eventually(
           () => receiver.events('subscriber.created', email)[0],
           'subscriber.created',
         );
@@ -423,7 +415,7 @@ describeEachDatabase(
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           payload: 'List-Unsubscribe=One-Click',
         });
-        const removed = await until(
+        const removed = await eventually(
           () => receiver.events('subscriber.removed', email)[0],
           'subscriber.removed',
         );

@@ -13,7 +13,7 @@ import type {
   SocialTimelineReply,
 } from '../../contracts/social-web';
 import { freePort } from './support/ports';
-import { eventually } from './support/webhook-receiver';
+import { eventually } from './support/eventually';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { createEmptyPostgresDatabase, postgresAvailable } from './support/test-databases';
 

@@ -29,7 +29,8 @@ import {
 } from './support/harness';
 import { createTestDatabase, postgresAvailable } from './support/test-databases';
 import { freePort } from './support/ports';
-import { eventually, WebhookReceiver } from './support/webhook-receiver';
+import { eventually } from './support/eventually';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 /** Fast polling and short waits, so retries happen within a test. */
 function fastWebhooks(overrides: Partial<WebhooksConfig> = {}): WebhooksConfig {
